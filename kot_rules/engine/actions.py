@@ -1,0 +1,182 @@
+"""Actions: the decisions a monster takes and the chance outcomes of the dice.
+
+Every action is a small frozen value with a JSON form (``to_json``) that
+:func:`action_from_json` reads back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kot_rules.engine import dice
+from kot_rules.engine.dice import Counts, Face
+from kot_rules.engine.errors import StateFormatError
+
+
+def _faces_json(counts: Counts) -> list[str]:
+    return [face.value for face in dice.faces_of(counts)]
+
+
+def _faces_from_json(value: object, what: str) -> Counts:
+    if not isinstance(value, list):
+        raise StateFormatError(f"{what}: expected a list of die faces, got {value!r}")
+    return dice.counts_of(Face.parse(v) for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the faces shown by the dice just thrown."""
+
+    counts: Counts
+
+    @classmethod
+    def of(cls, *faces: Face | int | str) -> Roll:
+        return cls(dice.counts_of(f if isinstance(f, Face) else Face.parse(f) for f in faces))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "roll", "faces": _faces_json(self.counts)}
+
+    def __str__(self) -> str:
+        return f"roll {dice.describe(self.counts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Chance: the monster that starts the game (Czech roll-off) [004 §PRŮBĚH HRY]."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "first-player", "seat": self.seat}
+
+    def __str__(self) -> str:
+        return f"first player: seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Keep these dice and reroll all the others (at least one die is rerolled)."""
+
+    keep: Counts
+
+    @classmethod
+    def keeping(cls, *faces: Face | int | str) -> Reroll:
+        return cls(dice.counts_of(f if isinstance(f, Face) else Face.parse(f) for f in faces))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "reroll", "keep": _faces_json(self.keep)}
+
+    def __str__(self) -> str:
+        return f"keep {dice.describe(self.keep)} and reroll the rest"
+
+
+@dataclass(frozen=True, slots=True)
+class StopRolling:
+    """Stop rolling early and resolve the dice as they are."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "stop"}
+
+    def __str__(self) -> str:
+        return "stop rolling"
+
+
+@dataclass(frozen=True, slots=True)
+class YieldTokyo:
+    """An attacked monster in Tokyo leaves its place to the attacker."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "yield"}
+
+    def __str__(self) -> str:
+        return "yield Tokyo"
+
+
+@dataclass(frozen=True, slots=True)
+class StayInTokyo:
+    """An attacked monster in Tokyo stays where it is."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "stay"}
+
+    def __str__(self) -> str:
+        return "stay in Tokyo"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy a face-up card by its physical id."""
+
+    card: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "buy", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"buy {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """Pay 2 energy to discard the three face-up cards and reveal three new ones."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "sweep"}
+
+    def __str__(self) -> str:
+        return "sweep the shop"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Buy nothing more and end the turn."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "end-turn"}
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+ChanceOutcome = Roll | FirstPlayer
+Decision = Reroll | StopRolling | YieldTokyo | StayInTokyo | Buy | Sweep | EndTurn
+Action = ChanceOutcome | Decision
+
+STOP = StopRolling()
+YIELD = YieldTokyo()
+STAY = StayInTokyo()
+SWEEP = Sweep()
+END_TURN = EndTurn()
+
+
+def action_from_json(data: object) -> Action:
+    """Read an action from its JSON form; raises :class:`StateFormatError`."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise StateFormatError(f"an action is an object with a 'type', got {data!r}")
+    kind = data["type"]
+    if kind == "roll":
+        return Roll(_faces_from_json(data.get("faces"), "roll.faces"))
+    if kind == "reroll":
+        return Reroll(_faces_from_json(data.get("keep"), "reroll.keep"))
+    if kind == "first-player":
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise StateFormatError(f"first-player.seat: expected a seat number, got {seat!r}")
+        return FirstPlayer(seat)
+    if kind == "buy":
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise StateFormatError(f"buy.card: expected a card id, got {card!r}")
+        return Buy(card)
+    simple: dict[str, Action] = {
+        "stop": STOP,
+        "yield": YIELD,
+        "stay": STAY,
+        "sweep": SWEEP,
+        "end-turn": END_TURN,
+    }
+    if kind in simple:
+        return simple[kind]
+    known = "roll, first-player, reroll, stop, yield, stay, buy, sweep, end-turn"
+    raise StateFormatError(f"unknown action type {kind!r}: expected one of {known}")

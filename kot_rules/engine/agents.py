@@ -1,0 +1,29 @@
+"""Agents pick a decision for a state; the random agent ships with the engine."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from kot_rules.engine.actions import Action
+from kot_rules.engine.state import State
+
+
+class Agent(Protocol):
+    def act(self, state: State) -> Action:
+        """A legal action for ``state.current_player()``."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, with its own seeded generator."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, state: State) -> Action:
+        actions = state.legal_actions()
+        # random() has 53 bits: uniform enough for any list of actions a state has.
+        return actions[int(self.rng.random() * len(actions))]

@@ -1,0 +1,187 @@
+"""Dice: faces, the multiset of dice on the table, scoring and probabilities.
+
+Dice are interchangeable in King of Tokyo, so the dice on the table are a
+multiset, stored as counts per face in the order of :class:`Face`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from fractions import Fraction
+from math import factorial
+
+from kot_rules.engine.errors import StateFormatError
+
+Counts = tuple[int, int, int, int, int, int]
+"""How many dice show each face, in the order of :class:`Face`."""
+
+NO_DICE: Counts = (0, 0, 0, 0, 0, 0)
+
+
+class Face(Enum):
+    """The six faces of a monster die [000/001 §Symbole na kostkach]."""
+
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    ENERGY = "energy"
+    HEART = "heart"
+    CLAW = "claw"
+
+    @property
+    def index(self) -> int:
+        return _INDEX[self]
+
+    @classmethod
+    def parse(cls, value: object) -> Face:
+        """Read a face from ``1``, ``"2"``, ``"energy"``, ``"heart"``, ``"claw"``."""
+        key = str(value).strip().lower() if isinstance(value, (str, int)) else None
+        if key is not None and not isinstance(value, bool):
+            face = _BY_NAME.get(key)
+            if face is not None:
+                return face
+        names = ", ".join(f.value for f in cls)
+        raise StateFormatError(f"unknown die face {value!r}: expected one of {names}")
+
+
+FACES: tuple[Face, ...] = tuple(Face)
+_INDEX = {face: i for i, face in enumerate(FACES)}
+_BY_NAME = {face.value: face for face in FACES}
+_BY_NAME.update({"⚡": Face.ENERGY, "♥": Face.HEART, "smash": Face.CLAW, "attack": Face.CLAW})
+
+ONE, TWO, THREE, ENERGY, HEART, CLAW = range(6)
+
+
+def counts_of(faces: Iterable[Face]) -> Counts:
+    c = [0, 0, 0, 0, 0, 0]
+    for face in faces:
+        c[_INDEX[face]] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def faces_of(counts: Counts) -> tuple[Face, ...]:
+    """The faces of a multiset, in face order (a canonical listing)."""
+    out: list[Face] = []
+    for face, n in zip(FACES, counts, strict=True):
+        out.extend([face] * n)
+    return tuple(out)
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    if not a[0] and not a[1] and not a[2] and not a[3] and not a[4] and not a[5]:
+        return b
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def contains(big: Counts, small: Counts) -> bool:
+    return (
+        small[0] <= big[0]
+        and small[1] <= big[1]
+        and small[2] <= big[2]
+        and small[3] <= big[3]
+        and small[4] <= big[4]
+        and small[5] <= big[5]
+    )
+
+
+def describe(counts: Counts) -> str:
+    return " ".join(face.value for face in faces_of(counts)) or "(no dice)"
+
+
+def set_stars(counts: Counts) -> int:
+    """Stars scored by sets of numbers [000/001 §PUNKTY ZWYCIĘSTWA].
+
+    Three of a number score its value; each further die of it scores 1 more.
+    """
+    stars = 0
+    for value in (1, 2, 3):
+        n = counts[value - 1]
+        if n >= 3:
+            stars += value + (n - 3)
+    return stars
+
+
+_TABLES: dict[int, tuple[Counts, ...]] = {}
+
+
+def _table(n: int) -> tuple[Counts, ...]:
+    """The multiset of each of the 6**n ordered throws of ``n`` dice, by throw number."""
+    table = _TABLES.get(n)
+    if table is None:
+        rows = []
+        for number in range(6**n):
+            c = [0, 0, 0, 0, 0, 0]
+            for _ in range(n):
+                number, face = divmod(number, 6)
+                c[face] += 1
+            rows.append((c[0], c[1], c[2], c[3], c[4], c[5]))
+        table = _TABLES[n] = tuple(rows)
+    return table
+
+
+def sample(rng: random.Random, n: int) -> Counts:
+    """Roll ``n`` fair dice: one uniform draw among the 6**n ordered throws."""
+    if n <= 7:
+        table = _TABLES.get(n) or _table(n)
+        # random() has 53 bits: the bias over 6**7 throws is below 1e-10.
+        return table[int(rng.random() * len(table))]
+    c = [0, 0, 0, 0, 0, 0]
+    for _ in range(n):
+        c[rng.randrange(6)] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def probability(counts: Counts) -> Fraction:
+    """The probability that ``sum(counts)`` fair dice show exactly this multiset."""
+    n = sum(counts)
+    ways = factorial(n)
+    for k in counts:
+        ways //= factorial(k)
+    return Fraction(ways, 6**n)
+
+
+def all_outcomes(n: int) -> Iterator[Counts]:
+    """Every multiset of ``n`` dice, in a fixed order."""
+
+    def rec(prefix: tuple[int, ...], left: int, slots: int) -> Iterator[tuple[int, ...]]:
+        if slots == 1:
+            yield (*prefix, left)
+            return
+        for k in range(left, -1, -1):
+            yield from rec((*prefix, k), left - k, slots - 1)
+
+    for t in rec((), n, 6):
+        yield (t[0], t[1], t[2], t[3], t[4], t[5])
+
+
+def sub_multisets(counts: Counts) -> int:
+    """How many sub-multisets ``counts`` has (the empty one and itself included)."""
+    return (
+        (counts[0] + 1)
+        * (counts[1] + 1)
+        * (counts[2] + 1)
+        * (counts[3] + 1)
+        * (counts[4] + 1)
+        * (counts[5] + 1)
+    )
+
+
+def sub_multiset(counts: Counts, index: int) -> Counts:
+    """The ``index``-th sub-multiset of ``counts`` (mixed radix, face order)."""
+    index, a = divmod(index, counts[0] + 1)
+    index, b = divmod(index, counts[1] + 1)
+    index, c = divmod(index, counts[2] + 1)
+    index, d = divmod(index, counts[3] + 1)
+    index, e = divmod(index, counts[4] + 1)
+    return (a, b, c, d, e, index % (counts[5] + 1))
+
+
+def sub_multiset_index(counts: Counts, sub: Counts) -> int:
+    index = 0
+    scale = 1
+    for i in range(6):
+        index += sub[i] * scale
+        scale *= counts[i] + 1
+    return index

@@ -1,0 +1,63 @@
+"""The card-language interpreter: runs a card's effect sentences.
+
+It implements vocabulary (verbs and whom they affect), never a card: a card's
+behaviour comes only from its text under spec/cards/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
+from kot_rules.engine.state import Monster, State
+from kot_rules.language.ast import Effect, Verb, Who
+
+
+def _targets(s: State, owner: int, who: Who) -> list[int]:
+    """Affected monsters still in the game, clockwise from the owner."""
+    n = len(s.monsters)
+    if who is Who.YOU:
+        return [owner] if s.monsters[owner].alive else []
+    start = 0 if who is Who.EVERY else 1
+    seats = [(owner + k) % n for k in range(start, n)]
+    return [i for i in seats if s.monsters[i].alive]
+
+
+def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: str) -> None:
+    """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack."""
+    for e in effects:
+        why = f"card {card}"
+        for t in _targets(s, owner, e.who):
+            if not s.monsters[t].alive:
+                continue
+            verb = e.verb
+            if verb is Verb.GAIN_STARS:
+                gain_stars(s, ev, t, e.amount, why)
+            elif verb is Verb.GAIN_ENERGY:
+                gain_energy(s, ev, t, e.amount, why)
+            elif verb is Verb.HEAL:
+                # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
+                heal(s, ev, t, e.amount, why)
+            elif verb is Verb.TAKE_DAMAGE:
+                damage(s, ev, t, e.amount, owner, attack=False)
+            elif verb is Verb.LOSE_STARS:
+                m = s.monsters[t]
+                lost = min(e.amount, m.stars)
+                if lost:
+                    set_monster(
+                        s,
+                        t,
+                        Monster(
+                            m.name,
+                            m.hearts,
+                            m.max_hearts,
+                            m.stars - lost,
+                            m.energy,
+                            m.alive,
+                            m.cards,
+                        ),
+                    )
+                    ev.append(Event(EventKind.STARS, t, -lost, owner, "", why))
+            else:  # pragma: no cover - the checker admits no other verb
+                raise AssertionError(f"unknown verb {verb}")

@@ -1,0 +1,126 @@
+"""Events: what a transition did, for logs, replays and conformance checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, NamedTuple
+
+from kot_rules.engine.errors import StateFormatError
+
+
+class EventKind(Enum):
+    FIRST_PLAYER = "first-player"
+    TURN_STARTED = "turn-started"
+    ROLLED = "rolled"
+    KEPT = "kept"
+    RESOLVED = "resolved"
+    STARS = "stars"
+    ENERGY = "energy"
+    HEALED = "healed"
+    DAMAGED = "damaged"
+    ENTERED = "entered"
+    YIELDED = "yielded"
+    STAYED = "stayed"
+    LEFT = "left"
+    ELIMINATED = "eliminated"
+    BOUGHT = "bought"
+    SWEPT = "swept"
+    DECK_EMPTY = "deck-empty"
+    TURN_ENDED = "turn-ended"
+    WON = "won"
+    DRAW = "draw"
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``seat`` is who it happened to or who did it."""
+
+    kind: EventKind
+    seat: int | None = None
+    amount: int = 0
+    source: int | None = None
+    place: str = ""
+    detail: str = ""
+    dice: tuple[int, ...] = ()
+    """Dice counts (face order) for roll events; rendered only when read."""
+
+    @property
+    def text(self) -> str:
+        """``detail``, or the dice written out."""
+        if self.dice:
+            from kot_rules.engine.dice import describe
+
+            return describe((*self.dice, 0, 0, 0, 0, 0, 0)[:6])  # type: ignore[arg-type]
+        return self.detail
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.amount:
+            out["amount"] = self.amount
+        if self.source is not None:
+            out["source"] = self.source
+        if self.place:
+            out["place"] = self.place
+        if self.dice:
+            from kot_rules.engine.dice import FACES
+
+            out["dice"] = [f.value for f, k in zip(FACES, self.dice, strict=True) for _ in range(k)]
+        elif self.detail:
+            out["detail"] = self.detail
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Event:
+        if not isinstance(data, dict):
+            raise StateFormatError(f"an event is an object, got {data!r}")
+        try:
+            faces = data.get("dice")
+            counts: tuple[int, ...] = ()
+            if faces is not None:
+                from kot_rules.engine.dice import Face, counts_of
+
+                counts = counts_of(Face.parse(f) for f in faces)
+            return cls(
+                dice=counts,
+                kind=EventKind(data["kind"]),
+                seat=data.get("seat"),
+                amount=int(data.get("amount", 0)),
+                source=data.get("source"),
+                place=str(data.get("place", "")),
+                detail=str(data.get("detail", "")),
+            )
+        except (KeyError, ValueError, TypeError) as exc:
+            raise StateFormatError(f"cannot read event {data!r}: {exc}") from None
+
+    def describe(self, names: Sequence[str]) -> str:
+        """A sentence for a human-readable log."""
+        who = names[self.seat] if self.seat is not None else ""
+        src = names[self.source] if self.source is not None else ""
+        k = self.kind
+        detail = self.text
+        text = {
+            EventKind.FIRST_PLAYER: f"{who} starts the game",
+            EventKind.TURN_STARTED: f"--- {who}'s turn {self.amount} ---",
+            EventKind.ROLLED: f"{who} rolls {detail}",
+            EventKind.KEPT: f"{who} keeps {detail}",
+            EventKind.RESOLVED: f"{who} resolves {detail}",
+            EventKind.STARS: f"{who} {'gains' if self.amount >= 0 else 'loses'} "
+            f"{abs(self.amount)} ★ ({detail})",
+            EventKind.ENERGY: f"{who} gains {self.amount} ⚡ ({detail})",
+            EventKind.HEALED: f"{who} heals {self.amount} ♥ ({detail})",
+            EventKind.DAMAGED: f"{who} takes {self.amount} damage from {src} ({detail})",
+            EventKind.ENTERED: f"{who} enters Tokyo {self.place}",
+            EventKind.YIELDED: f"{who} yields Tokyo {self.place}",
+            EventKind.STAYED: f"{who} stays in Tokyo {self.place}",
+            EventKind.LEFT: f"{who} leaves Tokyo {self.place} ({detail})",
+            EventKind.ELIMINATED: f"{who} is eliminated",
+            EventKind.BOUGHT: f"{who} buys {detail} for {self.amount} ⚡",
+            EventKind.SWEPT: f"{who} pays 2 ⚡ to sweep the shop: {detail}",
+            EventKind.DECK_EMPTY: "the deck is empty: the shop is not refilled",
+            EventKind.TURN_ENDED: f"{who} ends the turn",
+            EventKind.WON: f"{who} wins ({detail})",
+            EventKind.DRAW: f"the game is a draw ({detail})",
+        }[k]
+        return text

@@ -1,0 +1,320 @@
+"""A game: its monsters, options and cards; the way to its first state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from kot_rules.engine.cards import CardCatalog, CardTable
+from kot_rules.engine.dice import NO_DICE
+from kot_rules.engine.errors import ConfigError
+from kot_rules.engine.state import Monster, Phase, Place, State
+
+MIN_MONSTERS = 2
+MAX_MONSTERS = 6
+BAY_MIN_MONSTERS = 5
+"""Tokyo Bay is played with 5 or 6 monsters [000/001 §WARIANT ZAAWANSOWANY]."""
+
+DEFAULT_NAMES = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon", "Alienoid")
+"""The six monsters of the 2011 box, used when a game names none."""
+
+
+class FirstPlayerRule(Enum):
+    """Who starts (decision D-FIRST-PLAYER)."""
+
+    SEAT_ORDER = "seat-order"
+    """Seat 0 starts: the table chose it (loudest roar / youngest) [000/001 §PRZEBIEG GRY]."""
+    ROLL = "roll"
+    """Most claws on six dice starts, ties reroll [004]: a chance node, 1/N each."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Ruleset options. ``tokyo_bay=None`` means: on for 5-6 monsters, off otherwise."""
+
+    tokyo_bay: bool | None = None
+    first_player: FirstPlayerRule = FirstPlayerRule.SEAT_ORDER
+    dice: int = 6
+    rolls: int = 3
+    win_stars: int = 20
+    start_hearts: int = 10
+    max_hearts: int = 10
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tokyo_bay": self.tokyo_bay,
+            "first_player": self.first_player.value,
+            "dice": self.dice,
+            "rolls": self.rolls,
+            "win_stars": self.win_stars,
+            "start_hearts": self.start_hearts,
+            "max_hearts": self.max_hearts,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        known = set(cls().to_json())
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
+        kw = dict(data)
+        if "first_player" in kw:
+            try:
+                kw["first_player"] = FirstPlayerRule(kw["first_player"])
+            except ValueError:
+                choices = [r.value for r in FirstPlayerRule]
+                raise ConfigError(
+                    f"first_player: expected one of {choices}, got {kw['first_player']!r}"
+                ) from None
+        return cls(**kw)
+
+
+@dataclass(frozen=True)
+class MonsterSetup:
+    """A monster as a set-up or scenario describes it."""
+
+    name: str
+    hearts: int = 10
+    max_hearts: int = 10
+    stars: int = 0
+    energy: int = 0
+    eliminated: bool = False
+    cards: tuple[str, ...] = field(default_factory=tuple)
+
+
+class Game:
+    """The fixed part of a game: monsters (seat order = turn order), options, cards."""
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        *,
+        options: Options | None = None,
+        cards: CardCatalog | None = None,
+    ) -> None:
+        if isinstance(players, int):
+            if not MIN_MONSTERS <= players <= MAX_MONSTERS:
+                raise ConfigError(
+                    f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters, "
+                    f"got {players}"
+                )
+            names: tuple[str, ...] = DEFAULT_NAMES[:players]
+        else:
+            names = tuple(players)
+            if not MIN_MONSTERS <= len(names) <= MAX_MONSTERS:
+                raise ConfigError(
+                    f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters, "
+                    f"got {len(names)}: {list(names)}"
+                )
+            if len(set(names)) != len(names) or not all(n.strip() for n in names):
+                raise ConfigError(f"monster names must be distinct and non-empty: {list(names)}")
+        options = options or Options()
+        bay = options.tokyo_bay
+        if bay is None:
+            bay = len(names) >= BAY_MIN_MONSTERS
+        elif bay and len(names) < BAY_MIN_MONSTERS:
+            raise ConfigError(
+                f"Tokyo Bay is a variant for {BAY_MIN_MONSTERS}-{MAX_MONSTERS} monsters, "
+                f"this game has {len(names)}"
+            )
+        for key in ("dice", "rolls", "win_stars", "start_hearts", "max_hearts"):
+            if getattr(options, key) < 1:
+                raise ConfigError(f"option {key} must be at least 1, got {getattr(options, key)}")
+        if options.start_hearts > options.max_hearts:
+            raise ConfigError("start_hearts cannot exceed max_hearts")
+        self.names = names
+        self.options = replace(options, tokyo_bay=bay)
+        self.tokyo_bay: bool = bay
+        if cards is None:
+            from kot_rules.language.cardset import builtin_card_set
+
+            cards = CardTable.from_card_set(builtin_card_set())
+        self.cards: CardCatalog = cards
+
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    def seat_of(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise ConfigError(
+                f"no monster named {name!r}: the monsters are {list(self.names)}"
+            ) from None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"monsters": list(self.names), "options": self.options.to_json()}
+
+    # -- first states -------------------------------------------------------------
+
+    def shuffled_deck(self, seed: int | None) -> tuple[str, ...]:
+        """The physical cards in spec order, shuffled by ``random.Random(seed)`` if seeded."""
+        ids = list(self.cards.physical_ids())
+        if seed is not None:
+            random.Random(seed).shuffle(ids)
+        return tuple(ids)
+
+    def new_initial_state(self, deck: Sequence[str] | None = None) -> State:
+        """The state at the start of the game [000/001 §PRZYGOTOWANIE GRY].
+
+        ``deck`` is the shuffled order of every physical card (top first); the
+        first three are dealt face up. The shuffle is an input, not a chance
+        node: a caller draws it (see :meth:`shuffled_deck`) or supplies it.
+        """
+        order = tuple(deck) if deck is not None else self.cards.physical_ids()
+        self._check_permutation(order)
+        o = self.options
+        s = self._blank(
+            tuple(Monster(n, o.start_hearts, o.max_hearts, 0, 0, True, ()) for n in self.names)
+        )
+        s.shop = order[:3]
+        s.deck = order[3:]
+        if o.first_player is FirstPlayerRule.ROLL:
+            s.phase = Phase.FIRST_PLAYER
+            return s
+        from kot_rules.engine import turn
+
+        ev: list[Any] = []
+        turn.start_turn(s, ev)
+        s.events = tuple(ev)
+        return s
+
+    def setup_state(
+        self,
+        monsters: Sequence[MonsterSetup],
+        *,
+        active: int = 0,
+        city: int | None = None,
+        bay: int | None = None,
+        shop: Sequence[str] | None = None,
+        deck: Sequence[str] | None = None,
+        discard: Sequence[str] = (),
+        turn_number: int = 1,
+    ) -> State:
+        """A state at the start of ``active``'s turn, for scenarios and tests.
+
+        Cards named nowhere go to the bottom of the deck in spec order; if no
+        shop is given it is dealt from the top of the deck. Start-of-turn
+        effects (+2 ★ in Tokyo) are applied.
+        """
+        if len(monsters) != self.num_players:
+            raise ConfigError(f"expected {self.num_players} monsters, got {len(monsters)}")
+        board: list[Monster] = []
+        for seat, ms in enumerate(monsters):
+            if ms.name != self.names[seat]:
+                raise ConfigError(f"seat {seat}: expected {self.names[seat]!r}, got {ms.name!r}")
+            if ms.max_hearts < 1:
+                raise ConfigError(f"{ms.name}: max_hearts must be at least 1, got {ms.max_hearts}")
+            if ms.eliminated:
+                if ms.hearts != 0:
+                    raise ConfigError(f"{ms.name}: an eliminated monster has 0 hearts")
+            elif not 1 <= ms.hearts <= ms.max_hearts:
+                raise ConfigError(
+                    f"{ms.name}: hearts must be 1..max_hearts ({ms.max_hearts}) for a monster "
+                    f"in the game, got {ms.hearts}"
+                )
+            if ms.stars < 0 or ms.energy < 0:
+                raise ConfigError(f"{ms.name}: stars and energy cannot be negative")
+            for c in ms.cards:
+                if c not in self.cards.physical_ids():
+                    raise ConfigError(f"{ms.name}: unknown card id {c!r}")
+                if not self.cards.is_keep(c):
+                    raise ConfigError(f"{ms.name}: {c!r} is a discard card: nobody keeps it")
+            board.append(
+                Monster(
+                    ms.name,
+                    0 if ms.eliminated else ms.hearts,
+                    ms.max_hearts,
+                    ms.stars,
+                    ms.energy,
+                    not ms.eliminated,
+                    tuple(ms.cards),
+                )
+            )
+        s = self._blank(tuple(board))
+        alive = sum(m.alive for m in board)
+        for place, occupant in ((Place.CITY, city), (Place.BAY, bay)):
+            if occupant is None:
+                continue
+            if not 0 <= occupant < len(board) or not board[occupant].alive:
+                raise ConfigError(
+                    f"Tokyo {place.value}: seat {occupant} is not a monster in the game"
+                )
+        if city is not None and city == bay:
+            raise ConfigError("one monster cannot be in Tokyo City and Tokyo Bay at once")
+        if bay is not None and not (self.tokyo_bay and alive >= BAY_MIN_MONSTERS):
+            raise ConfigError(
+                "Tokyo Bay is open only with the Bay variant on and at least 5 monsters in the game"
+            )
+        if not 0 <= active < len(board) or not board[active].alive:
+            raise ConfigError(f"the active monster (seat {active}) must be in the game")
+        if alive < 2:
+            raise ConfigError("a game in progress needs at least two monsters in the game")
+        s.city = city
+        s.bay = bay
+        s.active = active
+        s.turn = turn_number
+        placed = (
+            [c for m in board for c in m.cards]
+            + list(shop or ())
+            + list(deck or ())
+            + list(discard)
+        )
+        known = set(self.cards.physical_ids())
+        seen: set[str] = set()
+        for c in placed:
+            if c not in known:
+                raise ConfigError(f"unknown card id {c!r}")
+            if c in seen:
+                raise ConfigError(f"card {c!r} is placed twice: each physical card exists once")
+            seen.add(c)
+        rest = tuple(c for c in self.cards.physical_ids() if c not in seen)
+        full_deck = tuple(deck or ()) + rest
+        if shop is None:
+            s.shop, s.deck = full_deck[:3], full_deck[3:]
+        else:
+            if len(shop) > 3:
+                raise ConfigError(f"the shop holds at most 3 cards, got {len(shop)}")
+            s.shop, s.deck = tuple(shop), full_deck
+        s.discard = tuple(discard)
+        from kot_rules.engine import turn
+
+        ev: list[Any] = []
+        turn.start_turn(s, ev)
+        s.events = tuple(ev)
+        return s
+
+    def _blank(self, monsters: tuple[Monster, ...]) -> State:
+        s = State.__new__(State)
+        s.game = self
+        s.monsters = monsters
+        s.city = None
+        s.bay = None
+        s.active = 0
+        s.turn = 1
+        s.phase = Phase.ROLL
+        s.dice = NO_DICE
+        s.to_roll = self.options.dice
+        s.rolls_done = 0
+        s.yield_queue = ()
+        s.entering = False
+        s.deck = ()
+        s.shop = ()
+        s.discard = ()
+        s.outcome = None
+        s.events = ()
+        return s
+
+    def _check_permutation(self, order: tuple[str, ...]) -> None:
+        ids = self.cards.physical_ids()
+        if sorted(order) != sorted(ids):
+            missing = sorted(set(ids) - set(order))
+            extra = sorted(set(order) - set(ids))
+            raise ConfigError(
+                f"the deck must hold every physical card once: missing {missing[:5]}, "
+                f"unknown or repeated {extra[:5] or 'duplicates'}"
+            )

@@ -1,0 +1,82 @@
+"""Stars, energy, hearts and damage: the only places a monster's board changes."""
+
+from __future__ import annotations
+
+from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.state import Monster, State
+
+
+def set_monster(s: State, seat: int, m: Monster) -> None:
+    ms = list(s.monsters)
+    ms[seat] = m
+    s.monsters = tuple(ms)
+
+
+def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
+    m = s.monsters[seat]
+    set_monster(
+        s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars + n, m.energy, m.alive, m.cards)
+    )
+    ev.append(Event(EventKind.STARS, seat, amount=n, detail=why))
+
+
+def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
+    m = s.monsters[seat]
+    set_monster(
+        s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars, m.energy + n, m.alive, m.cards)
+    )
+    ev.append(Event(EventKind.ENERGY, seat, amount=n, detail=why))
+
+
+def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
+    """Heal up to ``n`` ♥, never above the monster's maximum [000/001 §LECZENIE]."""
+    m = s.monsters[seat]
+    healed = max(0, min(n, m.max_hearts - m.hearts))
+    if healed:
+        set_monster(
+            s,
+            seat,
+            Monster(m.name, m.hearts + healed, m.max_hearts, m.stars, m.energy, m.alive, m.cards),
+        )
+        ev.append(Event(EventKind.HEALED, seat, amount=healed, detail=why))
+    return healed
+
+
+def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
+    """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
+    m = s.monsters[seat]
+    lost = min(n, m.hearts)
+    set_monster(
+        s, seat, Monster(m.name, m.hearts - lost, m.max_hearts, m.stars, m.energy, m.alive, m.cards)
+    )
+    ev.append(
+        Event(
+            EventKind.DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card"
+        )
+    )
+    if m.hearts - lost <= 0:
+        eliminate(s, ev, seat)
+    return lost
+
+
+def eliminate(s: State, ev: list[Event], seat: int) -> None:
+    """Eliminate a monster: it leaves Tokyo and its cards leave the game (D-DEAD-CARDS)."""
+    m = s.monsters[seat]
+    set_monster(s, seat, m._replace(hearts=0, alive=False, cards=()))
+    s.discard = s.discard + m.cards
+    if s.city == seat:
+        s.city = None
+    elif s.bay == seat:
+        s.bay = None
+    ev.append(Event(EventKind.ELIMINATED, seat))
+    if s.bay is not None and not s.bay_open:
+        leaver = s.bay
+        s.bay = None
+        ev.append(
+            Event(
+                EventKind.LEFT,
+                leaver,
+                place="bay",
+                detail="fewer than 5 monsters remain: Tokyo Bay closes",
+            )
+        )

@@ -1,0 +1,120 @@
+"""Reading states back from JSON (the writer is :meth:`State.to_json`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kot_rules.engine import dice
+from kot_rules.engine.dice import Face
+from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.events import Event
+from kot_rules.engine.state import Monster, Outcome, Phase, State
+
+if TYPE_CHECKING:
+    from kot_rules.engine.game import Game
+
+
+def _int(data: dict[str, Any], key: str, where: str) -> int:
+    v = data.get(key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise StateFormatError(f"{where}.{key}: expected an integer, got {v!r}")
+    return v
+
+
+def _seat(data: dict[str, Any], key: str, n: int) -> int | None:
+    v = data.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+        raise StateFormatError(f"{key}: expected null or a seat 0..{n - 1}, got {v!r}")
+    return v
+
+
+def _ids(data: dict[str, Any], key: str, game: Game, where: str) -> tuple[str, ...]:
+    v = data.get(key)
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise StateFormatError(f"{where}{key}: expected a list of card ids, got {v!r}")
+    known = set(game.cards.physical_ids())
+    for x in v:
+        if x not in known:
+            raise StateFormatError(f"{where}{key}: unknown card id {x!r}")
+    return tuple(v)
+
+
+def state_from_json(game: Game, data: object) -> State:
+    if not isinstance(data, dict):
+        raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
+    if data.get("format") != 1:
+        raise StateFormatError(f"format: expected 1, got {data.get('format')!r}")
+    raw = data.get("monsters")
+    if not isinstance(raw, list) or len(raw) != game.num_players:
+        raise StateFormatError(f"monsters: expected a list of {game.num_players} monsters")
+    monsters = []
+    for i, m in enumerate(raw):
+        where = f"monsters[{i}]"
+        if not isinstance(m, dict):
+            raise StateFormatError(f"{where}: expected an object")
+        if m.get("name") != game.names[i]:
+            raise StateFormatError(
+                f"{where}.name: expected {game.names[i]!r}, got {m.get('name')!r}"
+            )
+        alive = m.get("alive")
+        if not isinstance(alive, bool):
+            raise StateFormatError(f"{where}.alive: expected true or false")
+        monsters.append(
+            Monster(
+                game.names[i],
+                _int(m, "hearts", where),
+                _int(m, "max_hearts", where),
+                _int(m, "stars", where),
+                _int(m, "energy", where),
+                alive,
+                _ids(m, "cards", game, where + "."),
+            )
+        )
+    s = State.__new__(State)
+    s.game = game
+    s.monsters = tuple(monsters)
+    n = game.num_players
+    s.city = _seat(data, "city", n)
+    s.bay = _seat(data, "bay", n)
+    active = _seat(data, "active", n)
+    if active is None:
+        raise StateFormatError("active: expected a seat")
+    s.active = active
+    s.turn = _int(data, "turn", "state")
+    try:
+        s.phase = Phase(data.get("phase"))
+    except ValueError:
+        raise StateFormatError(f"phase: unknown phase {data.get('phase')!r}") from None
+    faces = data.get("dice")
+    if not isinstance(faces, list):
+        raise StateFormatError("dice: expected a list of faces")
+    s.dice = dice.counts_of(Face.parse(f) for f in faces)
+    s.to_roll = _int(data, "to_roll", "state")
+    s.rolls_done = _int(data, "rolls_done", "state")
+    q = data.get("yield_queue")
+    if not isinstance(q, list) or not all(isinstance(x, int) and 0 <= x < n for x in q):
+        raise StateFormatError("yield_queue: expected a list of seats")
+    s.yield_queue = tuple(q)
+    entering = data.get("entering")
+    if not isinstance(entering, bool):
+        raise StateFormatError("entering: expected true or false")
+    s.entering = entering
+    s.deck = _ids(data, "deck", game, "")
+    s.shop = _ids(data, "shop", game, "")
+    s.discard = _ids(data, "discard", game, "")
+    out = data.get("outcome")
+    if out is None:
+        s.outcome = None
+    elif isinstance(out, dict) and "winner" in out:
+        s.outcome = Outcome(_seat(out, "winner", n), str(out.get("reason", "")))
+    else:
+        raise StateFormatError(f"outcome: expected null or {{winner, reason}}, got {out!r}")
+    evs = data.get("events", [])
+    if not isinstance(evs, list):
+        raise StateFormatError("events: expected a list")
+    s.events = tuple(Event.from_json(e) for e in evs)
+    if s.phase is Phase.YIELD and not s.yield_queue:
+        raise StateFormatError("phase yield needs a non-empty yield_queue")
+    return s

@@ -1,0 +1,389 @@
+"""The game state: monsters, Tokyo, dice, cards, and whose decision is next.
+
+A :class:`State` is a value. :meth:`State.apply` returns a new state and never
+changes the one it is called on, so a caller may keep any state it has seen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
+
+from kot_rules.engine import dice
+from kot_rules.engine.actions import (
+    END_TURN,
+    STAY,
+    STOP,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    ChanceOutcome,
+    FirstPlayer,
+    Reroll,
+    Roll,
+)
+from kot_rules.engine.dice import Counts
+from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.events import Event
+
+if TYPE_CHECKING:
+    from kot_rules.engine.game import Game
+
+CHANCE = -1
+"""``current_player()`` at a chance node (as in OpenSpiel)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (as in OpenSpiel)."""
+
+
+class Place(Enum):
+    """Where a monster is [000/001 §TOKIO, §WARIANT ZAAWANSOWANY]."""
+
+    OUTSIDE = "outside"
+    CITY = "city"
+    BAY = "bay"
+
+
+class Phase(Enum):
+    """What the state waits for."""
+
+    FIRST_PLAYER = "first-player"  # chance: who starts
+    ROLL = "roll"  # chance: the faces of the dice being thrown
+    KEEP = "keep"  # active monster: reroll some dice or stop
+    YIELD = "yield"  # an attacked monster in Tokyo: yield or stay
+    BUY = "buy"  # active monster: buy, sweep or end the turn
+    OVER = "over"  # terminal
+
+
+class Monster(NamedTuple):
+    """One monster's board: life, stars, energy and the keep cards it owns."""
+
+    name: str
+    hearts: int
+    max_hearts: int
+    stars: int
+    energy: int
+    alive: bool
+    cards: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "hearts": self.hearts,
+            "max_hearts": self.max_hearts,
+            "stars": self.stars,
+            "energy": self.energy,
+            "alive": self.alive,
+            "cards": list(self.cards),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a winner, or a draw (``winner is None``)."""
+
+    winner: int | None
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+class _KeepChoices(Sequence[Action]):
+    """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset.
+
+    Index 0 is :class:`StopRolling`; index ``i > 0`` keeps the ``(i-1)``-th
+    sub-multiset of the dice (the full multiset, which would reroll nothing, is
+    left out).
+    """
+
+    __slots__ = ("_dice", "_len")
+
+    def __init__(self, counts: Counts) -> None:
+        self._dice = counts
+        # stop + every keep but "all": as many as the sub-multisets
+        self._len = (
+            (counts[0] + 1)
+            * (counts[1] + 1)
+            * (counts[2] + 1)
+            * (counts[3] + 1)
+            * (counts[4] + 1)
+            * (counts[5] + 1)
+        )
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index == 0:
+            return STOP
+        if index < 0:
+            index += self._len
+        if not 0 < index < self._len:
+            raise IndexError(index)
+        return Reroll(dice.sub_multiset(self._dice, index - 1))
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._len):
+            yield self[i]
+
+    def __contains__(self, action: object) -> bool:
+        if action == STOP:
+            return True
+        if not isinstance(action, Reroll):
+            return False
+        return dice.contains(self._dice, action.keep) and action.keep != self._dice
+
+
+class State:
+    """A King of Tokyo game position (OpenSpiel-style game/state protocol)."""
+
+    __slots__ = (
+        "active",
+        "bay",
+        "city",
+        "deck",
+        "dice",
+        "discard",
+        "entering",
+        "events",
+        "game",
+        "monsters",
+        "outcome",
+        "phase",
+        "rolls_done",
+        "shop",
+        "to_roll",
+        "turn",
+        "yield_queue",
+    )
+
+    game: Game
+    monsters: tuple[Monster, ...]
+    city: int | None
+    bay: int | None
+    active: int
+    turn: int
+    phase: Phase
+    dice: Counts
+    to_roll: int
+    rolls_done: int
+    yield_queue: tuple[int, ...]
+    entering: bool
+    deck: tuple[str, ...]
+    shop: tuple[str, ...]
+    discard: tuple[str, ...]
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+
+    # -- the decision protocol ---------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat that decides next, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        phase = self.phase
+        if phase is Phase.KEEP or phase is Phase.BUY:
+            return self.active
+        if phase is Phase.YIELD:
+            return self.yield_queue[0]
+        if phase is Phase.OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_chance_node(self) -> bool:
+        return self.phase is Phase.ROLL or self.phase is Phase.FIRST_PLAYER
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The decisions open to :meth:`current_player` (empty at chance and terminal nodes)."""
+        phase = self.phase
+        if phase is Phase.KEEP:
+            return _KeepChoices(self.dice)
+        if phase is Phase.BUY:
+            energy = self.monsters[self.active].energy
+            cost = self.game.cards.cost
+            actions: list[Action] = [Buy(c) for c in self.shop if cost(c) <= energy]
+            if energy >= 2 and self.shop:
+                actions.append(SWEEP)
+            actions.append(END_TURN)
+            return actions
+        if phase is Phase.YIELD:
+            return (YIELD, STAY)
+        return ()
+
+    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
+        """Every outcome of this chance node with its exact probability."""
+        if self.phase is Phase.ROLL:
+            return [(Roll(c), dice.probability(c)) for c in dice.all_outcomes(self.to_roll)]
+        if self.phase is Phase.FIRST_PLAYER:
+            n = len(self.monsters)
+            # Every monster rolls; ties reroll. By symmetry each seat starts with chance 1/n.
+            return [(FirstPlayer(i), Fraction(1, n)) for i in range(n)]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> ChanceOutcome:
+        """Draw an outcome of this chance node with the probabilities of :meth:`chance_outcomes`."""
+        if self.phase is Phase.ROLL:
+            return Roll(dice.sample(rng, self.to_roll))
+        if self.phase is Phase.FIRST_PLAYER:
+            return FirstPlayer(rng.randrange(len(self.monsters)))
+        from kot_rules.engine.errors import IllegalActionError
+
+        raise IllegalActionError(f"not a chance node: the state waits for {self.phase.value}")
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action`` (``self`` never changes); raises IllegalActionError."""
+        new = State.__new__(State)
+        new.game = self.game
+        new.monsters = self.monsters
+        new.city = self.city
+        new.bay = self.bay
+        new.active = self.active
+        new.turn = self.turn
+        new.phase = self.phase
+        new.dice = self.dice
+        new.to_roll = self.to_roll
+        new.rolls_done = self.rolls_done
+        new.yield_queue = self.yield_queue
+        new.entering = self.entering
+        new.deck = self.deck
+        new.shop = self.shop
+        new.discard = self.discard
+        new.outcome = self.outcome
+        _turn.apply(new, action)
+        return new
+
+    # -- reading the state -------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    def place_of(self, seat: int) -> Place:
+        if self.city == seat:
+            return Place.CITY
+        if self.bay == seat:
+            return Place.BAY
+        return Place.OUTSIDE
+
+    def in_tokyo(self, seat: int) -> bool:
+        return self.city == seat or self.bay == seat
+
+    def alive_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, m in enumerate(self.monsters) if m.alive)
+
+    @property
+    def bay_open(self) -> bool:
+        """Tokyo Bay is in use: the variant is on and at least 5 monsters remain."""
+        return self.game.tokyo_bay and sum(m.alive for m in self.monsters) >= 5
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.game = self.game
+        new.monsters = self.monsters
+        new.city = self.city
+        new.bay = self.bay
+        new.active = self.active
+        new.turn = self.turn
+        new.phase = self.phase
+        new.dice = self.dice
+        new.to_roll = self.to_roll
+        new.rolls_done = self.rolls_done
+        new.yield_queue = self.yield_queue
+        new.entering = self.entering
+        new.deck = self.deck
+        new.shop = self.shop
+        new.discard = self.discard
+        new.outcome = self.outcome
+        new.events = ()
+        return new
+
+    # -- serialisation -------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (schema: docs/formats/state.md). ``events`` are those of the last step."""
+        return {
+            "format": 1,
+            "monsters": [m.to_json() for m in self.monsters],
+            "city": self.city,
+            "bay": self.bay,
+            "active": self.active,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "dice": [f.value for f in dice.faces_of(self.dice)],
+            "to_roll": self.to_roll,
+            "rolls_done": self.rolls_done,
+            "yield_queue": list(self.yield_queue),
+            "entering": self.entering,
+            "deck": list(self.deck),
+            "shop": list(self.shop),
+            "discard": list(self.discard),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "events": [e.to_json() for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: object) -> State:
+        """Read a state written by :meth:`to_json` for the same game."""
+        from kot_rules.engine.serial import state_from_json
+
+        return state_from_json(game, data)
+
+    def canonical(self) -> str:
+        """A string that differs between any two different positions (events excluded)."""
+        data = self.to_json()
+        del data["events"]
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.canonical() == other.canonical()
+
+    def __hash__(self) -> int:
+        return hash(self.canonical())
+
+    def __str__(self) -> str:
+        lines = [f"turn {self.turn}, {self.names[self.active]} active, phase {self.phase.value}"]
+        for i, m in enumerate(self.monsters):
+            status = "" if m.alive else " (eliminated)"
+            lines.append(
+                f"  {m.name}: {m.hearts}/{m.max_hearts} ♥ {m.stars} ★ {m.energy} ⚡ "
+                f"{self.place_of(i).value}{status} cards={list(m.cards)}"
+            )
+        lines.append(f"  dice: {dice.describe(self.dice)} (+{self.to_roll} to roll)")
+        lines.append(
+            f"  shop: {list(self.shop)}, deck {len(self.deck)}, discard {len(self.discard)}"
+        )
+        if self.outcome is not None:
+            lines.append(f"  outcome: {self.outcome.to_json()}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"State({self.canonical()})"
+
+
+def load_json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateFormatError(f"not JSON: {exc}") from None
+
+
+from kot_rules.engine import turn as _turn  # noqa: E402  (turn imports this module)

@@ -1,0 +1,82 @@
+"""Tokyo: who an attack hits, entering, yielding, and Tokyo Bay.
+
+Sources: [000/001 §TOKIO, §ATAK, §WARIANT ZAAWANSOWANY], [004 §Tokio, Tokijský záliv].
+"""
+
+from __future__ import annotations
+
+from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.resources import damage, gain_stars
+from kot_rules.engine.state import Place, State
+
+ENTER_STARS = 1
+"""Stars for entering Tokyo [000/001 §TOKIO "Za każdym razem, gdy gracz wchodzi do Tokio"]."""
+START_IN_TOKYO_STARS = 2
+"""Stars for starting a turn in Tokyo [000/001 §TOKIO "Na początku każdej swojej tury"]."""
+
+
+def attack(s: State, ev: list[Event], claws: int) -> None:
+    """The active monster attacks with ``claws`` claw faces.
+
+    From Tokyo it damages every monster outside; from outside it damages the
+    monsters in Tokyo (City and Bay); occupants never damage each other. With
+    Tokyo empty, the attacker enters the City instead and deals no damage.
+    """
+    a = s.active
+    if s.city == a or s.bay == a:
+        targets = [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
+        for t in targets:
+            damage(s, ev, t, claws, a, attack=True)
+        return
+    if s.city is None and s.bay is None:
+        enter(s, ev, a, Place.CITY)
+        return
+    targets = [t for t in (s.city, s.bay) if t is not None]
+    s.entering = True
+    asked: list[int] = []
+    for t in targets:
+        lost = damage(s, ev, t, claws, a, attack=True)
+        if lost > 0:
+            asked.append(t)
+    # Only an occupant that lost hearts to this attack, and survived, may yield.
+    s.yield_queue = tuple(asked)
+
+
+def advance_yields(s: State) -> None:
+    """Drop from the yield queue anyone no longer alive and in Tokyo."""
+    q = s.yield_queue
+    while q and not (s.monsters[q[0]].alive and (s.city == q[0] or s.bay == q[0])):
+        q = q[1:]
+    s.yield_queue = q
+
+
+def finish_attack(s: State, ev: list[Event]) -> None:
+    """The attacker must take the place left free: the City first, else an open Bay."""
+    if not s.entering:
+        return
+    s.entering = False
+    a = s.active
+    if not s.monsters[a].alive or s.city == a or s.bay == a:
+        return
+    if s.city is None:
+        enter(s, ev, a, Place.CITY)
+    elif s.bay is None and s.bay_open:
+        enter(s, ev, a, Place.BAY)
+
+
+def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
+    if place is Place.CITY:
+        s.city = seat
+    else:
+        s.bay = seat
+    ev.append(Event(EventKind.ENTERED, seat, place=place.value))
+    gain_stars(s, ev, seat, ENTER_STARS, "enters Tokyo")
+
+
+def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
+    place = s.place_of(seat)
+    if place is Place.CITY:
+        s.city = None
+    elif place is Place.BAY:
+        s.bay = None
+    ev.append(Event(kind, seat, place=place.value))

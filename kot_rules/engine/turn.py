@@ -1,0 +1,290 @@
+"""The turn: start, roll, resolve, Tokyo, buy, end [000/001 §PRZEBIEG GRY].
+
+These functions change the fresh copy that :meth:`State.apply` made; nothing
+else ever sees a state while it changes.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from kot_rules.engine import dice, effects, tokyo
+from kot_rules.engine.actions import (
+    Action,
+    Buy,
+    EndTurn,
+    FirstPlayer,
+    Reroll,
+    Roll,
+    StayInTokyo,
+    StopRolling,
+    Sweep,
+    YieldTokyo,
+)
+from kot_rules.engine.dice import CLAW, ENERGY, HEART, NO_DICE
+from kot_rules.engine.errors import IllegalActionError
+from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.resources import gain_stars, set_monster
+from kot_rules.engine.state import Monster, Outcome, Phase, State
+
+SWEEP_COST = 2
+"""Energy to replace the three face-up cards [000/001 §3. ZAKUP KART]."""
+
+
+def apply(s: State, action: Action) -> None:
+    """Apply ``action`` to ``s`` in place (``s`` is a private copy)."""
+    ev: list[Event] = []
+    phase = s.phase
+    if phase is Phase.ROLL:
+        _apply_roll(s, ev, action)
+    elif phase is Phase.KEEP:
+        _apply_keep(s, ev, action)
+    elif phase is Phase.YIELD:
+        _apply_yield(s, ev, action)
+    elif phase is Phase.BUY:
+        _apply_buy(s, ev, action)
+    elif phase is Phase.FIRST_PLAYER:
+        if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
+            _illegal(s, action, "a first-player chance outcome naming a seat")
+        s.active = action.seat
+        ev.append(Event(EventKind.FIRST_PLAYER, action.seat))
+        start_turn(s, ev)
+    else:
+        raise IllegalActionError(f"the game is over: no action is legal, got {action}")
+    if s.phase is not Phase.OVER and not s.monsters[s.active].alive:
+        # An eliminated monster never acts: its turn ends at once.
+        s.yield_queue = ()
+        s.entering = False
+        end_turn(s, ev)
+    s.events = tuple(ev) if ev else ()
+
+
+def _illegal(s: State, action: Action, expected: str) -> NoReturn:
+    raise IllegalActionError(
+        f"illegal action {action} in phase {s.phase.value!r} "
+        f"(turn {s.turn}, {s.names[s.active]} active): expected {expected}"
+    )
+
+
+# -- start of turn and the roll ------------------------------------------------------
+
+
+def start_turn(s: State, ev: list[Event]) -> None:
+    """Start of turn: +2 ★ for a monster already in Tokyo [000/001 §TOKIO], then roll."""
+    a = s.active
+    ev.append(Event(EventKind.TURN_STARTED, a, s.turn))
+    s.phase = Phase.ROLL
+    s.dice = NO_DICE
+    s.to_roll = s.game.options.dice
+    s.rolls_done = 0
+    s.yield_queue = ()
+    s.entering = False
+    if s.city == a or s.bay == a:
+        gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
+
+
+def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
+    if type(action) is not Roll:
+        _illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
+        return
+    counts = action.counts
+    if sum(counts) != s.to_roll:
+        _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
+    s.dice = dice.add(s.dice, counts)
+    s.to_roll = 0
+    s.rolls_done += 1
+    ev.append(Event(EventKind.ROLLED, s.active, s.rolls_done, None, "", "", counts))
+    if s.rolls_done >= s.game.options.rolls:
+        resolve(s, ev)
+    else:
+        s.phase = Phase.KEEP
+
+
+def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
+    if type(action) is not Reroll:
+        if isinstance(action, StopRolling):
+            resolve(s, ev)
+            return
+        _illegal(s, action, "keep some dice and reroll the others, or stop")
+        return
+    if not isinstance(action, Reroll):
+        _illegal(s, action, "keep some dice and reroll the others, or stop")
+        return
+    if not dice.contains(s.dice, action.keep):
+        _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
+    if action.keep == s.dice:
+        _illegal(s, action, "at least one die to reroll (to keep them all, stop)")
+    ev.append(Event(EventKind.KEPT, s.active, 0, None, "", "", action.keep))
+    d, k = s.dice, action.keep
+    s.to_roll = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] - k[0] - k[1] - k[2] - k[3] - k[4] - k[5]
+    s.dice = action.keep
+    s.phase = Phase.ROLL
+
+
+# -- resolving the dice [000/001 §2, §DZIAŁANIE SYMBOLI NA KOSTKACH] ----------------
+
+
+def resolve(s: State, ev: list[Event]) -> None:
+    """Resolve the final dice.
+
+    The rules let the player pick the order; numbers, energy, hearts, then claws
+    is never worse for the player in the base game (hearts must come before
+    entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
+    """
+    a = s.active
+    c = s.dice
+    ev.append(Event(EventKind.RESOLVED, a, 0, None, "", "", c))
+    m = s.monsters[a]
+    stars = dice.set_stars(c)
+    energy = c[ENERGY]
+    healed = 0
+    # A monster in Tokyo cannot use heart faces [000/001 §LECZENIE, §TOKIO].
+    if c[HEART] and s.city != a and s.bay != a:
+        healed = max(0, min(c[HEART], m.max_hearts - m.hearts))
+    if stars or energy or healed:
+        # One board update for the three gains; the events say each one.
+        set_monster(
+            s,
+            a,
+            Monster(
+                m.name,
+                m.hearts + healed,
+                m.max_hearts,
+                m.stars + stars,
+                m.energy + energy,
+                m.alive,
+                m.cards,
+            ),
+        )
+        if stars:
+            ev.append(Event(EventKind.STARS, a, stars, None, "", "sets of numbers"))
+        if energy:
+            ev.append(Event(EventKind.ENERGY, a, energy, None, "", "energy faces"))
+        if healed:
+            ev.append(Event(EventKind.HEALED, a, healed, None, "", "heart faces"))
+    if c[CLAW]:
+        tokyo.attack(s, ev, c[CLAW])
+    tokyo.advance_yields(s)
+    if s.yield_queue:
+        s.phase = Phase.YIELD
+    else:
+        tokyo.finish_attack(s, ev)
+        s.phase = Phase.BUY
+
+
+def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
+    decider = s.yield_queue[0]
+    if isinstance(action, YieldTokyo):
+        tokyo.leave(s, ev, decider, EventKind.YIELDED)
+    elif isinstance(action, StayInTokyo):
+        ev.append(Event(EventKind.STAYED, decider, place=s.place_of(decider).value))
+    else:
+        _illegal(s, action, f"{s.names[decider]} to yield Tokyo or stay")
+    s.yield_queue = s.yield_queue[1:]
+    tokyo.advance_yields(s)
+    if not s.yield_queue:
+        tokyo.finish_attack(s, ev)
+        s.phase = Phase.BUY
+
+
+# -- buying [000/001 §3. ZAKUP KART, §OPIS KART] --------------------------------------
+
+
+def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
+    a = s.active
+    m = s.monsters[a]
+    cards = s.game.cards
+    if isinstance(action, Buy):
+        card = action.card
+        if card not in s.shop:
+            _illegal(s, action, f"a face-up card ({', '.join(s.shop) or 'the shop is empty'})")
+        cost = cards.cost(card)
+        if cost > m.energy:
+            _illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
+        keep = cards.is_keep(card)
+        owned = (*m.cards, card) if keep else m.cards
+        set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
+        ev.append(Event(EventKind.BOUGHT, a, amount=cost, detail=card))
+        # The shop is refilled at once [001 §3. ZAKUP KART].
+        _refill(s, ev, s.shop.index(card))
+        if not keep:
+            # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
+            effects.run(s, ev, a, cards.effects(card), card)
+            s.discard = (*s.discard, card)
+    elif isinstance(action, Sweep):
+        if m.energy < SWEEP_COST or not s.shop:
+            _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
+        set_monster(s, a, m._replace(energy=m.energy - SWEEP_COST))
+        s.discard = s.discard + s.shop
+        s.shop = s.deck[:3]
+        s.deck = s.deck[3:]
+        ev.append(Event(EventKind.SWEPT, a, detail=", ".join(s.shop) or "the deck is empty"))
+    elif isinstance(action, EndTurn):
+        end_turn(s, ev)
+    else:
+        _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
+
+
+def _refill(s: State, ev: list[Event], slot: int) -> None:
+    """Refill a shop slot at once from the deck; an empty deck leaves it empty (D-EMPTY-DECK)."""
+    if s.deck:
+        s.shop = (*s.shop[:slot], s.deck[0], *s.shop[slot + 1 :])
+        s.deck = s.deck[1:]
+    else:
+        s.shop = s.shop[:slot] + s.shop[slot + 1 :]
+        ev.append(Event(EventKind.DECK_EMPTY))
+
+
+# -- end of turn and of the game [000 §KONIEC GRY; 004] ------------------------------
+
+
+def end_turn(s: State, ev: list[Event]) -> None:
+    """End of turn: victory is declared only now, then the next monster plays."""
+    a = s.active
+    ev.append(Event(EventKind.TURN_ENDED, a))
+    outcome = victory(s)
+    if outcome is not None:
+        s.outcome = outcome
+        s.phase = Phase.OVER
+        s.yield_queue = ()
+        if outcome.winner is None:
+            ev.append(Event(EventKind.DRAW, detail=outcome.reason))
+        else:
+            ev.append(Event(EventKind.WON, outcome.winner, detail=outcome.reason))
+        return
+    n = len(s.monsters)
+    nxt = (a + 1) % n
+    while not s.monsters[nxt].alive:
+        nxt = (nxt + 1) % n
+    s.active = nxt
+    s.turn += 1
+    start_turn(s, ev)
+
+
+def victory(s: State) -> Outcome | None:
+    """The outcome at the end of a turn, or None if the game goes on.
+
+    No monster left: a draw. One left: it wins. Otherwise the first surviving
+    monster with enough stars, looking clockwise from the active monster (the
+    active monster first) wins (decision D-TWO-AT-20).
+    """
+    ms = s.monsters
+    n = len(ms)
+    target = s.game.options.win_stars
+    alive = 0
+    last = winner = -1
+    for k in range(n):
+        seat = (s.active + k) % n
+        m = ms[seat]
+        if m.alive:
+            alive += 1
+            last = seat
+            if winner < 0 and m.stars >= target:
+                winner = seat
+    if alive == 0:
+        return Outcome(None, "every remaining monster was eliminated in the same turn")
+    if alive == 1:
+        return Outcome(last, "last monster standing")
+    if winner >= 0:
+        return Outcome(winner, f"{target} stars at the end of a turn")
+    return None

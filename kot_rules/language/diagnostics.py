@@ -1,0 +1,164 @@
+"""Diagnostics: positioned, coded messages about card files, and their rendering.
+
+Codes are stable: tools and tests match on them, so a code is never reused for a
+different problem. KOT1xx are syntax (and file-reading) problems, KOT2xx are
+meaning problems found by the checker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+CODES: dict[str, str] = {
+    # Reading and syntax.
+    "KOT100": "the file or folder cannot be read (missing, unreadable, or holds no .kot file)",
+    "KOT101": "the file is not valid UTF-8 text",
+    "KOT102": "a cost or copies value is not a whole number",
+    "KOT103": "a comma is missing between the parts of the cost line",
+    "KOT104": "the card type is not 'keep' or 'discard'",
+    "KOT105": "a string is malformed (no closing quote, unknown escape, control character)",
+    "KOT106": "a name is not written as a double-quoted string",
+    "KOT107": "a line is indented wrongly",
+    "KOT108": "a line starts with a word that cannot start a line there",
+    "KOT109": "a line ends before it is complete",
+    "KOT110": "a character that the card language never uses",
+    "KOT111": "a word or symbol that does not fit where it stands",
+    "KOT112": "the file is too large to be a card file",
+    "KOT199": "too many problems in one file: the rest are not reported",
+    # Meaning.
+    "KOT201": "two cards have the same name or the same card id",
+    "KOT202": "a cost is outside 0..99",
+    "KOT203": "a copies count is outside 1..99",
+    "KOT204": "an alias language is not one of the supported languages (pl, cz)",
+    "KOT205": "a card gives the same alias twice",
+    "KOT206": "a card name or alias is empty",
+    "KOT207": "a card name has no letter or digit, so it has no card id",
+    "KOT208": "a card name is not plain ASCII English (translations go in alias lines)",
+    "KOT209": "a card has no cost line",
+    "KOT210": "a card has more than one cost line",
+    "KOT211": "an alias is also the name or alias of another card",
+    "KOT212": "a file defines no card",
+}
+
+# Codes reported as warnings: the card set still loads when only these occur.
+WARNING_CODES: frozenset[str] = frozenset({"KOT199", "KOT211", "KOT212"})
+
+# Long lines (a minified or binary file) are shown as a window around the caret.
+_RENDER_WIDTH = 120
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem at one place in a card file (line 0 / column 0: the whole file)."""
+
+    file: str
+    line: int
+    column: int
+    code: str
+    severity: Severity
+    message: str
+    hint: str | None
+    source_line: str
+
+    def __post_init__(self) -> None:
+        # An undocumented code is a bug in this package, not in the card file.
+        if self.code not in CODES:
+            raise ValueError(f"undocumented diagnostic code {self.code!r}")
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def render(self) -> str:
+        """The compiler-style text: header, source line, caret, hint."""
+        where = f"{self.file}:{self.line}:{self.column}"
+        out = [f"{where}: {self.severity}[{self.code}]: {self.message}"]
+        if self.line > 0 and self.source_line:
+            shown, caret_at = _window(_printable(self.source_line), self.column - 1)
+            out.append(shown)
+            # Keep tabs in the caret's indentation so it lines up under a tab.
+            pad = "".join("\t" if ch == "\t" else " " for ch in shown[:caret_at])
+            out.append(pad + "^")
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+def _printable(line: str) -> str:
+    # One replacement character per control character, so columns still match.
+    return "".join(ch if ch == "\t" or ch.isprintable() else "\N{REPLACEMENT CHARACTER}"
+                   for ch in line)
+
+
+def _window(line: str, caret: int) -> tuple[str, int]:
+    caret = max(0, min(caret, len(line)))
+    if len(line) <= _RENDER_WIDTH:
+        return line, caret
+    start = max(0, caret - _RENDER_WIDTH // 2)
+    return line[start:start + _RENDER_WIDTH], caret - start
+
+
+class Source:
+    """The text of one file, to build diagnostics that quote their line."""
+
+    __slots__ = ("_lines", "file")
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        # Lark counts lines by "\n" only, so split the same way (not splitlines()).
+        self._lines = text.split("\n")
+
+    def line(self, number: int) -> str:
+        if 1 <= number <= len(self._lines):
+            return self._lines[number - 1].rstrip("\r")
+        return ""
+
+    def diagnostic(self, code: str, line: int, column: int, message: str,
+                   hint: str | None = None) -> Diagnostic:
+        return make_diagnostic(self.file, code, line, column, message, hint, self.line(line))
+
+
+def make_diagnostic(file: str, code: str, line: int, column: int, message: str,
+                    hint: str | None = None, source_line: str = "") -> Diagnostic:
+    """A diagnostic whose severity follows from its code."""
+    severity: Severity = "warning" if code in WARNING_CODES else "error"
+    return Diagnostic(file, line, column, code, severity, message, hint, source_line)
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``text`` in single quotes for a message, shortened, control characters escaped."""
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 0x100
+                    else f"\\u{ord(ch):04x}" for ch in text)
+    return f"'{shown}'"
+
+
+def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
+    return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.code)
+
+
+class CardSpecError(ValueError):
+    """Card files with errors; ``str()`` is the rendered diagnostics."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+    def __str__(self) -> str:
+        return "\n".join(d.render() for d in self.diagnostics)

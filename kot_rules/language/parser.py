@@ -1,0 +1,607 @@
+"""Parsing card files: text to card syntax and checked definitions, never a traceback.
+
+The grammar is ``grammar/cards.lark`` (LALR, strict). A file is parsed one card
+at a time (it is split before each line starting with ``card``), so one broken
+card does not hide the problems of the others; each card yields at most one
+syntax diagnostic. Syntax errors are explained in the card language's own words:
+first by matching them against a table of known mistakes
+(``UnexpectedInput.match_examples``), then from the set of tokens the parser
+would have accepted.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import functools
+import importlib.util
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from kot_rules.paths import grammar_dir
+
+from .ast import AliasSyntax, CardDef, CardKind, CardSyntax, CostSyntax, Position
+from .checker import check_card, check_set
+from .diagnostics import Diagnostic, Source, make_diagnostic, quote, sort_key
+
+MAX_BYTES = 1_000_000
+"""Larger files are refused (KOT112): a card file is a few hundred bytes."""
+
+MAX_DIAGNOSTICS = 100
+"""Per file; past this a single KOT199 note says the rest were dropped."""
+
+# How the parser's terminals are named in messages.
+_TERMINAL_WORDS: dict[str, str] = {
+    "CARD": "'card'",
+    "COST": "'cost'",
+    "COPIES": "'copies'",
+    "ALIAS": "'alias'",
+    "KEEP": "'keep'",
+    "DISCARD": "'discard'",
+    "COMMA": "','",
+    "NUMBER": "a number",
+    "LANG": "a language code (pl or cz)",
+    "STRING": 'a name in double quotes',
+    "_NL": "the end of the line",
+    "_INDENT": "an indented line",
+    "_DEDENT": "a less indented line",
+    "$END": "the end of the file",
+}
+_LINE_KEYWORDS = ("cost", "alias")
+_KINDS = tuple(kind.value for kind in CardKind)
+_CARD_LINE = re.compile(r"^card(?![A-Za-z0-9_])", re.MULTILINE)
+_WORD = re.compile(r'[^\s,"#]+')
+_ESCAPE = re.compile(r'\\(["\\])')
+_COST_HINT = "write the cost in energy, e.g. `cost 4, keep`"
+_COPIES_HINT = "write how many of this card the deck holds, e.g. `cost 7, keep, copies 2`"
+_COST_LINE_HINT = "a cost line reads `cost 4, keep` or `cost 7, keep, copies 2`"
+_CARD_HINT = 'each card starts with `card "NAME"` at the beginning of a line'
+_ALIAS_HINT = 'e.g. `alias pl "..."`'
+_INDENT_HINT = "indent each line of a card under its `card` line, all by the same amount"
+
+
+class _IndentMismatch(LarkError):
+    """A line dedents to a column no enclosing block started at."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"inconsistent dedent at line {line}")
+        self.line = line
+        self.column = column
+
+
+class _CardIndenter(Indenter):
+    """Python-style blocks; the INDENT/DEDENT tokens sit where the new line's text starts.
+
+    Lark's own Indenter places them on the newline (the line above), which would
+    put the caret of an indentation error on the wrong line.
+    """
+
+    NL_type = "_NL"
+    OPEN_PAREN_types: list[str] = []  # noqa: RUF012 (Lark reads these as class attributes)
+    CLOSE_PAREN_types: list[str] = []  # noqa: RUF012
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+    def handle_NL(self, token: Token) -> Iterator[Token]:
+        yield token
+        indent_str = token.rsplit("\n", 1)[1]
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+
+        def at(kind: str) -> Token:
+            return Token(kind, indent_str, token.end_pos, token.end_line, token.end_column,
+                         token.end_line, token.end_column, token.end_pos)
+
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield at(self.INDENT_type)
+            return
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield at(self.DEDENT_type)
+        if indent != self.indent_level[-1]:
+            raise _IndentMismatch(token.end_line or 0, token.end_column or 1)
+
+
+@functools.cache
+def card_parser() -> Lark:
+    """The Lark parser for ``grammar/cards.lark`` (built once; not thread-safe)."""
+    text = (grammar_dir() / "cards.lark").read_text(encoding="utf-8")
+    # Strict mode (no conflicts, no terminal collisions) needs `interegular`;
+    # where it is missing, the same grammar still builds without that check.
+    strict = importlib.util.find_spec("interegular") is not None
+    return Lark(text, parser="lalr", strict=strict, propagate_positions=True,
+                postlex=_CardIndenter(), maybe_placeholders=False)
+
+
+# --- Reading --------------------------------------------------------------------
+
+
+def decode_card_bytes(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a card file, or a KOT101 at the first byte that is not UTF-8."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as err:
+        start = err.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        line_end = data.find(b"\n", start)
+        line = data.count(b"\n", 0, start) + 1
+        # Everything before the first bad byte is valid, so this decode succeeds.
+        column = len(data[line_start:start].decode("utf-8")) + 1
+        source_line = data[line_start:line_end if line_end >= 0 else len(data)]
+        diagnostic = make_diagnostic(
+            file, "KOT101", line, column,
+            f"the file is not valid UTF-8: byte 0x{data[start]:02x} cannot be read as text",
+            "save the file as UTF-8", source_line.decode("utf-8", "replace").rstrip("\r"))
+        return None, [diagnostic]
+
+
+def read_card_file(path: Path, file: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """Read and decode ``path``; problems (KOT100, KOT101, KOT112) come back as diagnostics."""
+    name = file if file is not None else str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return None, [_too_large(name, size)]
+        data = path.read_bytes()
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        return None, [make_diagnostic(name, "KOT100", 0, 0, f"cannot read the file: {reason}",
+                                      "check the path")]
+    if len(data) > MAX_BYTES:  # it grew between stat() and read
+        return None, [_too_large(name, len(data))]
+    return decode_card_bytes(data, name)
+
+
+def _too_large(file: str, size: int) -> Diagnostic:
+    return make_diagnostic(file, "KOT112", 0, 0,
+                           f"the file has {size} bytes; a card file may have at most {MAX_BYTES}",
+                           "split the cards over several files")
+
+
+# --- Parsing --------------------------------------------------------------------
+
+
+def parse_text(text: str, file: str) -> tuple[list[CardDef], list[Diagnostic]]:
+    """The checked cards of one file's text, and every problem found (sorted).
+
+    Includes the checks across the file's cards (a card defined twice); a card
+    reported as a repeat is left out.
+    """
+    cards, diagnostics = parse_cards(text, file)
+    repeated = check_set(cards, {file: Source(file, text)})
+    if repeated:
+        at = {(d.line, d.column) for d in repeated if d.code == "KOT201"}
+        cards = [c for c in cards if (c.position.line, c.position.column) not in at]
+        diagnostics = _capped(sorted([*diagnostics, *repeated], key=sort_key), file)
+    return cards, diagnostics
+
+
+def parse_cards(text: str, file: str) -> tuple[list[CardDef], list[Diagnostic]]:
+    """Like ``parse_text`` but checks each card on its own only.
+
+    For callers that run ``check_set`` over many files at once.
+    """
+    source = Source(file, text)
+    syntax, diagnostics = parse_syntax(text, file)
+    cards: list[CardDef] = []
+    for card in syntax:
+        definition, found = check_card(card, source)
+        diagnostics.extend(found)
+        if definition is not None:
+            cards.append(definition)
+    if not syntax and not diagnostics:
+        diagnostics.append(make_diagnostic(file, "KOT212", 0, 0, "the file defines no card",
+                                           'start a card with `card "NAME"`'))
+    return cards, _capped(sorted(diagnostics, key=sort_key), file)
+
+
+def parse_syntax(text: str, file: str) -> tuple[list[CardSyntax], list[Diagnostic]]:
+    """The cards of one file as written (unchecked), and its syntax diagnostics."""
+    if len(text) > MAX_BYTES:
+        return [], [_too_large(file, len(text.encode("utf-8", "surrogatepass")))]
+    source = Source(file, text)
+    cards: list[CardSyntax] = []
+    diagnostics: list[Diagnostic] = []
+    for chunk, first_line in _chunks(text):
+        # A leading newline makes every chunk start in the same parser state, which
+        # the example table below relies on; it shifts line numbers by one.
+        padded = "\n" + chunk.rstrip(" \t\r\n") + "\n"
+        offset = first_line - 2
+        try:
+            tree = card_parser().parse(padded)
+        except _IndentMismatch as err:
+            diagnostics.append(source.diagnostic(
+                "KOT107", err.line + offset, err.column,
+                "this line's indentation matches no line above it", _INDENT_HINT))
+        except UnexpectedInput as err:
+            diagnostics.append(_explain(err, padded, offset, source))
+        except LarkError as err:  # pragma: no cover - defensive, Lark's other errors
+            diagnostics.append(source.diagnostic("KOT111", first_line, 1,
+                                                 f"cannot parse this card: {err}"))
+        else:
+            cards.extend(_cards_of(tree, file, offset))
+        if len(diagnostics) > MAX_DIAGNOSTICS:
+            break
+    return cards, diagnostics
+
+
+def _chunks(text: str) -> Iterator[tuple[str, int]]:
+    """The text cut before each unindented ``card`` line, with each piece's first line."""
+    starts = [m.start() for m in _CARD_LINE.finditer(text)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    line = 1
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        chunk = text[start:end]
+        if chunk.strip():
+            yield chunk, line
+        line += chunk.count("\n")
+
+
+def _capped(diagnostics: list[Diagnostic], file: str) -> list[Diagnostic]:
+    if len(diagnostics) <= MAX_DIAGNOSTICS:
+        return diagnostics
+    first_dropped = diagnostics[MAX_DIAGNOSTICS]
+    note = make_diagnostic(file, "KOT199", first_dropped.line, first_dropped.column,
+                           f"more than {MAX_DIAGNOSTICS} problems in this file; "
+                           "the rest are not reported",
+                           "fix the problems above and check again",
+                           first_dropped.source_line)
+    return [*diagnostics[:MAX_DIAGNOSTICS], note]
+
+
+# --- From the parse tree to card syntax ---------------------------------------------
+
+
+def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]:
+    def pos(token: Token) -> Position:
+        return Position(file, (token.line or 0) + offset, token.column or 0)
+
+    for card in tree.children:
+        if not isinstance(card, Tree):
+            continue
+        keyword, name = card.children[0], card.children[1]
+        assert isinstance(keyword, Token) and isinstance(name, Token)
+        costs: list[CostSyntax] = []
+        aliases: list[AliasSyntax] = []
+        for line in card.children[2:]:
+            assert isinstance(line, Tree)
+            parts = line.children
+            if line.data == "cost_line":
+                tokens = [t for t in parts if isinstance(t, Token)]
+                kind_tree = parts[3]
+                assert isinstance(kind_tree, Tree) and isinstance(kind_tree.children[0], Token)
+                copies = tokens[-1] if len(parts) == 7 else None
+                costs.append(CostSyntax(
+                    cost=_number(tokens[1]),
+                    cost_position=pos(tokens[1]),
+                    kind=CardKind(str(kind_tree.children[0])),
+                    copies=_number(copies) if copies is not None else None,
+                    copies_position=pos(copies) if copies is not None else None,
+                    position=pos(tokens[0]),
+                ))
+            elif line.data == "alias_line":
+                keyword_token, language, alias_name = parts
+                assert isinstance(keyword_token, Token) and isinstance(language, Token)
+                assert isinstance(alias_name, Token)
+                aliases.append(AliasSyntax(
+                    language=str(language),
+                    language_position=pos(language),
+                    name=_unquote(alias_name),
+                    name_position=pos(alias_name),
+                    position=pos(keyword_token),
+                ))
+        yield CardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases), pos(keyword))
+
+
+def _number(token: Token) -> int:
+    digits = str(token).lstrip("0") or "0"
+    # Python refuses to convert very long digit strings; any of them is out of range.
+    return int(digits) if len(digits) <= 18 else 10**18
+
+
+def _unquote(token: Token) -> str:
+    return _ESCAPE.sub(r"\1", str(token)[1:-1])
+
+
+# --- Explaining syntax errors ----------------------------------------------------------
+
+
+def _examples(*bodies: str) -> list[str]:
+    """Whole (padded) files made of one card with the given body lines."""
+    return ["\n" + body for body in bodies]
+
+
+# Known mistakes, matched by parser state and token (UnexpectedInput.match_examples).
+# Order matters: an exact or same-token-type match wins, otherwise the first
+# example that fails in the same parser state.
+_EXAMPLES: dict[str, list[str]] = {
+    # `cost 4 keep` (a missing comma) or `cost 4x` / `cost 4.5` (junk glued to the number)
+    "after_cost_number": _examples('card "X"\n  cost 4 keep\n', 'card "X"\n  cost 4 discard\n',
+                                   'card "X"\n  cost 4x, keep\n', 'card "X"\n  cost 4.5, keep\n'),
+    "bad_cost": _examples('card "X"\n  cost x, keep\n', 'card "X"\n  cost -1, keep\n',
+                          'card "X"\n  cost keep\n'),
+    "missing_comma_before_copies": _examples('card "X"\n  cost 4, keep copies 2\n'),
+    "bad_copies": _examples('card "X"\n  cost 4, keep, copies x\n'),
+    "unknown_kind": _examples('card "X"\n  cost 4, kept\n', 'card "X"\n  cost 4, Keep\n',
+                              'card "X"\n  cost 4, 5\n'),
+    # Unquoted (`card Big Name`) or unclosed (`card "Big Name`): one parser state.
+    "bad_card_name": _examples("card X\n", "card Even\n", "card 5\n", 'card "X\n'),
+    "bad_alias_name": _examples('card "X"\n  cost 4, keep\n  alias pl X\n',
+                                'card "X"\n  cost 4, keep\n  alias pl "Y\n'),
+    "unknown_line": _examples('card "X"\n  cots 4, keep\n', 'card "X"\n  Cost 4, keep\n'),
+    "not_indented": _examples('card "X"\ncost 4, keep\n', 'card "X"\nalias pl "Y"\n'),
+    "over_indented": _examples('card "X"\n  cost 4, keep\n    alias pl "Y"\n'),
+    "indented_card": _examples('card "X"\n  cost 4, keep\n  card "Y"\n'),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """What is known about one syntax error, in the real file's coordinates."""
+
+    line: int
+    column: int
+    got: str  # terminal type, or "" for characters no terminal matches
+    word: str  # the text at the error, e.g. "kept"
+    accepts: frozenset[str]
+    before: str  # the line's text before the error
+    source: Source
+
+    def diagnostic(self, code: str, message: str, hint: str | None = None,
+                   column: int | None = None) -> Diagnostic:
+        return self.source.diagnostic(code, self.line, column or self.column, message, hint)
+
+    @property
+    def got_words(self) -> str:
+        if self.got in ("_NL", "_INDENT", "_DEDENT", "$END"):
+            return _TERMINAL_WORDS[self.got]
+        return quote(self.word)
+
+    @property
+    def expected_words(self) -> str:
+        words = [_TERMINAL_WORDS.get(t, t) for t in sorted(self.accepts) if t != "_DEDENT"]
+        if len(words) <= 1:
+            return "".join(words) or "nothing more"
+        return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _explain(err: UnexpectedInput, padded: str, offset: int, source: Source) -> Diagnostic:
+    """A domain-worded diagnostic for one Lark syntax error."""
+    got = ""
+    position = err.pos_in_stream or 0
+    if isinstance(err, UnexpectedToken):
+        got = str(err.token.type)
+        position = err.token.start_pos if err.token.start_pos is not None else position
+    line = int(err.line) + offset if isinstance(err.line, int) else 0
+    column = int(err.column) if isinstance(err.column, int) else 1
+    match = _WORD.match(padded, position)
+    word = match.group(0) if match else padded[position:position + 1]
+    text_line = source.line(line)
+    failure = _Failure(line=line, column=max(column, 1), got=got, word=word,
+                       accepts=_accepts(err), before=text_line[:column - 1], source=source)
+    if not got and word and not word[0].isprintable():
+        return failure.diagnostic(
+            "KOT110", f"unexpected character {quote(word[0])}: the card language never uses it",
+            "remove it; a card file is plain text")
+    glued = _glued_keyword(failure)
+    if glued is not None:
+        return glued
+    label = _match_example(err)
+    explained = _by_example(label, failure) if label else None
+    return explained or _by_expectation(failure)
+
+
+def _accepts(err: UnexpectedInput) -> frozenset[str]:
+    """Every terminal the parser could have taken at the error.
+
+    Errors raised by the (contextual) lexer only list the terminals its state
+    lexes, which always includes the newline; the parse table is exact.
+    """
+    state = getattr(err, "state", None)
+    try:
+        table = state.parse_conf.parse_table.states[state.position]  # type: ignore[union-attr]
+    except (AttributeError, KeyError, IndexError, TypeError):
+        table = getattr(err, "expected", None) or getattr(err, "allowed", None) or ()
+    # The table also holds rule names (lowercase); terminal names are uppercase.
+    return frozenset(name for name in table if name.isupper())
+
+
+def _match_example(err: UnexpectedInput) -> str | None:
+    if getattr(err, "state", None) is None:
+        return None
+    try:
+        label = err.match_examples(card_parser().parse, _EXAMPLES,
+                                   token_type_match_fallback=True, use_accepts=True)
+    except (LarkError, AssertionError):  # pragma: no cover - an example that stopped failing
+        return None
+    return label if isinstance(label, str) else None
+
+
+# Which problem a keyword with letters glued on is (e.g. `cards`, `keeps`).
+_KEYWORD_CODES: dict[str, str] = {"card": "KOT108", "cost": "KOT108", "alias": "KOT108",
+                                  "keep": "KOT104", "discard": "KOT104", "copies": "KOT111"}
+
+
+def _glued_keyword(f: _Failure) -> Diagnostic | None:
+    """``cards`` lexes as the keyword ``card`` then ``s``: report the whole word."""
+    if f.got in ("_NL", "$END", "_INDENT", "_DEDENT") or not f.word[:1].isalnum():
+        return None
+    prefix = re.search(r"[A-Za-z]+$", f.before)
+    if prefix is None or prefix.group(0) not in _KEYWORD_CODES:
+        return None
+    whole = prefix.group(0) + f.word
+    code = _KEYWORD_CODES[prefix.group(0)]
+    what = "card type" if code == "KOT104" else "word"
+    hint = {"card": _CARD_HINT, "alias": _ALIAS_HINT}.get(prefix.group(0), _COST_LINE_HINT)
+    return f.diagnostic(code, f"unknown {what} {quote(whole)}"
+                        + _did_you_mean(whole, tuple(_KEYWORD_CODES)), hint,
+                        column=prefix.start() + 1)
+
+
+def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.5)
+    return f"; did you mean {quote(close[0])}?" if close else ""
+
+
+def _by_example(label: str, f: _Failure) -> Diagnostic | None:
+    """The message for a matched known mistake, or None to fall back."""
+    if label == "after_cost_number":
+        return _after_cost_number(f)
+    if label == "bad_cost":
+        return _bad_number(f, "cost")
+    if label == "bad_copies":
+        return _bad_number(f, "copies")
+    if label == "missing_comma_before_copies" and f.word == "copies":
+        return f.diagnostic("KOT103", "expected ',' between the card type and 'copies'",
+                            _COST_LINE_HINT)
+    if label == "unknown_kind":
+        return _bad_kind(f)
+    if label in ("bad_card_name", "bad_alias_name"):
+        return _bad_string(f)
+    if label == "unknown_line":
+        return _bad_line_start(f)
+    if label in ("not_indented", "over_indented", "indented_card"):
+        return _bad_layout(f)
+    return None
+
+
+def _by_expectation(f: _Failure) -> Diagnostic:
+    """The message for an error that no known mistake matched, from what was expected."""
+    accepts = f.accepts
+    if f.got in ("_INDENT", "_DEDENT") or ("_INDENT" in accepts and f.got not in ("_NL",)):
+        return _bad_layout(f)
+    if f.got in ("_NL", "$END"):
+        return _ended_early(f)
+    if accepts <= {"NUMBER", "_NL"} and "NUMBER" in accepts:
+        return _bad_number(f, "copies" if f.before.rstrip().endswith("copies") else "cost")
+    if accepts == frozenset({"COMMA"}):
+        return _after_cost_number(f)
+    if {"KEEP", "DISCARD"} <= accepts:
+        return _bad_kind(f)
+    if "STRING" in accepts:
+        return _bad_string(f)
+    if {"COST", "ALIAS"} <= accepts:
+        return _bad_line_start(f)
+    if "CARD" in accepts:
+        return _bad_layout(f)
+    if "COMMA" in accepts and f.word == "copies":
+        return f.diagnostic("KOT103", "expected ',' between the card type and 'copies'",
+                            _COST_LINE_HINT)
+    if accepts == frozenset({"COPIES"}):
+        return f.diagnostic("KOT111", f"expected 'copies' after ',', got {f.got_words}"
+                            + _did_you_mean(f.word, ("copies",)), _COST_LINE_HINT)
+    return f.diagnostic("KOT111", f"expected {f.expected_words}, got {f.got_words}")
+
+
+def _ended_early(f: _Failure) -> Diagnostic:
+    where = "file" if f.got == "$END" else "line"
+    hint = None
+    if {"KEEP", "DISCARD"} <= f.accepts or "COMMA" in f.accepts or "NUMBER" in f.accepts:
+        hint = _COST_LINE_HINT
+    elif "STRING" in f.accepts:
+        hint = 'write the name in double quotes, e.g. `card "NAME"`'
+    elif "LANG" in f.accepts:
+        hint = _ALIAS_HINT
+    return f.diagnostic("KOT109", f"the {where} ends too early: expected {f.expected_words}",
+                        hint)
+
+
+def _after_cost_number(f: _Failure) -> Diagnostic:
+    """After ``cost 4``: either junk glued to the number, or a missing comma."""
+    digits = re.search(r"[0-9]+$", f.before)
+    if digits and f.got not in ("_NL", "$END"):
+        # "4x" or "4.5": the whole word is the bad cost, shown from its first digit.
+        start = digits.start() + 1
+        return f.diagnostic(
+            "KOT102", f"cost must be a whole number from 0 to 99, got "
+            f"{quote(digits.group(0) + f.word)}", _COST_HINT, column=start)
+    if f.got in ("_NL", "$END"):
+        return _ended_early(f)
+    return f.diagnostic("KOT103", f"expected ',' between the cost and the card type, got "
+                        f"{f.got_words}", _COST_LINE_HINT)
+
+
+def _bad_number(f: _Failure, what: str) -> Diagnostic:
+    if f.got in ("_NL", "$END"):
+        return _ended_early(f)
+    low = 1 if what == "copies" else 0
+    return f.diagnostic("KOT102", f"{what} must be a whole number from {low} to 99, "
+                        f"got {f.got_words}", _COPIES_HINT if what == "copies" else _COST_HINT)
+
+
+def _bad_kind(f: _Failure) -> Diagnostic:
+    if f.got in ("_NL", "$END"):
+        return _ended_early(f)
+    return f.diagnostic("KOT104", f"unknown card type {f.got_words}"
+                        + (_did_you_mean(f.word, _KINDS) or "; it is 'keep' or 'discard'"),
+                        _COST_LINE_HINT)
+
+
+def _bad_string(f: _Failure) -> Diagnostic:
+    if f.got in ("_NL", "$END"):
+        return _ended_early(f)
+    if f.word != '"':
+        owner = "alias" if "alias" in f.before else "card"
+        example = '`alias pl "..."`' if owner == "alias" else '`card "Some Name"`'
+        return f.diagnostic("KOT106", f"the {owner} name must be in double quotes, got "
+                            f"{f.got_words}", f"e.g. {example}")
+    # A quote that opens a string the lexer could not finish: say why.
+    rest = f.source.line(f.line)[f.column:]
+    for index, ch in enumerate(rest):
+        column = f.column + 1 + index
+        if ch == '"':
+            break  # pragma: no cover - a well-formed string would have lexed
+        if ch == "\\":
+            following = rest[index + 1:index + 2]
+            if following in ('"', "\\"):
+                continue
+            return f.diagnostic("KOT105", f"unknown escape {quote(ch + following)} in a name",
+                                'only \\" (a quote) and \\\\ (a backslash) may follow a '
+                                "backslash", column=column)
+        if ord(ch) < 0x20 or ch == "\x7f":
+            return f.diagnostic("KOT105", f"a name may not contain the control character "
+                                f"{quote(ch)}", "remove it", column=column)
+    return f.diagnostic("KOT105", "this name has no closing quote",
+                        'end the name with `"` on the same line')
+
+
+def _bad_line_start(f: _Failure) -> Diagnostic:
+    if f.got == "CARD":
+        return _bad_layout(f)
+    return f.diagnostic(
+        "KOT108", f"a line in a card starts with 'cost' or 'alias', got {f.got_words}"
+        + _did_you_mean(f.word, _LINE_KEYWORDS), _COST_LINE_HINT)
+
+
+def _bad_layout(f: _Failure) -> Diagnostic:
+    if f.got == "_INDENT" and f.word == "card":
+        return f.diagnostic("KOT107", "a `card` line must start at the beginning of the line",
+                            "remove the spaces before `card`")
+    if f.got == "_INDENT" and "CARD" in f.accepts:
+        return f.diagnostic("KOT107", "this line is indented, but no `card` line comes before it",
+                            _CARD_HINT)
+    if f.got == "_INDENT":
+        return f.diagnostic("KOT107", "this line is indented more than the line above it",
+                            _INDENT_HINT)
+    if f.got == "CARD" and "CARD" not in f.accepts:
+        return f.diagnostic("KOT107", "a `card` line must start at the beginning of the line",
+                            "remove the spaces before `card`")
+    if "_INDENT" in f.accepts and f.got in ("COST", "ALIAS", "COPIES", "KEEP", "DISCARD"):
+        return f.diagnostic("KOT107", f"{f.got_words} must be indented under its `card` line",
+                            _INDENT_HINT)
+    if f.got in ("_NL", "$END"):  # pragma: no cover - the newline is always accepted here
+        return _ended_early(f)
+    return f.diagnostic("KOT108", f"expected a `card \"NAME\"` line, got {f.got_words}"
+                        + _did_you_mean(f.word, ("card",)),
+                        _CARD_HINT)

@@ -1,0 +1,1 @@
+"""Conformance scenarios: portable YAML files that pin one rule each."""

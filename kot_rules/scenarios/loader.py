@@ -1,0 +1,404 @@
+"""Reading scenario files: every problem names the file, the field and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NoReturn
+
+from kot_rules.engine.dice import Face
+from kot_rules.engine.errors import ConfigError, StateFormatError
+from kot_rules.engine.game import MonsterSetup, Options
+from kot_rules.scenarios.errors import ScenarioFormatError
+from kot_rules.scenarios.model import PLACES, Scenario, Setup, Step
+from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
+
+MAX_BYTES = 1_000_000
+TOP_KEYS = {
+    "format",
+    "name",
+    "rule",
+    "source",
+    "description",
+    "options",
+    "setup",
+    "script",
+    "expect",
+    "tags",
+}
+MONSTER_KEYS = {"name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated"}
+SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard"}
+EXPECT_KEYS = {
+    "monsters",
+    "city",
+    "bay",
+    "active",
+    "turn",
+    "phase",
+    "waiting_for",
+    "outcome",
+    "shop",
+    "deck_size",
+    "discard",
+    "events",
+    "absent_events",
+    "dice",
+}
+EXPECT_MONSTER_KEYS = {"hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated"}
+EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
+
+
+def _field(path: Path_) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(document)"
+
+
+class _Reader:
+    def __init__(self, file: str, text: str, doc: Located) -> None:
+        self.file = file
+        self.lines = text.splitlines()
+        self.doc = doc
+
+    def fail(self, path: Path_, code: str, message: str) -> NoReturn:
+        line, col = self.doc.where(path)
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        raise ScenarioFormatError(self.file, line, col, code, message, src)
+
+    def expected(self, path: Path_, what: str, got: object) -> NoReturn:
+        self.fail(path, "SCN002", f"field '{_field(path)}': expected {what}, got {got!r}")
+
+    def mapping(self, value: object, path: Path_, keys: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            self.expected(path, "a mapping (key: value lines)", value)
+        for k in value:
+            if k not in keys:
+                import difflib
+
+                near = difflib.get_close_matches(str(k), sorted(keys), n=1)
+                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                self.fail(
+                    (*path, k),
+                    "SCN003",
+                    f"field '{_field((*path, k))}' is not part of the format{hint}; "
+                    f"known fields: {', '.join(sorted(keys))}",
+                )
+        return value
+
+    def integer(self, value: object, path: Path_, lo: int = 0, hi: int = 10**6) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            self.expected(path, f"a whole number from {lo} to {hi}", value)
+        return value
+
+    def text(self, value: object, path: Path_) -> str:
+        if not isinstance(value, str) or not value.strip():
+            self.expected(path, "a non-empty text", value)
+        return value
+
+    def strings(self, value: object, path: Path_) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.expected(path, "a list of names", value)
+        return tuple(value)
+
+    def faces(self, value: object, path: Path_) -> list[Face]:
+        if not isinstance(value, list):
+            self.expected(path, "a list of die faces (1, 2, 3, energy, heart, claw)", value)
+        out = []
+        for i, v in enumerate(value):
+            try:
+                out.append(Face.parse(v))
+            except StateFormatError:
+                self.fail(
+                    (*path, i),
+                    "SCN004",
+                    f"field '{_field((*path, i))}': expected a die face "
+                    f"(1, 2, 3, energy, heart, claw), got {v!r}",
+                )
+        return out
+
+
+def read_scenario(path: Path) -> Scenario:
+    """Read and check one scenario file; raises :class:`ScenarioFormatError`."""
+    file = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioFormatError(
+            file, 0, 0, "SCN001", f"cannot read the file: {exc.strerror}"
+        ) from None
+    if len(raw) > MAX_BYTES:
+        raise ScenarioFormatError(file, 0, 0, "SCN001", f"file larger than {MAX_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise ScenarioFormatError(
+            file, line, col, "SCN001", f"not UTF-8 text: byte {raw[exc.start]:#04x}"
+        ) from None
+    try:
+        doc = load(text)
+    except YamlError as exc:
+        lines = text.splitlines()
+        src = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+        raise ScenarioFormatError(file, exc.line, exc.column, "SCN001", exc.message, src) from None
+    return _read(_Reader(file, text, doc), path)
+
+
+def _read(r: _Reader, path: Path) -> Scenario:
+    top = r.mapping(r.doc.data, (), TOP_KEYS)
+    for key in ("format", "name", "rule", "source", "setup", "script"):
+        if key not in top:
+            r.fail(
+                (),
+                "SCN002",
+                f"field '{key}' is missing: every scenario has format, name, "
+                "rule, source, setup and script",
+            )
+    if top["format"] != 1:
+        r.expected(("format",), "1 (the only format version)", top["format"])
+    name = r.text(top["name"], ("name",))
+    rule = top["rule"]
+    rules = (r.text(rule, ("rule",)),) if isinstance(rule, str) else r.strings(rule, ("rule",))
+    if not rules:
+        r.expected(("rule",), "a rule slug or a list of them", rule)
+    source = r.text(top["source"], ("source",))
+    description = top.get("description", "")
+    if not isinstance(description, str):
+        r.expected(("description",), "a text", description)
+    tags = r.strings(top.get("tags", []), ("tags",))
+    options = _options(r, top.get("options", {}))
+    setup = _setup(r, top["setup"])
+    names = [m.name for m in setup.monsters]
+    script = _script(r, top["script"], names)
+    expect = top.get("expect")
+    if expect is not None:
+        _check_expect(r, expect, ("expect",), names)
+    if expect is None and not any(s.kind == "expect" for s in script):
+        r.fail((), "SCN002", "a scenario must check something: add 'expect' or an expect step")
+    line = r.doc.where(("expect",))[0] if expect is not None else 0
+    return Scenario(
+        path, name, rules, source, description, options, setup, script, expect, line, tags
+    )
+
+
+def _options(r: _Reader, value: object) -> Options:
+    data = r.mapping(value, ("options",), set(Options().to_json()))
+    try:
+        return Options.from_json(data)
+    except (ConfigError, TypeError) as exc:
+        r.fail(("options",), "SCN004", f"field 'options': {exc}")
+
+
+def _setup(r: _Reader, value: object) -> Setup:
+    p: Path_ = ("setup",)
+    data = r.mapping(value, p, SETUP_KEYS)
+    if "monsters" not in data or "active" not in data:
+        r.fail(p, "SCN002", "field 'setup' needs 'monsters' and 'active'")
+    raw = data["monsters"]
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 6:
+        r.expected((*p, "monsters"), "a list of 2 to 6 monsters", raw)
+    monsters = []
+    places: dict[str, str] = {}
+    for i, m in enumerate(raw):
+        mp: Path_ = (*p, "monsters", i)
+        md = r.mapping(m, mp, MONSTER_KEYS)
+        if "name" not in md:
+            r.fail(mp, "SCN002", f"field '{_field(mp)}.name' is missing")
+        mname = r.text(md["name"], (*mp, "name"))
+        if mname in places:
+            r.fail((*mp, "name"), "SCN004", f"two monsters are named {mname!r}")
+        max_h = r.integer(md.get("max_hearts", 10), (*mp, "max_hearts"), 1, 99)
+        elim = md.get("eliminated", False)
+        if not isinstance(elim, bool):
+            r.expected((*mp, "eliminated"), "true or false", elim)
+        hearts = r.integer(md.get("hearts", 0 if elim else 10), (*mp, "hearts"), 0, max_h)
+        place = md.get("place", "outside")
+        if place not in PLACES:
+            r.fail(
+                (*mp, "place"),
+                "SCN004",
+                f"field '{_field((*mp, 'place'))}': expected one of {', '.join(PLACES)}, "
+                f"got {place!r}",
+            )
+        places[mname] = place
+        monsters.append(
+            MonsterSetup(
+                name=mname,
+                hearts=hearts,
+                max_hearts=max_h,
+                stars=r.integer(md.get("stars", 0), (*mp, "stars")),
+                energy=r.integer(md.get("energy", 0), (*mp, "energy")),
+                eliminated=elim,
+                cards=r.strings(md.get("cards", []), (*mp, "cards")),
+            )
+        )
+    active = r.text(data["active"], (*p, "active"))
+    if active not in places:
+        r.fail(
+            (*p, "active"),
+            "SCN004",
+            f"field 'setup.active': expected one of the monsters {list(places)}, got {active!r}",
+        )
+    shop = data.get("shop")
+    return Setup(
+        monsters=tuple(monsters),
+        places=places,
+        active=active,
+        turn=r.integer(data.get("turn", 1), (*p, "turn"), 1),
+        shop=None if shop is None else r.strings(shop, (*p, "shop")),
+        deck=r.strings(data.get("deck", []), (*p, "deck")),
+        discard=r.strings(data.get("discard", []), (*p, "discard")),
+    )
+
+
+_BARE = {"stop": "stop", "yield": "yield", "stay": "stay", "sweep": "sweep", "end-turn": "end-turn"}
+
+
+def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
+    if not isinstance(value, list):
+        r.expected(("script",), "a list of steps", value)
+    steps = []
+    for i, item in enumerate(value):
+        sp: Path_ = ("script", i)
+        line, col = r.doc.where(sp)
+        if isinstance(item, str):
+            if item not in _BARE:
+                _unknown_step(r, sp, item)
+            steps.append(Step(item, None, line, col))
+            continue
+        if not isinstance(item, dict) or len(item) != 1:
+            r.expected(
+                sp,
+                "one step: `roll: [...]`, `keep: [...]`, `stop`, `yield`, `stay`, "
+                "`buy: CARD`, `sweep`, `end-turn` or `expect: {...}`",
+                item,
+            )
+        ((kind, arg),) = item.items()
+        ap: Path_ = (*sp, kind)
+        if kind in ("roll", "keep"):
+            steps.append(Step(kind, r.faces(arg, ap), line, col))
+        elif kind in ("yield", "stay"):
+            who = r.text(arg, ap)
+            if who not in names:
+                r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
+            steps.append(Step(kind, None, line, col, monster=who))
+        elif kind == "buy":
+            steps.append(Step(kind, r.text(arg, ap), line, col))
+        elif kind == "expect":
+            _check_expect(r, arg, ap, names)
+            steps.append(Step(kind, arg, line, col))
+        else:
+            _unknown_step(r, (*sp, kind), kind)
+    return tuple(steps)
+
+
+def _unknown_step(r: _Reader, path: Path_, item: object) -> NoReturn:
+    import difflib
+
+    kinds = ["roll", "keep", "stop", "yield", "stay", "buy", "sweep", "end-turn", "expect"]
+    near = difflib.get_close_matches(str(item), kinds, n=1)
+    hint = f" (did you mean '{near[0]}'?)" if near else ""
+    r.fail(
+        path,
+        "SCN004",
+        f"field '{_field(path)}': unknown step {item!r}{hint}; steps are {', '.join(kinds)}",
+    )
+
+
+def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None:
+    data = r.mapping(value, p, EXPECT_KEYS)
+    mons = data.get("monsters", {})
+    md = r.mapping(mons, (*p, "monsters"), set(names))
+    for n, fields in md.items():
+        fp: Path_ = (*p, "monsters", n)
+        fd = r.mapping(fields, fp, EXPECT_MONSTER_KEYS)
+        for k, v in fd.items():
+            if k == "place":
+                if v not in PLACES:
+                    r.fail(
+                        (*fp, k),
+                        "SCN004",
+                        f"field '{_field((*fp, k))}': expected one of "
+                        f"{', '.join(PLACES)}, got {v!r}",
+                    )
+            elif k == "cards":
+                r.strings(v, (*fp, k))
+            elif k == "eliminated":
+                if not isinstance(v, bool):
+                    r.expected((*fp, k), "true or false", v)
+            else:
+                r.integer(v, (*fp, k), 0, 10**6)
+    for k in ("city", "bay"):
+        if k in data and data[k] is not None and data[k] not in names:
+            r.fail(
+                (*p, k),
+                "SCN004",
+                f"field '{_field((*p, k))}': expected a monster name or null, got {data[k]!r}",
+            )
+    if "active" in data and data["active"] not in names:
+        r.fail(
+            (*p, "active"),
+            "SCN004",
+            f"field '{_field((*p, 'active'))}': no monster named {data['active']!r}",
+        )
+    if "waiting_for" in data and data["waiting_for"] not in [*names, "chance", None]:
+        r.fail(
+            (*p, "waiting_for"),
+            "SCN004",
+            "field 'waiting_for': expected a monster name, "
+            f"'chance' or null, got {data['waiting_for']!r}",
+        )
+    if "phase" in data and data["phase"] not in ("roll", "keep", "yield", "buy", "over"):
+        r.fail(
+            (*p, "phase"),
+            "SCN004",
+            f"field 'phase': expected roll, keep, yield, buy or over, got {data['phase']!r}",
+        )
+    if "outcome" in data:
+        o = data["outcome"]
+        if o is not None and o != "draw":
+            od = r.mapping(o, (*p, "outcome"), {"winner"})
+            if od.get("winner") not in names:
+                r.fail(
+                    (*p, "outcome"),
+                    "SCN004",
+                    f"field 'outcome': expected null, draw or {{winner: NAME}}, got {o!r}",
+                )
+    for k in ("turn", "deck_size"):
+        if k in data:
+            r.integer(data[k], (*p, k), 0)
+    for k in ("shop", "discard"):
+        if k in data:
+            r.strings(data[k], (*p, k))
+    if "dice" in data:
+        r.faces(data["dice"], (*p, "dice"))
+    for k in ("events", "absent_events"):
+        evs = data.get(k, [])
+        if not isinstance(evs, list):
+            r.expected((*p, k), "a list of event patterns", evs)
+        for i, e in enumerate(evs):
+            ep: Path_ = (*p, k, i)
+            ed = r.mapping(e, ep, EVENT_KEYS)
+            if "kind" not in ed:
+                r.fail(ep, "SCN002", f"field '{_field(ep)}.kind' is missing")
+            from kot_rules.engine.events import EventKind
+
+            kinds = [x.value for x in EventKind]
+            if ed["kind"] not in kinds:
+                r.fail(
+                    (*ep, "kind"),
+                    "SCN004",
+                    f"field '{_field((*ep, 'kind'))}': expected one "
+                    f"of {', '.join(kinds)}, got {ed['kind']!r}",
+                )
+            for who in ("monster", "source"):
+                if who in ed and ed[who] not in names:
+                    r.fail(
+                        (*ep, who),
+                        "SCN004",
+                        f"field '{_field((*ep, who))}': no monster named {ed[who]!r}",
+                    )
+            if "dice" in ed:
+                r.faces(ed["dice"], (*ep, "dice"))

@@ -1,0 +1,59 @@
+"""A conformance scenario, read and checked (format 1; spec/schemas/scenario-v1.schema.json)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kot_rules.engine.game import MonsterSetup, Options
+
+STEP_KINDS = (
+    "roll",
+    "keep",
+    "stop",
+    "yield",
+    "stay",
+    "buy",
+    "sweep",
+    "end-turn",
+    "expect",
+)
+PLACES = ("outside", "city", "bay")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One script line: a chance outcome, a decision, or an intermediate check."""
+
+    kind: str
+    value: Any
+    line: int
+    column: int
+    monster: str | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    monsters: tuple[MonsterSetup, ...]
+    places: dict[str, str]
+    active: str
+    turn: int
+    shop: tuple[str, ...] | None
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: Path
+    name: str
+    rules: tuple[str, ...]
+    source: str
+    description: str
+    options: Options
+    setup: Setup
+    script: tuple[Step, ...]
+    expect: dict[str, Any] | None
+    expect_line: int = 0
+    tags: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,346 @@
+"""Running scenarios against the engine and comparing what happened with what was expected."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kot_rules.engine import dice
+from kot_rules.engine.actions import (
+    END_TURN,
+    STAY,
+    STOP,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    Reroll,
+    Roll,
+)
+from kot_rules.engine.cards import CardCatalog, CardTable
+from kot_rules.engine.errors import KotRulesError
+from kot_rules.engine.events import Event
+from kot_rules.engine.game import Game
+from kot_rules.engine.state import CHANCE, TERMINAL, State
+from kot_rules.scenarios.errors import ScenarioFormatError
+from kot_rules.scenarios.loader import read_scenario
+from kot_rules.scenarios.model import Scenario, Step
+
+
+@dataclass
+class ScenarioResult:
+    path: Path
+    name: str
+    rules: tuple[str, ...]
+    ok: bool
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        mark = "PASS" if self.ok else "FAIL"
+        return f"{mark} {self.path} [{', '.join(self.rules)}] {self.name}"
+
+    def details(self) -> str:
+        return "\n".join(f"    {p}" for p in self.problems)
+
+
+@dataclass
+class RunReport:
+    results: list[ScenarioResult] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(r.ok for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        return sum(not r.ok for r in self.results) + len(self.errors)
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
+        else:
+            out.append(p)
+    return out
+
+
+def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
+    """Run every scenario file under ``paths`` (files or folders)."""
+    report = RunReport()
+    if cards is None:
+        from kot_rules.language.cardset import builtin_card_set
+
+        cards = CardTable.from_card_set(builtin_card_set())
+    for path in scenario_files(paths):
+        if not path.exists():
+            report.errors.append(f"{path}:0:0: error[SCN001]: no such file or folder")
+            continue
+        try:
+            scenario = read_scenario(path)
+        except ScenarioFormatError as exc:
+            report.errors.append(exc.render())
+            continue
+        report.results.append(run_scenario(scenario, cards))
+    return report
+
+
+class _Failed(Exception):
+    pass
+
+
+def run_scenario(sc: Scenario, cards: CardCatalog) -> ScenarioResult:
+    result = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
+    try:
+        state, events = _play(sc, cards, result)
+    except _Failed as exc:
+        result.ok = False
+        result.problems.insert(0, str(exc))
+        return result
+    if sc.expect is not None:
+        _compare(sc.expect, state, events, result, f"{sc.path}:{sc.expect_line}")
+    result.ok = not result.problems
+    return result
+
+
+def _ids_for(cards: CardCatalog, text: str) -> tuple[str, ...]:
+    if isinstance(cards, CardTable):
+        return cards.resolve(text)
+    return (text,) if text in cards.physical_ids() else ()
+
+
+def _resolve_cards(
+    cards: CardCatalog, names: Iterable[str], used: set[str], where: str
+) -> list[str]:
+    out = []
+    for n in names:
+        ids = _ids_for(cards, n)
+        free = [i for i in ids if i not in used]
+        if not ids:
+            raise _Failed(f"{where}: unknown card {n!r}")
+        if not free:
+            raise _Failed(f"{where}: every copy of {n!r} is already placed")
+        used.add(free[0])
+        out.append(free[0])
+    return out
+
+
+def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[State, list[Event]]:
+    su = sc.setup
+    names = [m.name for m in su.monsters]
+    where = f"{sc.path}: setup"
+    try:
+        game = Game(names, options=sc.options, cards=cards)
+        used: set[str] = set()
+        monsters = []
+        from dataclasses import replace
+
+        for m in su.monsters:
+            monsters.append(replace(m, cards=tuple(_resolve_cards(cards, m.cards, used, where))))
+        shop = None if su.shop is None else _resolve_cards(cards, su.shop, used, where)
+        deck = _resolve_cards(cards, su.deck, used, where)
+        discard = _resolve_cards(cards, su.discard, used, where)
+        city = next((names.index(n) for n, p in su.places.items() if p == "city"), None)
+        bay = next((names.index(n) for n, p in su.places.items() if p == "bay"), None)
+        if (
+            sum(p == "city" for p in su.places.values()) > 1
+            or sum(p == "bay" for p in su.places.values()) > 1
+        ):
+            raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+        state = game.setup_state(
+            monsters,
+            active=names.index(su.active),
+            city=city,
+            bay=bay,
+            shop=shop,
+            deck=deck,
+            discard=discard,
+            turn_number=su.turn,
+        )
+    except KotRulesError as exc:
+        raise _Failed(f"{where}: {exc}") from None
+    events = list(state.events)
+    for step in sc.script:
+        at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
+        if step.kind == "expect":
+            _compare(step.value, state, events, result, f"{sc.path}:{step.line}")
+            continue
+        action = _action(step, state, cards, at)
+        try:
+            state = state.apply(action)
+        except KotRulesError as exc:
+            raise _Failed(f"{at}: {exc}") from None
+        events.extend(state.events)
+    return state, events
+
+
+def _waiting(state: State) -> str:
+    p = state.current_player()
+    if p == CHANCE:
+        return "a chance outcome (roll)"
+    if p == TERMINAL:
+        return "nothing (the game is over)"
+    return f"a decision by {state.names[p]} ({state.phase.value})"
+
+
+def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
+    kind = step.kind
+    chance = state.is_chance_node()
+    if kind == "roll":
+        if not chance:
+            raise _Failed(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
+        return Roll(dice.counts_of(step.value))
+    if chance:
+        raise _Failed(f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
+    if state.is_terminal():
+        raise _Failed(f"{at}: the game is already over")
+    if kind in ("yield", "stay"):
+        decider = state.names[state.current_player()]
+        if step.monster is not None and step.monster != decider:
+            raise _Failed(
+                f"{at}: the script has {step.monster} decide, but the game waits for "
+                f"{_waiting(state)}"
+            )
+        return YIELD if kind == "yield" else STAY
+    if kind == "keep":
+        return Reroll(dice.counts_of(step.value))
+    if kind == "stop":
+        return STOP
+    if kind == "sweep":
+        return SWEEP
+    if kind == "end-turn":
+        return END_TURN
+    if kind == "buy":
+        text = str(step.value)
+        ids = _ids_for(cards, text)
+        in_shop = [i for i in ids if i in state.shop]
+        if not in_shop:
+            raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
+        return Buy(in_shop[0])
+    raise _Failed(f"{at}: unknown step {kind!r}")
+
+
+def _event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> bool:
+    for k, v in pattern.items():
+        if k == "kind":
+            ok = e.kind.value == v
+        elif k == "monster":
+            ok = e.seat is not None and names[e.seat] == v
+        elif k == "source":
+            ok = e.source is not None and names[e.source] == v
+        elif k == "amount":
+            ok = e.amount == v
+        elif k == "place":
+            ok = e.place == v
+        elif k == "detail":
+            ok = e.detail == v
+        elif k == "dice":
+            from kot_rules.engine.dice import Face
+
+            ok = tuple(e.dice) == dice.counts_of(Face.parse(x) for x in v)
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def _describe_events(events: list[Event], names: tuple[str, ...]) -> str:
+    return "; ".join(e.describe(names) for e in events[-12:])
+
+
+def _compare(
+    exp: dict[str, Any], state: State, events: list[Event], result: ScenarioResult, where: str
+) -> None:
+    names = state.names
+    problems = result.problems
+
+    def differ(what: str, want: object, got: object) -> None:
+        problems.append(f"{where}: {what}: expected {want!r}, got {got!r}")
+
+    for mname, fields in exp.get("monsters", {}).items():
+        seat = names.index(mname)
+        m = state.monsters[seat]
+        for k, want in fields.items():
+            if k == "place":
+                got: object = state.place_of(seat).value
+            elif k == "eliminated":
+                got = not m.alive
+            elif k == "cards":
+                got = sorted(cards_named(state, m.cards))
+                want = sorted(cards_named(state, want))
+            else:
+                got = getattr(m, k)
+            if got != want:
+                differ(f"{mname}.{k}", want, got)
+    for k, seat_now in (("city", state.city), ("bay", state.bay)):
+        if k in exp:
+            got = None if seat_now is None else names[seat_now]
+            if got != exp[k]:
+                differ(f"Tokyo {k}", exp[k], got)
+    if "active" in exp and names[state.active] != exp["active"]:
+        differ("active monster", exp["active"], names[state.active])
+    if "turn" in exp and state.turn != exp["turn"]:
+        differ("turn", exp["turn"], state.turn)
+    if "phase" in exp and state.phase.value != exp["phase"]:
+        differ("phase", exp["phase"], state.phase.value)
+    if "waiting_for" in exp:
+        p = state.current_player()
+        got = "chance" if p == CHANCE else None if p == TERMINAL else names[p]
+        if got != exp["waiting_for"]:
+            differ("waiting for", exp["waiting_for"], got)
+    if "outcome" in exp:
+        o = state.outcome
+        got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}
+        if got != exp["outcome"]:
+            differ("outcome", exp["outcome"], got)
+    if "shop" in exp:
+        want_shop = sorted(cards_named(state, exp["shop"]))
+        if sorted(cards_named(state, state.shop)) != want_shop:
+            differ("shop", exp["shop"], [state.game.cards.name(c) for c in state.shop])
+    if "discard" in exp:
+        want_d = sorted(cards_named(state, exp["discard"]))
+        if sorted(cards_named(state, state.discard)) != want_d:
+            differ("discard", exp["discard"], [state.game.cards.name(c) for c in state.discard])
+    if "deck_size" in exp and len(state.deck) != exp["deck_size"]:
+        differ("deck size", exp["deck_size"], len(state.deck))
+    if "dice" in exp:
+        from kot_rules.engine.dice import Face
+
+        want_dice = dice.counts_of(Face.parse(x) for x in exp["dice"])
+        if want_dice != state.dice:
+            differ("dice", dice.describe(want_dice), dice.describe(state.dice))
+    # Expected events: an ordered subsequence of what happened.
+    i = 0
+    for pattern in exp.get("events", []):
+        while i < len(events) and not _event_matches(events[i], pattern, names):
+            i += 1
+        if i == len(events):
+            problems.append(
+                f"{where}: expected event {pattern} (in this order) did not happen; "
+                f"last events: {_describe_events(events, names)}"
+            )
+            break
+        i += 1
+    for pattern in exp.get("absent_events", []):
+        hit = next((e for e in events if _event_matches(e, pattern, names)), None)
+        if hit is not None:
+            problems.append(f"{where}: event {pattern} must not happen, but: {hit.describe(names)}")
+
+
+def cards_named(state: State, items: Iterable[str]) -> list[str]:
+    """Card names (not ids), so a scenario can name a card without its copy number."""
+    table = state.game.cards
+    out = []
+    for c in items:
+        if c in table.physical_ids():
+            out.append(table.name(c))
+        elif isinstance(table, CardTable) and table.resolve(c):
+            out.append(table.name(table.resolve(c)[0]))
+        else:
+            out.append(c)
+    return out
