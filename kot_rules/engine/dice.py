@@ -110,14 +110,16 @@ def _table(n: int) -> tuple[Counts, ...]:
     """The multiset of each of the 6**n ordered throws of ``n`` dice, by throw number."""
     table = _TABLES.get(n)
     if table is None:
-        rows = []
-        for number in range(6**n):
-            c = [0, 0, 0, 0, 0, 0]
-            for _ in range(n):
-                number, face = divmod(number, 6)
-                c[face] += 1
-            rows.append((c[0], c[1], c[2], c[3], c[4], c[5]))
-        table = _TABLES[n] = tuple(rows)
+        if n == 0:
+            table = (NO_DICE,)
+        else:
+            units = [tuple(int(i == f) for i in range(6)) for f in range(6)]
+            table = tuple(
+                (t[0] + u[0], t[1] + u[1], t[2] + u[2], t[3] + u[3], t[4] + u[4], t[5] + u[5])
+                for t in _table(n - 1)
+                for u in units
+            )
+        _TABLES[n] = table
     return table
 
 

@@ -83,7 +83,7 @@ def play(
     if on_step is not None:
         on_step(state)
     decisions = 0
-    over, roll_phase = Phase.OVER, Phase.ROLL
+    over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     sample = dice.sample
     apply_in_place = turn.apply
     private = on_step is None
@@ -105,7 +105,8 @@ def play(
         elif phase is Phase.FIRST_PLAYER:
             action = state.sample_chance(rng)
         else:
-            action = players[state.current_player()].act(state)
+            seat = state.yield_queue[0] if phase is yield_phase else state.active
+            action = players[seat].act(state)
             decisions += 1
         state = state.apply(action)
         if record:

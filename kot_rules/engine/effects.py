@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.events import K_STARS, Event
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.state import Monster, State
 from kot_rules.language.ast import Effect, Verb, Who
@@ -58,6 +58,6 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                             m.cards,
                         ),
                     )
-                    ev.append(Event(EventKind.STARS, t, -lost, owner, "", why))
+                    ev.append(Event(K_STARS, t, -lost, owner, "", why))
             else:  # pragma: no cover - the checker admits no other verb
                 raise AssertionError(f"unknown verb {verb}")

@@ -32,6 +32,30 @@ class EventKind(Enum):
     DRAW = "draw"
 
 
+# Module-level aliases: an Enum class attribute costs ~0.1 µs to read, a global ~0.01 µs,
+# and the engine reads these on every step.
+K_FIRST_PLAYER = EventKind.FIRST_PLAYER
+K_TURN_STARTED = EventKind.TURN_STARTED
+K_ROLLED = EventKind.ROLLED
+K_KEPT = EventKind.KEPT
+K_RESOLVED = EventKind.RESOLVED
+K_STARS = EventKind.STARS
+K_ENERGY = EventKind.ENERGY
+K_HEALED = EventKind.HEALED
+K_DAMAGED = EventKind.DAMAGED
+K_ENTERED = EventKind.ENTERED
+K_YIELDED = EventKind.YIELDED
+K_STAYED = EventKind.STAYED
+K_LEFT = EventKind.LEFT
+K_ELIMINATED = EventKind.ELIMINATED
+K_BOUGHT = EventKind.BOUGHT
+K_SWEPT = EventKind.SWEPT
+K_DECK_EMPTY = EventKind.DECK_EMPTY
+K_TURN_ENDED = EventKind.TURN_ENDED
+K_WON = EventKind.WON
+K_DRAW = EventKind.DRAW
+
+
 class Event(NamedTuple):
     """One thing that happened. ``seat`` is who it happened to or who did it."""
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.events import (
+    K_DAMAGED,
+    K_ELIMINATED,
+    K_ENERGY,
+    K_HEALED,
+    K_LEFT,
+    K_STARS,
+    Event,
+)
 from kot_rules.engine.state import Monster, State
 
 
@@ -17,7 +25,7 @@ def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
     set_monster(
         s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars + n, m.energy, m.alive, m.cards)
     )
-    ev.append(Event(EventKind.STARS, seat, amount=n, detail=why))
+    ev.append(Event(K_STARS, seat, n, None, "", why))
 
 
 def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
@@ -25,7 +33,7 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
     set_monster(
         s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars, m.energy + n, m.alive, m.cards)
     )
-    ev.append(Event(EventKind.ENERGY, seat, amount=n, detail=why))
+    ev.append(Event(K_ENERGY, seat, n, None, "", why))
 
 
 def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
@@ -38,7 +46,7 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
             seat,
             Monster(m.name, m.hearts + healed, m.max_hearts, m.stars, m.energy, m.alive, m.cards),
         )
-        ev.append(Event(EventKind.HEALED, seat, amount=healed, detail=why))
+        ev.append(Event(K_HEALED, seat, healed, None, "", why))
     return healed
 
 
@@ -50,9 +58,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         s, seat, Monster(m.name, m.hearts - lost, m.max_hearts, m.stars, m.energy, m.alive, m.cards)
     )
     ev.append(
-        Event(
-            EventKind.DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card"
-        )
+        Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
     if m.hearts - lost <= 0:
         eliminate(s, ev, seat)
@@ -68,13 +74,13 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         s.city = None
     elif s.bay == seat:
         s.bay = None
-    ev.append(Event(EventKind.ELIMINATED, seat))
+    ev.append(Event(K_ELIMINATED, seat))
     if s.bay is not None and not s.bay_open:
         leaver = s.bay
         s.bay = None
         ev.append(
             Event(
-                EventKind.LEFT,
+                K_LEFT,
                 leaver,
                 place="bay",
                 detail="fewer than 5 monsters remain: Tokyo Bay closes",

@@ -152,6 +152,17 @@ class _KeepChoices(Sequence[Action]):
         return dice.contains(self._dice, action.keep) and action.keep != self._dice
 
 
+# Module-level aliases of the phases: cheaper to read than Enum attributes.
+_P_ROLL, _P_KEEP, _P_BUY, _P_YIELD, _P_OVER, _P_FIRST_PLAYER = (
+    Phase.ROLL,
+    Phase.KEEP,
+    Phase.BUY,
+    Phase.YIELD,
+    Phase.OVER,
+    Phase.FIRST_PLAYER,
+)
+
+
 class State:
     """A King of Tokyo game position (OpenSpiel-style game/state protocol)."""
 
@@ -198,26 +209,26 @@ class State:
     def current_player(self) -> int:
         """The seat that decides next, or :data:`CHANCE`, or :data:`TERMINAL`."""
         phase = self.phase
-        if phase is Phase.KEEP or phase is Phase.BUY:
+        if phase is _P_KEEP or phase is _P_BUY:
             return self.active
-        if phase is Phase.YIELD:
+        if phase is _P_YIELD:
             return self.yield_queue[0]
-        if phase is Phase.OVER:
+        if phase is _P_OVER:
             return TERMINAL
         return CHANCE
 
     def is_chance_node(self) -> bool:
-        return self.phase is Phase.ROLL or self.phase is Phase.FIRST_PLAYER
+        return self.phase is _P_ROLL or self.phase is _P_FIRST_PLAYER
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _P_OVER
 
     def legal_actions(self) -> Sequence[Action]:
         """The decisions open to :meth:`current_player` (empty at chance and terminal nodes)."""
         phase = self.phase
-        if phase is Phase.KEEP:
+        if phase is _P_KEEP:
             return _KeepChoices(self.dice)
-        if phase is Phase.BUY:
+        if phase is _P_BUY:
             energy = self.monsters[self.active].energy
             cost = self.game.cards.cost
             actions: list[Action] = [Buy(c) for c in self.shop if cost(c) <= energy]
@@ -225,15 +236,15 @@ class State:
                 actions.append(SWEEP)
             actions.append(END_TURN)
             return actions
-        if phase is Phase.YIELD:
+        if phase is _P_YIELD:
             return (YIELD, STAY)
         return ()
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Every outcome of this chance node with its exact probability."""
-        if self.phase is Phase.ROLL:
+        if self.phase is _P_ROLL:
             return [(Roll(c), dice.probability(c)) for c in dice.all_outcomes(self.to_roll)]
-        if self.phase is Phase.FIRST_PLAYER:
+        if self.phase is _P_FIRST_PLAYER:
             n = len(self.monsters)
             # Every monster rolls; ties reroll. By symmetry each seat starts with chance 1/n.
             return [(FirstPlayer(i), Fraction(1, n)) for i in range(n)]
@@ -241,9 +252,9 @@ class State:
 
     def sample_chance(self, rng: random.Random) -> ChanceOutcome:
         """Draw an outcome of this chance node with the probabilities of :meth:`chance_outcomes`."""
-        if self.phase is Phase.ROLL:
+        if self.phase is _P_ROLL:
             return Roll(dice.sample(rng, self.to_roll))
-        if self.phase is Phase.FIRST_PLAYER:
+        if self.phase is _P_FIRST_PLAYER:
             return FirstPlayer(rng.randrange(len(self.monsters)))
         from kot_rules.engine.errors import IllegalActionError
 

@@ -5,7 +5,7 @@ Sources: [000/001 §TOKIO, §ATAK, §WARIANT ZAAWANSOWANY], [004 §Tokio, Tokijs
 
 from __future__ import annotations
 
-from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.events import K_ENTERED, Event, EventKind
 from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
 
@@ -69,7 +69,7 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
         s.city = seat
     else:
         s.bay = seat
-    ev.append(Event(EventKind.ENTERED, seat, place=place.value))
+    ev.append(Event(K_ENTERED, seat, 0, None, place.value))
     gain_stars(s, ev, seat, ENTER_STARS, "enters Tokyo")
 
 
@@ -79,4 +79,4 @@ def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
         s.city = None
     elif place is Place.BAY:
         s.bay = None
-    ev.append(Event(kind, seat, place=place.value))
+    ev.append(Event(kind, seat, 0, None, place.value))

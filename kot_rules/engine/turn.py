@@ -23,9 +23,30 @@ from kot_rules.engine.actions import (
 )
 from kot_rules.engine.dice import CLAW, ENERGY, HEART, NO_DICE
 from kot_rules.engine.errors import IllegalActionError
-from kot_rules.engine.events import Event, EventKind
+from kot_rules.engine.events import (
+    K_BOUGHT,
+    K_DECK_EMPTY,
+    K_DRAW,
+    K_ENERGY,
+    K_FIRST_PLAYER,
+    K_HEALED,
+    K_KEPT,
+    K_RESOLVED,
+    K_ROLLED,
+    K_STARS,
+    K_STAYED,
+    K_SWEPT,
+    K_TURN_ENDED,
+    K_TURN_STARTED,
+    K_WON,
+    K_YIELDED,
+    Event,
+)
 from kot_rules.engine.resources import gain_stars, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
+
+# Module-level aliases of the phases: cheaper to read than Enum attributes.
+_ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
 
 SWEEP_COST = 2
 """Energy to replace the three face-up cards [000/001 §3. ZAKUP KART]."""
@@ -35,28 +56,28 @@ def apply(s: State, action: Action) -> None:
     """Apply ``action`` to ``s`` in place (``s`` is a private copy)."""
     ev: list[Event] = []
     phase = s.phase
-    if phase is Phase.ROLL:
+    if phase is _ROLL:
         _apply_roll(s, ev, action)
-    elif phase is Phase.KEEP:
+    elif phase is _KEEP:
         _apply_keep(s, ev, action)
-    elif phase is Phase.YIELD:
-        _apply_yield(s, ev, action)
-    elif phase is Phase.BUY:
+    elif phase is _BUY:
         _apply_buy(s, ev, action)
+    elif phase is _YIELD:
+        _apply_yield(s, ev, action)
     elif phase is Phase.FIRST_PLAYER:
         if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
             _illegal(s, action, "a first-player chance outcome naming a seat")
         s.active = action.seat
-        ev.append(Event(EventKind.FIRST_PLAYER, action.seat))
+        ev.append(Event(K_FIRST_PLAYER, action.seat))
         start_turn(s, ev)
     else:
         raise IllegalActionError(f"the game is over: no action is legal, got {action}")
-    if s.phase is not Phase.OVER and not s.monsters[s.active].alive:
-        # An eliminated monster never acts: its turn ends at once.
+    if not s.monsters[s.active].alive and s.phase is not _OVER:
+        # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
         s.yield_queue = ()
         s.entering = False
         end_turn(s, ev)
-    s.events = tuple(ev) if ev else ()
+    s.events = tuple(ev)
 
 
 def _illegal(s: State, action: Action, expected: str) -> NoReturn:
@@ -72,8 +93,8 @@ def _illegal(s: State, action: Action, expected: str) -> NoReturn:
 def start_turn(s: State, ev: list[Event]) -> None:
     """Start of turn: +2 ★ for a monster already in Tokyo [000/001 §TOKIO], then roll."""
     a = s.active
-    ev.append(Event(EventKind.TURN_STARTED, a, s.turn))
-    s.phase = Phase.ROLL
+    ev.append(Event(K_TURN_STARTED, a, s.turn))
+    s.phase = _ROLL
     s.dice = NO_DICE
     s.to_roll = s.game.options.dice
     s.rolls_done = 0
@@ -90,14 +111,18 @@ def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
     counts = action.counts
     if sum(counts) != s.to_roll:
         _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
-    s.dice = dice.add(s.dice, counts)
+    d = s.dice
+    s.dice = (
+        d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],
+        d[3] + counts[3], d[4] + counts[4], d[5] + counts[5],
+    )  # fmt: skip
     s.to_roll = 0
     s.rolls_done += 1
-    ev.append(Event(EventKind.ROLLED, s.active, s.rolls_done, None, "", "", counts))
+    ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
     if s.rolls_done >= s.game.options.rolls:
         resolve(s, ev)
     else:
-        s.phase = Phase.KEEP
+        s.phase = _KEEP
 
 
 def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
@@ -114,11 +139,11 @@ def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
         _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
         _illegal(s, action, "at least one die to reroll (to keep them all, stop)")
-    ev.append(Event(EventKind.KEPT, s.active, 0, None, "", "", action.keep))
+    ev.append(Event(K_KEPT, s.active, 0, None, "", "", action.keep))
     d, k = s.dice, action.keep
     s.to_roll = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] - k[0] - k[1] - k[2] - k[3] - k[4] - k[5]
     s.dice = action.keep
-    s.phase = Phase.ROLL
+    s.phase = _ROLL
 
 
 # -- resolving the dice [000/001 §2, §DZIAŁANIE SYMBOLI NA KOSTKACH] ----------------
@@ -133,7 +158,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     """
     a = s.active
     c = s.dice
-    ev.append(Event(EventKind.RESOLVED, a, 0, None, "", "", c))
+    ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
     stars = dice.set_stars(c)
     energy = c[ENERGY]
@@ -157,34 +182,34 @@ def resolve(s: State, ev: list[Event]) -> None:
             ),
         )
         if stars:
-            ev.append(Event(EventKind.STARS, a, stars, None, "", "sets of numbers"))
+            ev.append(Event(K_STARS, a, stars, None, "", "sets of numbers"))
         if energy:
-            ev.append(Event(EventKind.ENERGY, a, energy, None, "", "energy faces"))
+            ev.append(Event(K_ENERGY, a, energy, None, "", "energy faces"))
         if healed:
-            ev.append(Event(EventKind.HEALED, a, healed, None, "", "heart faces"))
+            ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
     if c[CLAW]:
         tokyo.attack(s, ev, c[CLAW])
     tokyo.advance_yields(s)
     if s.yield_queue:
-        s.phase = Phase.YIELD
+        s.phase = _YIELD
     else:
         tokyo.finish_attack(s, ev)
-        s.phase = Phase.BUY
+        s.phase = _BUY
 
 
 def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
     decider = s.yield_queue[0]
     if isinstance(action, YieldTokyo):
-        tokyo.leave(s, ev, decider, EventKind.YIELDED)
+        tokyo.leave(s, ev, decider, K_YIELDED)
     elif isinstance(action, StayInTokyo):
-        ev.append(Event(EventKind.STAYED, decider, place=s.place_of(decider).value))
+        ev.append(Event(K_STAYED, decider, 0, None, s.place_of(decider).value))
     else:
         _illegal(s, action, f"{s.names[decider]} to yield Tokyo or stay")
     s.yield_queue = s.yield_queue[1:]
     tokyo.advance_yields(s)
     if not s.yield_queue:
         tokyo.finish_attack(s, ev)
-        s.phase = Phase.BUY
+        s.phase = _BUY
 
 
 # -- buying [000/001 §3. ZAKUP KART, §OPIS KART] --------------------------------------
@@ -204,7 +229,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         keep = cards.is_keep(card)
         owned = (*m.cards, card) if keep else m.cards
         set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
-        ev.append(Event(EventKind.BOUGHT, a, amount=cost, detail=card))
+        ev.append(Event(K_BOUGHT, a, cost, None, "", card))
         # The shop is refilled at once [001 §3. ZAKUP KART].
         _refill(s, ev, s.shop.index(card))
         if not keep:
@@ -218,7 +243,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         s.discard = s.discard + s.shop
         s.shop = s.deck[:3]
         s.deck = s.deck[3:]
-        ev.append(Event(EventKind.SWEPT, a, detail=", ".join(s.shop) or "the deck is empty"))
+        ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
     elif isinstance(action, EndTurn):
         end_turn(s, ev)
     else:
@@ -232,7 +257,7 @@ def _refill(s: State, ev: list[Event], slot: int) -> None:
         s.deck = s.deck[1:]
     else:
         s.shop = s.shop[:slot] + s.shop[slot + 1 :]
-        ev.append(Event(EventKind.DECK_EMPTY))
+        ev.append(Event(K_DECK_EMPTY))
 
 
 # -- end of turn and of the game [000 §KONIEC GRY; 004] ------------------------------
@@ -241,16 +266,16 @@ def _refill(s: State, ev: list[Event], slot: int) -> None:
 def end_turn(s: State, ev: list[Event]) -> None:
     """End of turn: victory is declared only now, then the next monster plays."""
     a = s.active
-    ev.append(Event(EventKind.TURN_ENDED, a))
+    ev.append(Event(K_TURN_ENDED, a))
     outcome = victory(s)
     if outcome is not None:
         s.outcome = outcome
-        s.phase = Phase.OVER
+        s.phase = _OVER
         s.yield_queue = ()
         if outcome.winner is None:
-            ev.append(Event(EventKind.DRAW, detail=outcome.reason))
+            ev.append(Event(K_DRAW, None, 0, None, "", outcome.reason))
         else:
-            ev.append(Event(EventKind.WON, outcome.winner, detail=outcome.reason))
+            ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))
         return
     n = len(s.monsters)
     nxt = (a + 1) % n

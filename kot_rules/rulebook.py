@@ -1,0 +1,93 @@
+"""The rules reference: every rule's slug, number, statement and source (spec/rules/)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kot_rules.paths import spec_dir
+
+
+@dataclass(frozen=True)
+class Source:
+    seed: str
+    section: str
+    phrase: str
+
+    def cite(self) -> str:
+        return f"{self.seed} §{self.section}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    slug: str
+    number: str
+    title: str
+    statement: str
+    source: Source
+    also: Source | None
+    decision: str | None
+
+
+@dataclass(frozen=True)
+class Decision:
+    id: str
+    question: str
+    decision: str
+    alternatives: tuple[dict[str, str], ...]
+    option: str | None
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    game: str
+    rules: tuple[Rule, ...]
+    decisions: tuple[Decision, ...]
+
+    def rule(self, slug: str) -> Rule:
+        for r in self.rules:
+            if r.slug == slug:
+                return r
+        raise KeyError(slug)
+
+
+def _source(d: dict[str, Any]) -> Source:
+    return Source(str(d["seed"]), str(d["section"]), str(d["phrase"]))
+
+
+def load_rulebook(path: Path | None = None) -> Rulebook:
+    """Read a rules file (default: the built-in King of Tokyo rules)."""
+    path = path or spec_dir() / "rules" / "king-of-tokyo.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rules = tuple(
+        Rule(
+            slug=r["slug"],
+            number=str(r["number"]),
+            title=r["title"],
+            statement=r["statement"],
+            source=_source(r["source"]),
+            also=_source(r["also"]) if "also" in r else None,
+            decision=r.get("decision"),
+        )
+        for r in data["rules"]
+    )
+    decisions = tuple(
+        Decision(
+            id=d["id"],
+            question=d["question"],
+            decision=d["decision"],
+            alternatives=tuple(d.get("alternatives", [])),
+            option=d.get("option"),
+        )
+        for d in data["decisions"]
+    )
+    return Rulebook(data["game"], rules, decisions)
+
+
+@cache
+def builtin_rulebook() -> Rulebook:
+    return load_rulebook()
