@@ -44,7 +44,7 @@ def _ids(data: dict[str, Any], key: str, game: Game, where: str) -> tuple[str, .
 def state_from_json(game: Game, data: object) -> State:
     if not isinstance(data, dict):
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
-    if data.get("format") != 1:
+    if data.get("format") != 1 or isinstance(data.get("format"), bool):
         raise StateFormatError(f"format: expected 1, got {data.get('format')!r}")
     raw = data.get("monsters")
     if not isinstance(raw, list) or len(raw) != game.num_players:
@@ -94,7 +94,9 @@ def state_from_json(game: Game, data: object) -> State:
     s.to_roll = _int(data, "to_roll", "state")
     s.rolls_done = _int(data, "rolls_done", "state")
     q = data.get("yield_queue")
-    if not isinstance(q, list) or not all(isinstance(x, int) and 0 <= x < n for x in q):
+    if not isinstance(q, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in q
+    ):
         raise StateFormatError("yield_queue: expected a list of seats")
     s.yield_queue = tuple(q)
     entering = data.get("entering")

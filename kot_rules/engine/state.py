@@ -132,10 +132,10 @@ class _KeepChoices(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
-        if index == 0:
-            return STOP
         if index < 0:
             index += self._len
+        if index == 0:
+            return STOP
         if not 0 < index < self._len:
             raise IndexError(index)
         return Reroll(dice.sub_multiset(self._dice, index - 1))
@@ -149,7 +149,8 @@ class _KeepChoices(Sequence[Action]):
             return True
         if not isinstance(action, Reroll):
             return False
-        return dice.contains(self._dice, action.keep) and action.keep != self._dice
+        keep = action.keep
+        return min(keep) >= 0 and dice.contains(self._dice, keep) and keep != self._dice
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
@@ -279,6 +280,7 @@ class State:
         new.shop = self.shop
         new.discard = self.discard
         new.outcome = self.outcome
+        new.events = ()
         _turn.apply(new, action)
         return new
 

@@ -36,7 +36,7 @@ def attack(s: State, ev: list[Event], claws: int) -> None:
     asked: list[int] = []
     for t in targets:
         lost = damage(s, ev, t, claws, a, attack=True)
-        if lost > 0:
+        if lost > 0 and s.monsters[t].alive:
             asked.append(t)
     # Only an occupant that lost hearts to this attack, and survived, may yield.
     s.yield_queue = tuple(asked)

@@ -109,7 +109,7 @@ def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
         _illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
         return
     counts = action.counts
-    if sum(counts) != s.to_roll:
+    if sum(counts) != s.to_roll or min(counts) < 0:
         _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
     d = s.dice
     s.dice = (
@@ -135,7 +135,7 @@ def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         _illegal(s, action, "keep some dice and reroll the others, or stop")
         return
-    if not dice.contains(s.dice, action.keep):
+    if min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
         _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
         _illegal(s, action, "at least one die to reroll (to keep them all, stop)")

@@ -55,7 +55,9 @@ NOTHING = (1, 1, 2, 2, 3, 3)
 """Six dice that score nothing, give nothing and attack nobody."""
 
 
-def random_walk(game: Game, seed: int, deck: Sequence[str] | None = None) -> list[tuple[State, Action]]:
+def random_walk(
+    game: Game, seed: int, deck: Sequence[str] | None = None
+) -> list[tuple[State, Action]]:
     """A whole random game, as the list of (state, action taken in it)."""
     rng = random.Random(seed)
     if deck is None:
