@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -54,6 +54,9 @@ K_DECK_EMPTY = EventKind.DECK_EMPTY
 K_TURN_ENDED = EventKind.TURN_ENDED
 K_WON = EventKind.WON
 K_DRAW = EventKind.DRAW
+
+
+_PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
 
 
 class Event(NamedTuple):
@@ -118,12 +121,17 @@ class Event(NamedTuple):
         except (KeyError, ValueError, TypeError) as exc:
             raise StateFormatError(f"cannot read event {data!r}: {exc}") from None
 
-    def describe(self, names: Sequence[str]) -> str:
-        """A sentence for a human-readable log."""
+    def describe(self, names: Sequence[str], card_name: Callable[[str], str] | None = None) -> str:
+        """A sentence for a human-readable log; ``card_name`` turns card ids into names."""
         who = names[self.seat] if self.seat is not None else ""
         src = names[self.source] if self.source is not None else ""
         k = self.kind
         detail = self.text
+        if card_name is not None and k is EventKind.BOUGHT:
+            detail = card_name(detail)
+        elif card_name is not None and k is EventKind.SWEPT and detail != "the deck is empty":
+            detail = ", ".join(card_name(c) for c in detail.split(", "))
+        place = _PLACE_NAMES.get(self.place, self.place)
         text = {
             EventKind.FIRST_PLAYER: f"{who} starts the game",
             EventKind.TURN_STARTED: f"--- {who}'s turn {self.amount} ---",
@@ -135,10 +143,10 @@ class Event(NamedTuple):
             EventKind.ENERGY: f"{who} gains {self.amount} ⚡ ({detail})",
             EventKind.HEALED: f"{who} heals {self.amount} ♥ ({detail})",
             EventKind.DAMAGED: f"{who} takes {self.amount} damage from {src} ({detail})",
-            EventKind.ENTERED: f"{who} enters Tokyo {self.place}",
-            EventKind.YIELDED: f"{who} yields Tokyo {self.place}",
-            EventKind.STAYED: f"{who} stays in Tokyo {self.place}",
-            EventKind.LEFT: f"{who} leaves Tokyo {self.place} ({detail})",
+            EventKind.ENTERED: f"{who} enters {place}",
+            EventKind.YIELDED: f"{who} yields {place}",
+            EventKind.STAYED: f"{who} stays in {place}",
+            EventKind.LEFT: f"{who} leaves {place} ({detail})",
             EventKind.ELIMINATED: f"{who} is eliminated",
             EventKind.BOUGHT: f"{who} buys {detail} for {self.amount} ⚡",
             EventKind.SWEPT: f"{who} pays 2 ⚡ to sweep the shop: {detail}",

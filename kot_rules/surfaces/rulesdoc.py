@@ -69,7 +69,7 @@ def render(book: Rulebook | None = None) -> str:
         if d.option:
             out += [f"**Ruleset option:** `{d.option}`", ""]
         rules = [r.slug for r in book.rules if r.decision == d.id]
-        scen = [p for key in [d.id, *rules] for p, _ in tested.get(key, [])]
-        out += ["**Scenarios:** " + (", ".join(f"`{p}`" for p in sorted(set(scen))) or "none yet"),
+        pinned = [p for key in [d.id, *rules] for p, _ in tested.get(key, [])]
+        out += ["**Scenarios:** " + (", ".join(f"`{p}`" for p in sorted(set(pinned))) or "none yet"),
                 ""]
     return "\n".join(out).rstrip() + "\n"

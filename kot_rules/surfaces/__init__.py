@@ -1,0 +1,1 @@
+"""What people and scripts use: the ``kot-rules`` command line and its readable game log."""
