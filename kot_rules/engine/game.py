@@ -61,6 +61,14 @@ class Options:
         if unknown:
             raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
         kw = dict(data)
+        for key, value in kw.items():
+            if key == "tokyo_bay":
+                if value is not None and not isinstance(value, bool):
+                    raise ConfigError(
+                        f"option tokyo_bay: expected true, false or null, got {value!r}"
+                    )
+            elif key != "first_player" and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ConfigError(f"option {key}: expected a whole number, got {value!r}")
         if "first_player" in kw:
             try:
                 kw["first_player"] = FirstPlayerRule(kw["first_player"])

@@ -3,13 +3,26 @@
 Grammar: ``grammar/cards.lark``. Built-in cards: ``spec/cards/<game>/*.kot``.
 """
 
-from .ast import Alias, CardDef, CardKind, Position, slugify
+from .ast import (
+    NO_POSITION,
+    Alias,
+    CardDef,
+    CardKind,
+    Effect,
+    Position,
+    Verb,
+    Who,
+    slugify,
+    strip_positions,
+)
 from .cardset import CardSet, CheckReport, builtin_card_set, check_paths, load_card_set
 from .diagnostics import CODES, CardSpecError, Diagnostic
 from .parser import parse_text
+from .render import render_card, render_cards, render_effect
 
 __all__ = [
     "CODES",
+    "NO_POSITION",
     "Alias",
     "CardDef",
     "CardKind",
@@ -17,10 +30,17 @@ __all__ = [
     "CardSpecError",
     "CheckReport",
     "Diagnostic",
+    "Effect",
     "Position",
+    "Verb",
+    "Who",
     "builtin_card_set",
     "check_paths",
     "load_card_set",
     "parse_text",
+    "render_card",
+    "render_cards",
+    "render_effect",
     "slugify",
+    "strip_positions",
 ]

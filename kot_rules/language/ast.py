@@ -8,7 +8,7 @@ definition the rest of the package uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -90,6 +90,24 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
 
 
+NO_POSITION = Position("", 0, 0)
+"""The position ``strip_positions`` gives every part of a definition."""
+
+
+def strip_positions(card: CardDef) -> CardDef:
+    """``card`` with every position set to ``NO_POSITION``, to compare what cards say.
+
+    Two files that define the same card (e.g. a file and its canonical rendering)
+    give definitions that differ only in their positions.
+    """
+    return replace(
+        card,
+        position=NO_POSITION,
+        aliases=tuple(replace(alias, position=NO_POSITION) for alias in card.aliases),
+        effects=tuple(replace(effect, position=NO_POSITION) for effect in card.effects),
+    )
+
+
 # --- Unchecked syntax ---------------------------------------------------------
 
 
@@ -117,6 +135,24 @@ class AliasSyntax:
 
 
 @dataclass(frozen=True, slots=True)
+class EffectSyntax:
+    """One effect sentence as written (amount not range-checked).
+
+    ``unit`` is the word after the amount (``star``, ``stars``, ``energy``,
+    ``damage``), or None for ``Heal N.``; the checker makes ``star`` / ``stars``
+    agree with the amount.
+    """
+
+    verb: Verb
+    who: Who
+    amount: int
+    amount_position: Position
+    unit: str | None
+    unit_position: Position | None
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
 class CardSyntax:
     """One ``card "NAME"`` block as written, its lines in file order."""
 
@@ -125,6 +161,7 @@ class CardSyntax:
     costs: tuple[CostSyntax, ...]
     aliases: tuple[AliasSyntax, ...]
     position: Position
+    effects: tuple[EffectSyntax, ...] = ()
 
 
 def name_key(text: str) -> str:

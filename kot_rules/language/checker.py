@@ -7,13 +7,30 @@ cards of a set (names and ids must be unique, aliases should be).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
-from .ast import Alias, CardDef, CardSyntax, Position, name_key, slugify
+from .ast import (
+    Alias,
+    CardDef,
+    CardKind,
+    CardSyntax,
+    Effect,
+    EffectSyntax,
+    Position,
+    name_key,
+    slugify,
+)
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
+from .render import render_effect
 
 LANGUAGES: dict[str, str] = {"pl": "Polish", "cz": "Czech"}
 MIN_COST, MAX_COST = 0, 99
 MIN_COPIES, MAX_COPIES = 1, 99
+MIN_AMOUNT, MAX_AMOUNT = 1, 99
+STAR_WORDS = ("star", "stars")
+_KEEP_EFFECT_HINT = ("a keep card's effects need a trigger (when it is bought, at the start of "
+                     "a turn, ...), which the 'card language' issue adds; until then leave "
+                     "keep cards without effect lines")
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
@@ -21,6 +38,11 @@ def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
     if copies == 1:
         return (slug,)
     return tuple(f"{slug}-{n}" for n in range(1, copies + 1))
+
+
+class _Report(Protocol):
+    def __call__(self, code: str, at: Position, message: str, hint: str | None = None) -> None:
+        ...
 
 
 def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[Diagnostic]]:
@@ -90,6 +112,21 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         seen[key] = alias.position
         aliases.append(Alias(alias.language, alias.name, alias.position))
 
+    effects = [effect for effect in (_check_effect(e, report) for e in card.effects)
+               if effect is not None]
+    if cost_line is not None and cost_line.kind is CardKind.KEEP:
+        lines: set[int] = set()
+        for effect_syntax in card.effects:
+            if effect_syntax.position.line not in lines:  # once per effect line
+                lines.add(effect_syntax.position.line)
+                report("KOT215", effect_syntax.position,
+                       "keep-card effects need triggers: not yet supported by the card language",
+                       _KEEP_EFFECT_HINT)
+    elif cost_line is not None and not card.effects:
+        report("KOT216", card.name_position,
+               f"discard card {quote(card.name)} has no effect",
+               "add an effect line under the cost line, e.g. `Gain 2 stars.`")
+
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -100,8 +137,26 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         copies=copies,
         aliases=tuple(aliases),
         position=card.position,
+        effects=tuple(effects),
     )
     return definition, found
+
+
+def _check_effect(syntax: EffectSyntax, report: _Report) -> Effect | None:
+    """The checked effect of one sentence (None if its amount is out of range)."""
+    effect = Effect(syntax.verb, syntax.amount, syntax.who, syntax.position)
+    if not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+        report("KOT213", syntax.amount_position,
+               f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
+               "leave out an effect that does nothing" if syntax.amount == 0 else None)
+        return None
+    if syntax.unit in STAR_WORDS and syntax.unit_position is not None:
+        agrees = "star" if syntax.amount == 1 else "stars"
+        if syntax.unit != agrees:
+            report("KOT214", syntax.unit_position,
+                   f"'{syntax.amount} {syntax.unit}' should be '{syntax.amount} {agrees}'",
+                   f"write `{render_effect(effect)}`")
+    return effect
 
 
 def _language_list() -> str:

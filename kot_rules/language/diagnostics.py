@@ -28,6 +28,9 @@ CODES: dict[str, str] = {
     "KOT110": "a character that the card language never uses",
     "KOT111": "a word or symbol that does not fit where it stands",
     "KOT112": "the file is too large to be a card file",
+    "KOT113": "an effect sentence does not end with a period",
+    "KOT114": "an effect sentence names no resource, or one that does not fit there",
+    "KOT115": "an effect sentence has no amount, or its amount is not a whole number",
     "KOT199": "too many problems in one file: the rest are not reported",
     # Meaning.
     "KOT201": "two cards have the same name or the same card id",
@@ -42,10 +45,14 @@ CODES: dict[str, str] = {
     "KOT210": "a card has more than one cost line",
     "KOT211": "an alias is also the name or alias of another card",
     "KOT212": "a file defines no card",
+    "KOT213": "an effect amount is outside 1..99",
+    "KOT214": "'star' or 'stars' does not agree with the amount (1 star, 2 stars)",
+    "KOT215": "a keep card has an effect line (keep-card effects need triggers: not yet supported)",
+    "KOT216": "a discard card has no effect line",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.
-WARNING_CODES: frozenset[str] = frozenset({"KOT199", "KOT211", "KOT212"})
+WARNING_CODES: frozenset[str] = frozenset({"KOT199", "KOT211", "KOT212", "KOT214", "KOT216"})
 
 # Long lines (a minified or binary file) are shown as a window around the caret.
 _RENDER_WIDTH = 120

@@ -16,7 +16,7 @@ import difflib
 import functools
 import importlib.util
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +26,17 @@ from lark.indenter import Indenter
 
 from kot_rules.paths import grammar_dir
 
-from .ast import AliasSyntax, CardDef, CardKind, CardSyntax, CostSyntax, Position
+from .ast import (
+    AliasSyntax,
+    CardDef,
+    CardKind,
+    CardSyntax,
+    CostSyntax,
+    EffectSyntax,
+    Position,
+    Verb,
+    Who,
+)
 from .checker import check_card, check_set
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote, sort_key
 
@@ -36,15 +46,33 @@ MAX_BYTES = 1_000_000
 MAX_DIAGNOSTICS = 100
 """Per file; past this a single KOT199 note says the rest were dropped."""
 
+# The keyword terminals and their text (keywords are case-sensitive).
+_KEYWORDS: dict[str, str] = {
+    "CARD": "card",
+    "COST": "cost",
+    "COPIES": "copies",
+    "ALIAS": "alias",
+    "KEEP": "keep",
+    "DISCARD": "discard",
+    "GAIN": "Gain",
+    "HEAL": "Heal",
+    "TAKE": "Take",
+    "EACH": "Each",
+    "EVERY": "Every",
+    "OTHER": "other",
+    "MONSTER": "monster",
+    "TAKES": "takes",
+    "LOSES": "loses",
+    "STAR": "star",
+    "STARS": "stars",
+    "ENERGY": "energy",
+    "DAMAGE": "damage",
+}
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
-    "CARD": "'card'",
-    "COST": "'cost'",
-    "COPIES": "'copies'",
-    "ALIAS": "'alias'",
-    "KEEP": "'keep'",
-    "DISCARD": "'discard'",
+    **{terminal: f"'{text}'" for terminal, text in _KEYWORDS.items()},
     "COMMA": "','",
+    "PERIOD": "'.'",
     "NUMBER": "a number",
     "LANG": "a language code (pl or cz)",
     "STRING": 'a name in double quotes',
@@ -54,9 +82,15 @@ _TERMINAL_WORDS: dict[str, str] = {
     "$END": "the end of the file",
 }
 _LINE_KEYWORDS = ("cost", "alias")
+# The words an effect sentence starts with, and the units after its amount.
+_SENTENCE_STARTS = frozenset({"GAIN", "HEAL", "TAKE", "EACH", "EVERY"})
+_STARTS_TEXT = tuple(_KEYWORDS[t] for t in ("GAIN", "HEAL", "TAKE", "EACH", "EVERY"))
+_UNITS = frozenset({"STAR", "STARS", "ENERGY", "DAMAGE"})
+_SENTENCE_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_STARTS_TEXT) + ")")
 _KINDS = tuple(kind.value for kind in CardKind)
 _CARD_LINE = re.compile(r"^card(?![A-Za-z0-9_])", re.MULTILINE)
-_WORD = re.compile(r'[^\s,"#]+')
+# A word at an error; a period ends it (`points.`) unless it starts it (`4.5`).
+_WORD = re.compile(r'\.?[^\s,"#.]+')
 _ESCAPE = re.compile(r'\\(["\\])')
 _COST_HINT = "write the cost in energy, e.g. `cost 4, keep`"
 _COPIES_HINT = "write how many of this card the deck holds, e.g. `cost 7, keep, copies 2`"
@@ -64,6 +98,10 @@ _COST_LINE_HINT = "a cost line reads `cost 4, keep` or `cost 7, keep, copies 2`"
 _CARD_HINT = 'each card starts with `card "NAME"` at the beginning of a line'
 _ALIAS_HINT = 'e.g. `alias pl "..."`'
 _INDENT_HINT = "indent each line of a card under its `card` line, all by the same amount"
+_SENTENCE_HINT = ("an effect reads like `Gain 2 stars.`, `Take 3 damage.` or "
+                  "`Each other monster takes 2 damage.`")
+_AMOUNT_HINT = "write the amount as a whole number from 1 to 99, e.g. `Take 3 damage.`"
+_WHO_HINT = ("`Each other monster ...` leaves you out; `Every monster ...` includes you")
 
 
 class _IndentMismatch(LarkError):
@@ -274,6 +312,7 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
         assert isinstance(keyword, Token) and isinstance(name, Token)
         costs: list[CostSyntax] = []
         aliases: list[AliasSyntax] = []
+        effects: list[EffectSyntax] = []
         for line in card.children[2:]:
             assert isinstance(line, Tree)
             parts = line.children
@@ -301,7 +340,40 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                     name_position=pos(alias_name),
                     position=pos(keyword_token),
                 ))
-        yield CardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases), pos(keyword))
+            elif line.data == "effect_line":
+                for sentence in parts:
+                    assert isinstance(sentence, Tree)
+                    effects.append(_effect(sentence, pos))
+        yield CardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases), pos(keyword),
+                         tuple(effects))
+
+
+def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSyntax:
+    """One effect sentence; what it does follows from the keywords it holds."""
+    tokens = [t for t in sentence.children if isinstance(t, Token)]
+    types = {t.type for t in tokens}
+    amount = next(t for t in tokens if t.type == "NUMBER")
+    unit = next((t for t in tokens if t.type in _UNITS), None)
+    who = Who.EVERY if "EVERY" in types else Who.EACH_OTHER if "EACH" in types else Who.YOU
+    if "HEAL" in types:
+        verb = Verb.HEAL
+    elif "DAMAGE" in types:
+        verb = Verb.TAKE_DAMAGE
+    elif "LOSES" in types:
+        verb = Verb.LOSE_STARS
+    elif "ENERGY" in types:
+        verb = Verb.GAIN_ENERGY
+    else:
+        verb = Verb.GAIN_STARS
+    return EffectSyntax(
+        verb=verb,
+        who=who,
+        amount=_number(amount),
+        amount_position=pos(amount),
+        unit=str(unit) if unit is not None else None,
+        unit_position=pos(unit) if unit is not None else None,
+        position=pos(tokens[0]),
+    )
 
 
 def _number(token: Token) -> int:
@@ -322,6 +394,11 @@ def _examples(*bodies: str) -> list[str]:
     return ["\n" + body for body in bodies]
 
 
+def _effect_examples(*lines: str) -> list[str]:
+    """Whole (padded) files made of one discard card with the given effect line."""
+    return _examples(*(f'card "X"\n  cost 3, discard\n  {line}\n' for line in lines))
+
+
 # Known mistakes, matched by parser state and token (UnexpectedInput.match_examples).
 # Order matters: an exact or same-token-type match wins, otherwise the first
 # example that fails in the same parser state.
@@ -339,10 +416,29 @@ _EXAMPLES: dict[str, list[str]] = {
     "bad_card_name": _examples("card X\n", "card Even\n", "card 5\n", 'card "X\n'),
     "bad_alias_name": _examples('card "X"\n  cost 4, keep\n  alias pl X\n',
                                 'card "X"\n  cost 4, keep\n  alias pl "Y\n'),
-    "unknown_line": _examples('card "X"\n  cots 4, keep\n', 'card "X"\n  Cost 4, keep\n'),
+    "unknown_line": _examples('card "X"\n  cots 4, keep\n', 'card "X"\n  Cost 4, keep\n',
+                              'card "X"\n  cost 3, discard\n  gain 2 stars.\n',
+                              'card "X"\n  cost 3, discard\n  Gian 2 stars.\n'),
     "not_indented": _examples('card "X"\ncost 4, keep\n', 'card "X"\nalias pl "Y"\n'),
     "over_indented": _examples('card "X"\n  cost 4, keep\n    alias pl "Y"\n'),
     "indented_card": _examples('card "X"\n  cost 4, keep\n  card "Y"\n'),
+    # Effect sentences (shown on the line after the cost line; other places
+    # reach the same messages through _by_expectation).
+    "missing_period": _effect_examples(
+        "Gain 2 stars", "Gain 1 star", "Gain 9 energy", "Heal 2", "Take 3 damage",
+        "Each other monster takes 2 damage", "Each other monster loses 5 stars",
+        "Each other monster loses 1 star", "Every monster takes 3 damage",
+        "Gain 2 stars Take 3 damage.", "Gain 2 stars and take 3 damage.", "Heal 2 hearts."),
+    "missing_amount": _effect_examples(
+        "Gain stars.", "Heal.", "Take damage.", "Take two damage.",
+        "Each other monster takes damage.", "Each other monster loses stars.",
+        "Every monster takes damage."),
+    "unknown_resource": _effect_examples(
+        "Gain 2 points.", "Gain 2.", "Take 3 dmg.", "Each other monster takes 2 hearts.",
+        "Each other monster loses 5 points.", "Every monster takes 3 wounds."),
+    "bad_who": _effect_examples(
+        "Each monster takes 2 damage.", "Every other monster takes 2 damage.",
+        "Each other player takes 2 damage.", "Every monster loses 2 stars."),
 }
 
 
@@ -370,7 +466,13 @@ class _Failure:
 
     @property
     def expected_words(self) -> str:
-        words = [_TERMINAL_WORDS.get(t, t) for t in sorted(self.accepts) if t != "_DEDENT"]
+        accepts = self.accepts - {"_DEDENT"}
+        sentence = accepts >= _SENTENCE_STARTS
+        shown = accepts - _SENTENCE_STARTS if sentence else accepts
+        words = [_TERMINAL_WORDS.get(t, t) for t in sorted(shown)]
+        if sentence:
+            words.append("an effect sentence (" + ", ".join(f"'{w}'" for w in _STARTS_TEXT)
+                         + ")")
         if len(words) <= 1:
             return "".join(words) or "nothing more"
         return ", ".join(words[:-1]) + " or " + words[-1]
@@ -428,9 +530,15 @@ def _match_example(err: UnexpectedInput) -> str | None:
     return label if isinstance(label, str) else None
 
 
-# Which problem a keyword with letters glued on is (e.g. `cards`, `keeps`).
-_KEYWORD_CODES: dict[str, str] = {"card": "KOT108", "cost": "KOT108", "alias": "KOT108",
-                                  "keep": "KOT104", "discard": "KOT104", "copies": "KOT111"}
+# Which problem a keyword with letters glued on is (e.g. `cards`, `keeps`, `Gains`).
+_KEYWORD_CODES: dict[str, str] = {
+    "card": "KOT108", "cost": "KOT108", "alias": "KOT108",
+    "keep": "KOT104", "discard": "KOT104", "copies": "KOT111",
+    **{_KEYWORDS[t]: "KOT108" for t in _SENTENCE_STARTS},
+    **{_KEYWORDS[t]: "KOT111" for t in ("OTHER", "MONSTER", "TAKES", "LOSES")},
+    **{_KEYWORDS[t]: "KOT114" for t in _UNITS},
+}
+_GLUED_WHAT = {"KOT104": "card type", "KOT114": "resource"}
 
 
 def _glued_keyword(f: _Failure) -> Diagnostic | None:
@@ -440,18 +548,38 @@ def _glued_keyword(f: _Failure) -> Diagnostic | None:
     prefix = re.search(r"[A-Za-z]+$", f.before)
     if prefix is None or prefix.group(0) not in _KEYWORD_CODES:
         return None
-    whole = prefix.group(0) + f.word
-    code = _KEYWORD_CODES[prefix.group(0)]
-    what = "card type" if code == "KOT104" else "word"
-    hint = {"card": _CARD_HINT, "alias": _ALIAS_HINT}.get(prefix.group(0), _COST_LINE_HINT)
-    return f.diagnostic(code, f"unknown {what} {quote(whole)}"
-                        + _did_you_mean(whole, tuple(_KEYWORD_CODES)), hint,
-                        column=prefix.start() + 1)
+    keyword = prefix.group(0)
+    whole = keyword + f.word
+    code = _KEYWORD_CODES[keyword]
+    what = _GLUED_WHAT.get(code, "word")
+    if keyword in _COST_KEYWORDS:
+        hint = {"card": _CARD_HINT, "alias": _ALIAS_HINT}.get(keyword, _COST_LINE_HINT)
+    else:
+        hint = _SENTENCE_HINT
+    # Suggest keywords that cause the same problem, and the cost-line keywords
+    # only on a cost line (so `Takes` suggests 'Take', not 'keep').
+    choices = tuple(k for k, c in _KEYWORD_CODES.items() if c == code
+                    and (k in _COST_KEYWORDS) == (keyword in _COST_KEYWORDS))
+    if code == "KOT114":  # `2 starz`: suggest the form of `star` that agrees with the amount
+        amount = _TRAILING_AMOUNT.search(f.before[:prefix.start()])
+        choices = _agreeing(choices, int(amount.group(1)) if amount else None)
+    return f.diagnostic(code, f"unknown {what} {quote(whole)}" + _did_you_mean(whole, choices),
+                        hint, column=prefix.start() + 1)
+
+
+_COST_KEYWORDS = frozenset({"card", "cost", "alias", "keep", "discard", "copies"})
+
+
+def _closest(word: str, choices: tuple[str, ...]) -> str | None:
+    """The choice closest to ``word``, ignoring case (keywords are shown as written)."""
+    folded = {choice.lower(): choice for choice in choices}
+    close = difflib.get_close_matches(word.lower(), list(folded), n=1, cutoff=0.5)
+    return folded[close[0]] if close else None
 
 
 def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.5)
-    return f"; did you mean {quote(close[0])}?" if close else ""
+    close = _closest(word, choices)
+    return f"; did you mean {quote(close)}?" if close else ""
 
 
 def _by_example(label: str, f: _Failure) -> Diagnostic | None:
@@ -473,6 +601,8 @@ def _by_example(label: str, f: _Failure) -> Diagnostic | None:
         return _bad_line_start(f)
     if label in ("not_indented", "over_indented", "indented_card"):
         return _bad_layout(f)
+    if label in ("missing_period", "missing_amount", "unknown_resource", "bad_who"):
+        return _bad_sentence(f)
     return None
 
 
@@ -481,6 +611,8 @@ def _by_expectation(f: _Failure) -> Diagnostic:
     accepts = f.accepts
     if f.got in ("_INDENT", "_DEDENT") or ("_INDENT" in accepts and f.got not in ("_NL",)):
         return _bad_layout(f)
+    if _SENTENCE_LINE.match(f.before):
+        return _bad_sentence(f)
     if f.got in ("_NL", "$END"):
         return _ended_early(f)
     if accepts <= {"NUMBER", "_NL"} and "NUMBER" in accepts:
@@ -579,9 +711,18 @@ def _bad_string(f: _Failure) -> Diagnostic:
 def _bad_line_start(f: _Failure) -> Diagnostic:
     if f.got == "CARD":
         return _bad_layout(f)
+    if f.word.capitalize() in _STARTS_TEXT and f.word not in _STARTS_TEXT:
+        return f.diagnostic("KOT108", f"an effect sentence starts with a capital letter: "
+                            f"write {quote(f.word.capitalize())}, not {quote(f.word)}",
+                            _SENTENCE_HINT)
+    close = _closest(f.word, (*_LINE_KEYWORDS, *_STARTS_TEXT))
+    hint = (_SENTENCE_HINT if close in _STARTS_TEXT else _ALIAS_HINT if close == "alias"
+            else _COST_LINE_HINT)
+    starts = ", ".join(f"'{w}'" for w in _STARTS_TEXT)
     return f.diagnostic(
-        "KOT108", f"a line in a card starts with 'cost' or 'alias', got {f.got_words}"
-        + _did_you_mean(f.word, _LINE_KEYWORDS), _COST_LINE_HINT)
+        "KOT108", f"a line in a card starts with 'cost', 'alias' or an effect sentence "
+        f"({starts}), got {f.got_words}" + (f"; did you mean {quote(close)}?" if close else ""),
+        hint)
 
 
 def _bad_layout(f: _Failure) -> Diagnostic:
@@ -597,7 +738,8 @@ def _bad_layout(f: _Failure) -> Diagnostic:
     if f.got == "CARD" and "CARD" not in f.accepts:
         return f.diagnostic("KOT107", "a `card` line must start at the beginning of the line",
                             "remove the spaces before `card`")
-    if "_INDENT" in f.accepts and f.got in ("COST", "ALIAS", "COPIES", "KEEP", "DISCARD"):
+    if "_INDENT" in f.accepts and (f.got in ("COST", "ALIAS", "COPIES", "KEEP", "DISCARD")
+                                   or f.got in _SENTENCE_STARTS):
         return f.diagnostic("KOT107", f"{f.got_words} must be indented under its `card` line",
                             _INDENT_HINT)
     if f.got in ("_NL", "$END"):  # pragma: no cover - the newline is always accepted here
@@ -605,3 +747,154 @@ def _bad_layout(f: _Failure) -> Diagnostic:
     return f.diagnostic("KOT108", f"expected a `card \"NAME\"` line, got {f.got_words}"
                         + _did_you_mean(f.word, ("card",)),
                         _CARD_HINT)
+
+
+# --- Effect sentences -------------------------------------------------------------------
+
+# Words people write for a resource, and the card language's word for it.
+_RESOURCE_WORDS: dict[str, str] = {
+    "point": "stars", "points": "stars", "vp": "stars", "victory": "stars", "\u2605": "stars",
+    "cube": "energy", "cubes": "energy", "\u26a1": "energy",
+    "dmg": "damage", "wound": "damage", "wounds": "damage", "hit": "damage", "hits": "damage",
+    "heart": "damage", "hearts": "damage",
+}
+_HEART_WORDS = frozenset({"heart", "hearts", "\u2665", "health", "life", "hp"})
+_TRAILING_AMOUNT = re.compile(r"([0-9]+)[\t ]*$")
+_UNIT_AFTER = re.compile(r"[\t ]+(?:stars?|energy|damage)(?![A-Za-z])")
+
+
+def _words(texts: tuple[str, ...]) -> str:
+    """'a', 'b' or 'c'."""
+    quoted = [f"'{text}'" for text in texts]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
+
+
+def _agreeing(units: tuple[str, ...], amount: int | None) -> tuple[str, ...]:
+    """``units`` without the one of `star` / `stars` that disagrees with ``amount``."""
+    if amount is None:
+        return units
+    return tuple(u for u in units if u not in ("star", "stars") or (u == "star") == (amount == 1))
+
+
+def _sentence_so_far(f: _Failure) -> str:
+    """The text of the sentence the error is in, up to the error."""
+    return f.before.rsplit(".", 1)[-1].strip() if "." in f.before else f.before.strip()
+
+
+def _bad_sentence(f: _Failure) -> Diagnostic:
+    """An error inside an effect line (the line starts with Gain, Heal, Take, Each or Every)."""
+    accepts = f.accepts
+    glued = _glued_amount(f)
+    if glued is not None:
+        return glued
+    if accepts == frozenset({"PERIOD"}):
+        return _missing_period(f)
+    if accepts == frozenset({"NUMBER"}):
+        return _bad_amount(f)
+    if accepts & _UNITS:
+        return _unknown_resource(f)
+    if accepts & {"OTHER", "MONSTER"} or (accepts == frozenset({"TAKES"}) and f.got == "LOSES"):
+        return _bad_who(f)
+    if f.got in ("_NL", "$END"):
+        return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",
+                            _SENTENCE_HINT)
+    if (accepts >= _SENTENCE_STARTS and f.word.capitalize() in _STARTS_TEXT
+            and f.word not in _STARTS_TEXT):
+        return f.diagnostic("KOT111", f"an effect sentence starts with a capital letter: "
+                            f"write {quote(f.word.capitalize())}, not {quote(f.word)}",
+                            _SENTENCE_HINT)
+    choices = tuple(_KEYWORDS[t] for t in sorted(accepts) if t in _KEYWORDS)
+    return f.diagnostic("KOT111", f"expected {f.expected_words}, got {f.got_words}"
+                        + _did_you_mean(f.word, choices), _SENTENCE_HINT)
+
+
+def _glued_amount(f: _Failure) -> Diagnostic | None:
+    """An amount with something glued on: `Heal 2.5.`, `Gain 2.5 stars.`, `Take 3x damage.`."""
+    digits = re.search(r"[0-9]+\.?$", f.before)
+    if digits is None or f.got in ("_NL", "$END"):
+        return None
+    text = digits.group(0)
+    rest = f.source.line(f.line)[f.column - 1 + len(f.word):]
+    if text.endswith("."):
+        glued = f.got == "NUMBER"  # `Heal 2.5.`: the sentence seemed to end after `2.`
+    elif re.match(r"\.[0-9]", f.word):
+        glued = True  # `Gain 2.5 stars.`
+    elif f.accepts == frozenset({"PERIOD"}):
+        glued = f.word[:1].isalnum()  # `Heal 2x.`
+    else:
+        glued = bool(f.accepts & _UNITS) and bool(_UNIT_AFTER.match(rest))  # `Take 3x damage.`
+    if not glued:
+        return None
+    return f.diagnostic("KOT115", f"an amount must be a whole number from 1 to 99, got "
+                        f"{quote(text + f.word)}", _AMOUNT_HINT, column=digits.start() + 1)
+
+
+def _missing_period(f: _Failure) -> Diagnostic:
+    sentence = _sentence_so_far(f)
+    if sentence.startswith("Heal") and f.word[:1].isalpha() and f.got not in _KEYWORDS:
+        return f.diagnostic("KOT114", f"`Heal N.` names no resource (it heals hearts), got "
+                            f"{f.got_words}", f"write `{sentence}.`")
+    fix = f"end it with a period: `{sentence}.`"
+    if f.got in ("_NL", "$END"):
+        return f.diagnostic("KOT113", "the sentence does not end with a period", fix)
+    if f.got in _SENTENCE_STARTS:
+        return f.diagnostic("KOT113", f"expected '.' before {f.got_words}: each sentence ends "
+                            "with a period", fix)
+    return f.diagnostic("KOT113", f"expected '.' at the end of the sentence, got {f.got_words}",
+                        "one sentence says one thing and ends with a period, e.g. "
+                        "`Gain 2 stars. Take 3 damage.`")
+
+
+def _bad_amount(f: _Failure) -> Diagnostic:
+    sentence = _sentence_so_far(f)
+    if f.got in ("_NL", "$END", "PERIOD") or f.got in _KEYWORDS:
+        return f.diagnostic("KOT115", f"the sentence has no amount: expected a number after "
+                            f"{quote(sentence)}", _AMOUNT_HINT)
+    return f.diagnostic("KOT115", f"an amount must be a whole number from 1 to 99, got "
+                        f"{f.got_words}", _AMOUNT_HINT)
+
+
+def _unknown_resource(f: _Failure) -> Diagnostic:
+    units = tuple(_KEYWORDS[t] for t in sorted(f.accepts & _UNITS))
+    amount_match = _TRAILING_AMOUNT.search(f.before)
+    amount = int(amount_match.group(1)) if amount_match else None
+    expected = _words(units)
+    example = ("`Gain 2 stars.` or `Gain 2 energy.`" if "energy" in units
+               else "`Take 3 damage.`" if units == ("damage",)
+               else "`Each other monster loses 2 stars.`")
+    hint = f"e.g. {example}"
+    if f.got in ("_NL", "$END", "PERIOD", "NUMBER") or (
+            f.got in _KEYWORDS and f.got not in _UNITS):
+        return f.diagnostic("KOT114", f"the sentence names no resource: expected {expected} "
+                            "after the amount" + ("" if f.got in ("_NL", "$END") else
+                                                  f", got {f.got_words}"), hint)
+    word = f.word.lower()
+    if "energy" in units and word in _HEART_WORDS:
+        heal = f"Heal {amount}." if amount is not None else "Heal 2."
+        return f.diagnostic("KOT114", f"unknown resource {quote(f.word)} for 'Gain': hearts come "
+                            "back by healing", f"write `{heal}`")
+    if f.got in _UNITS:  # a resource, but not one this sentence takes
+        return f.diagnostic("KOT114", f"{f.got_words} cannot follow "
+                            f"{quote(_sentence_so_far(f))}: expected {expected}", hint)
+    suggestion = _RESOURCE_WORDS.get(word)
+    if suggestion == "stars" and amount == 1:
+        suggestion = "star"
+    if suggestion not in units:
+        suggestion = _closest(f.word, _agreeing(units, amount))
+    return f.diagnostic("KOT114", f"unknown resource {f.got_words}; "
+                        + (f"did you mean {quote(suggestion)}?" if suggestion
+                           else f"expected {expected}"), hint)
+
+
+def _bad_who(f: _Failure) -> Diagnostic:
+    if f.got in ("_NL", "$END"):
+        return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",
+                            _WHO_HINT)
+    sentence = _sentence_so_far(f)
+    if f.got == "LOSES":
+        return f.diagnostic("KOT111", "'Every monster' can only take damage, got 'loses'",
+                            "to take stars from the others write "
+                            "`Each other monster loses 2 stars.`")
+    choices = tuple(_KEYWORDS[t] for t in sorted(f.accepts) if t in _KEYWORDS)
+    return f.diagnostic("KOT111", f"expected {f.expected_words} after {quote(sentence)}, got "
+                        f"{f.got_words}" + _did_you_mean(f.word, choices), _WHO_HINT)

@@ -60,8 +60,8 @@ class _Reader:
         self.lines = text.splitlines()
         self.doc = doc
 
-    def fail(self, path: Path_, code: str, message: str) -> NoReturn:
-        line, col = self.doc.where(path)
+    def fail(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> NoReturn:
+        line, col = self.doc.key_where(path) if at_key else self.doc.where(path)
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         raise ScenarioFormatError(self.file, line, col, code, message, src)
 
@@ -82,6 +82,7 @@ class _Reader:
                     "SCN003",
                     f"field '{_field((*path, k))}' is not part of the format{hint}; "
                     f"known fields: {', '.join(sorted(keys))}",
+                    at_key=True,
                 )
         return value
 
@@ -156,7 +157,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
                 f"field '{key}' is missing: every scenario has format, name, "
                 "rule, source, setup and script",
             )
-    if top["format"] != 1:
+    if top["format"] != 1 or not isinstance(top["format"], int) or isinstance(top["format"], bool):
         r.expected(("format",), "1 (the only format version)", top["format"])
     name = r.text(top["name"], ("name",))
     rule = top["rule"]
@@ -178,9 +179,11 @@ def _read(r: _Reader, path: Path) -> Scenario:
     if expect is None and not any(s.kind == "expect" for s in script):
         r.fail((), "SCN002", "a scenario must check something: add 'expect' or an expect step")
     line = r.doc.where(("expect",))[0] if expect is not None else 0
+    setup_line, setup_column = r.doc.key_where(("setup",))
     return Scenario(
-        path, name, rules, source, description, options, setup, script, expect, line, tags
-    )
+        path, name, rules, source, description, options, setup, script, expect,
+        line, setup_line, setup_column, tags,
+    )  # fmt: skip
 
 
 def _options(r: _Reader, value: object) -> Options:

@@ -56,4 +56,6 @@ class Scenario:
     script: tuple[Step, ...]
     expect: dict[str, Any] | None
     expect_line: int = 0
+    setup_line: int = 0
+    setup_column: int = 0
     tags: tuple[str, ...] = field(default_factory=tuple)

@@ -85,7 +85,10 @@ def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
             continue
-        report.results.append(run_scenario(scenario, cards))
+        try:
+            report.results.append(run_scenario(scenario, cards))
+        except ScenarioFormatError as exc:
+            report.errors.append(exc.render())
     return report
 
 
@@ -132,7 +135,7 @@ def _resolve_cards(
 def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[State, list[Event]]:
     su = sc.setup
     names = [m.name for m in su.monsters]
-    where = f"{sc.path}: setup"
+    where = "setup"
     try:
         game = Game(names, options=sc.options, cards=cards)
         used: set[str] = set()
@@ -162,7 +165,13 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             turn_number=su.turn,
         )
     except KotRulesError as exc:
-        raise _Failed(f"{where}: {exc}") from None
+        raise ScenarioFormatError(
+            str(sc.path), sc.setup_line, sc.setup_column, "SCN005", f"setup: {exc}"
+        ) from None
+    except _Failed as exc:
+        raise ScenarioFormatError(
+            str(sc.path), sc.setup_line, sc.setup_column, "SCN005", str(exc)
+        ) from None
     events = list(state.events)
     for step in sc.script:
         at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"

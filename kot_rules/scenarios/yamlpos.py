@@ -16,6 +16,7 @@ class Located:
 
     data: Any
     marks: dict[Path_, tuple[int, int]]
+    key_marks: dict[Path_, tuple[int, int]]
 
     def where(self, path: Path_) -> tuple[int, int]:
         """The (line, column) of ``path``, or of its nearest written ancestor."""
@@ -25,6 +26,10 @@ class Located:
                 return self.marks[p]
             p = p[:-1]
         return self.marks.get((), (1, 1))
+
+    def key_where(self, path: Path_) -> tuple[int, int]:
+        """The (line, column) of the key that names ``path`` (falls back to :meth:`where`)."""
+        return self.key_marks.get(path) or self.where(path)
 
 
 class YamlError(ValueError):
@@ -48,19 +53,26 @@ def load(text: str) -> Located:
     except RecursionError:
         raise YamlError("not valid YAML: nested too deeply", 1, 1) from None
     marks: dict[Path_, tuple[int, int]] = {}
+    key_marks: dict[Path_, tuple[int, int]] = {}
     if node is None:
-        return Located(None, {(): (1, 1)})
+        return Located(None, {(): (1, 1)}, {})
     try:
-        data = _convert(node, (), marks, 0)
+        data = _convert(node, (), marks, key_marks, 0)
     except RecursionError:
         raise YamlError("nested too deeply", 1, 1) from None
-    return Located(data, marks)
+    return Located(data, marks, key_marks)
 
 
 _MAX_DEPTH = 64
 
 
-def _convert(node: yaml.Node, path: Path_, marks: dict[Path_, tuple[int, int]], depth: int) -> Any:
+def _convert(
+    node: yaml.Node,
+    path: Path_,
+    marks: dict[Path_, tuple[int, int]],
+    key_marks: dict[Path_, tuple[int, int]],
+    depth: int,
+) -> Any:
     marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if depth > _MAX_DEPTH:
         raise YamlError("nested too deeply", *marks[path])
@@ -80,10 +92,13 @@ def _convert(node: yaml.Node, path: Path_, marks: dict[Path_, tuple[int, int]], 
                     knode.start_mark.line + 1,
                     knode.start_mark.column + 1,
                 )
-            out[k] = _convert(vnode, (*path, k), marks, depth + 1)
+            key_marks[(*path, k)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+            out[k] = _convert(vnode, (*path, k), marks, key_marks, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(v, (*path, i), marks, depth + 1) for i, v in enumerate(node.value)]
+        return [
+            _convert(v, (*path, i), marks, key_marks, depth + 1) for i, v in enumerate(node.value)
+        ]
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)

@@ -60,8 +60,14 @@ def render(book: Rulebook | None = None) -> str:
         out.append("")
     out += ["# Clarifications: our decisions on open points", ""]
     for d in book.decisions:
-        out += [f"## {d.id} {{#{d.id.lower()}}}", "", f"**Question.** {d.question}", "",
-                f"**Decision.** {d.decision}", ""]
+        out += [
+            f"## {d.id} {{#{d.id.lower()}}}",
+            "",
+            f"**Question.** {d.question}",
+            "",
+            f"**Decision.** {d.decision}",
+            "",
+        ]
         if d.alternatives:
             out.append("**Alternatives.**")
             out += [f"- {a['reading']} ({a['source']})" for a in d.alternatives]
@@ -70,6 +76,8 @@ def render(book: Rulebook | None = None) -> str:
             out += [f"**Ruleset option:** `{d.option}`", ""]
         rules = [r.slug for r in book.rules if r.decision == d.id]
         pinned = [p for key in [d.id, *rules] for p, _ in tested.get(key, [])]
-        out += ["**Scenarios:** " + (", ".join(f"`{p}`" for p in sorted(set(pinned))) or "none yet"),
-                ""]
+        out += [
+            "**Scenarios:** " + (", ".join(f"`{p}`" for p in sorted(set(pinned))) or "none yet"),
+            "",
+        ]
     return "\n".join(out).rstrip() + "\n"

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from kot_rules.language import CODES, check_paths, parse_text
+from kot_rules.language.diagnostics import WARNING_CODES
 from kot_rules.language.parser import MAX_BYTES, MAX_DIAGNOSTICS, decode_card_bytes
+
+D = 'card "A"\n  cost 3, discard\n'  # a discard card, before its effect lines
 
 # (code, file text, line, column, message fragment). Each text has one problem.
 TEXT_CASES: list[tuple[str, str, int, int, str]] = [
@@ -53,6 +56,49 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "expected the end of the line, got 'keep'"),
     ("KOT111", 'card "A"\n  cost 4, keep, copy 2\n', 2, 17,
      "expected 'copies' after ',', got 'copy'"),
+    ("KOT108", D + "  Gains 2 stars.\n", 3, 3, "unknown word 'Gains'; did you mean 'Gain'?"),
+    ("KOT108", D + "  gain 2 stars.\n", 3, 3,
+     "an effect sentence starts with a capital letter: write 'Gain', not 'gain'"),
+    ("KOT108", D + "  Gian 2 stars.\n", 3, 3, "got 'Gian'; did you mean 'Gain'?"),
+    ("KOT109", D + "  Each other monster\n", 3, 21,
+     "the line ends too early: expected 'loses' or 'takes'"),
+    ("KOT111", D + "  Each monster takes 2 damage.\n", 3, 8,
+     "expected 'other' after 'Each', got 'monster'"),
+    ("KOT111", D + "  Every monster loses 2 stars.\n", 3, 17,
+     "'Every monster' can only take damage, got 'loses'"),
+    ("KOT111", D + "  Each other monster take 2 damage.\n", 3, 22,
+     "expected 'loses' or 'takes', got 'take'; did you mean 'takes'?"),
+    ("KOT111", D + "  Heal 2. foo\n", 3, 11,
+     "expected the end of the line or an effect sentence ('Gain', 'Heal', 'Take', 'Each', "
+     "'Every'), got 'foo'"),
+    ("KOT113", D + "  Gain 2 stars\n", 3, 15, "the sentence does not end with a period"),
+    ("KOT113", D + "  Gain 2 stars Take 3 damage.\n", 3, 16,
+     "expected '.' before 'Take': each sentence ends with a period"),
+    ("KOT113", D + "  Gain 2 stars and take 3 damage.\n", 3, 16,
+     "expected '.' at the end of the sentence, got 'and'"),
+    ("KOT114", D + "  Gain 2 points.\n", 3, 10, "unknown resource 'points'; did you mean 'stars'?"),
+    ("KOT114", D + "  Gain 1 point.\n", 3, 10, "unknown resource 'point'; did you mean 'star'?"),
+    ("KOT114", D + "  Gain 3 enrgy.\n", 3, 10, "unknown resource 'enrgy'; did you mean 'energy'?"),
+    ("KOT114", D + "  Gain 2 hearts.\n", 3, 10,
+     "unknown resource 'hearts' for 'Gain': hearts come back by healing"),
+    ("KOT114", D + "  Gain 2.\n", 3, 9,
+     "the sentence names no resource: expected 'energy', 'star' or 'stars' after the amount"),
+    ("KOT114", D + "  Take 3 dmg.\n", 3, 10, "unknown resource 'dmg'; did you mean 'damage'?"),
+    ("KOT114", D + "  Gain 2 starz.\n", 3, 10, "unknown resource 'starz'; did you mean 'stars'?"),
+    ("KOT114", D + "  Heal 2 hearts.\n", 3, 10, "`Heal N.` names no resource (it heals hearts)"),
+    ("KOT114", D + "  Each other monster loses 2 energy.\n", 3, 30,
+     "'energy' cannot follow 'Each other monster loses 2': expected 'star' or 'stars'"),
+    ("KOT115", D + "  Take damage.\n", 3, 8,
+     "the sentence has no amount: expected a number after 'Take'"),
+    ("KOT115", D + "  Heal.\n", 3, 7, "the sentence has no amount: expected a number after 'Heal'"),
+    ("KOT115", D + "  Each other monster loses stars.\n", 3, 28,
+     "the sentence has no amount: expected a number after 'Each other monster loses'"),
+    ("KOT115", D + "  Take two damage.\n", 3, 8,
+     "an amount must be a whole number from 1 to 99, got 'two'"),
+    ("KOT115", D + "  Heal 2.5.\n", 3, 8,
+     "an amount must be a whole number from 1 to 99, got '2.5'"),
+    ("KOT115", D + "  Gain 2.5 stars.\n", 3, 8, "got '2.5'"),
+    ("KOT115", D + "  Take -1 damage.\n", 3, 8, "got '-1'"),
     ("KOT202", 'card "A"\n  cost 100, keep\n', 2, 8, "cost must be from 0 to 99, got 100"),
     ("KOT202", 'card "A"\n  cost 99999999999999999999999, keep\n', 2, 8, "cost must be from 0"),
     ("KOT203", 'card "A"\n  cost 7, keep, copies 0\n', 2, 24, "copies must be from 1 to 99, got 0"),
@@ -77,6 +123,25 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT211", 'card "A"\n  cost 4, keep\n  alias pl "Kot"\ncard "B"\n  cost 4, keep\n'
      '  alias cz "kot"\n', 6, 3, "alias 'kot' also names card 'A'"),
     ("KOT212", "# nothing here\n", 0, 0, "the file defines no card"),
+    ("KOT213", D + "  Gain 0 stars.\n", 3, 8, "an effect amount must be from 1 to 99, got 0"),
+    ("KOT213", D + "  Heal 1. Take 100 damage.\n", 3, 16,
+     "an effect amount must be from 1 to 99, got 100"),
+    ("KOT214", D + "  Gain 1 stars.\n", 3, 10, "'1 stars' should be '1 star'"),
+    ("KOT214", D + "  Each other monster loses 2 star.\n", 3, 30, "'2 star' should be '2 stars'"),
+    ("KOT215", 'card "A"\n  cost 4, keep\n  Gain 1 star. Heal 1.\n', 3, 3,
+     "keep-card effects need triggers: not yet supported by the card language"),
+    ("KOT216", D, 1, 6, "discard card 'A' has no effect"),
+]
+
+# The hints that go with some of the cases above: (code, file text, hint).
+HINT_CASES: list[tuple[str, str, str]] = [
+    ("KOT113", D + "  Gain 2 stars\n", "end it with a period: `Gain 2 stars.`"),
+    ("KOT114", D + "  Gain 2 hearts.\n", "write `Heal 2.`"),
+    ("KOT214", D + "  Gain 1 stars.\n", "write `Gain 1 star.`"),
+    ("KOT214", D + "  Each other monster loses 2 star.\n",
+     "write `Each other monster loses 2 stars.`"),
+    ("KOT215", 'card "A"\n  cost 4, keep\n  Heal 1.\n', "'card language' issue"),
+    ("KOT216", D, "add an effect line under the cost line, e.g. `Gain 2 stars.`"),
 ]
 
 
@@ -95,8 +160,49 @@ class TestTextDiagnostics:
         (diagnostic,) = diagnostics
         assert (diagnostic.line, diagnostic.column) == (line, column)
         assert fragment in diagnostic.message
-        expected = "warning" if code in ("KOT211", "KOT212") else "error"
+        expected = "warning" if code in WARNING_CODES else "error"
         assert diagnostic.severity == expected
+
+    @pytest.mark.parametrize(("code", "text", "hint"), HINT_CASES,
+                             ids=[f"{c[0]}-{i}" for i, c in enumerate(HINT_CASES)])
+    def test_hints(self, code: str, text: str, hint: str) -> None:
+        _, (diagnostic,) = parse_text(text, "x.kot")
+        assert diagnostic.code == code
+        assert diagnostic.hint is not None and hint in diagnostic.hint
+
+    def test_warnings_are_the_documented_ones(self) -> None:
+        assert {"KOT214", "KOT216"} <= WARNING_CODES
+        assert not {"KOT113", "KOT114", "KOT115", "KOT213", "KOT215"} & WARNING_CODES
+
+    def test_a_warned_card_still_loads_and_an_erroneous_one_does_not(self) -> None:
+        cards, _ = parse_text(D + "  Gain 1 stars.\n", "x.kot")
+        assert [(c.name, len(c.effects)) for c in cards] == [("A", 1)]
+        for text in (D + "  Gain 0 stars.\n", 'card "A"\n  cost 4, keep\n  Heal 1.\n'):
+            cards, _ = parse_text(text, "x.kot")
+            assert cards == []
+
+    def test_a_keep_card_error_is_reported_once_per_effect_line(self) -> None:
+        text = 'card "A"\n  cost 4, keep\n  Heal 1. Heal 2.\n  Take 1 damage.\n'
+        assert [(c, line, column) for c, line, column, _ in _only(text, "KOT215")] == [
+            ("KOT215", 3, 3), ("KOT215", 4, 3)]
+
+    @pytest.mark.parametrize("line", [
+        "Gain 2 stars", "Gain 2 points.", "Take damage.", "Take two damage.", "Heal 2 hearts.",
+        "Gains 2 stars.", "Each monster takes 2 damage.", "Every monster loses 2 stars.",
+        "Each other monster loses 2 energy.", "Heal 2.5.", "Gain 2", "Each",
+    ])
+    def test_effect_errors_read_the_same_wherever_the_sentence_stands(self, line: str) -> None:
+        """The parser state differs (first line, later line, second sentence): the message not."""
+        found = set()
+        for before, card_lines in (("", 'card "A"\n  {}\n  cost 3, discard\n'),
+                                   ("", D + "  {}\n"),
+                                   ("Heal 1. ", D + "  Heal 1. {}\n"),
+                                   ("", D + '  alias pl "B"\n  {}\n')):
+            _, diagnostics = parse_text(card_lines.format(line), "x.kot")
+            (diagnostic,) = diagnostics
+            found.add((diagnostic.code, diagnostic.column - len(before), diagnostic.message,
+                       diagnostic.hint))
+        assert len(found) == 1, found
 
     def test_one_bad_card_does_not_hide_the_others(self) -> None:
         text = ('card "A"\n  cost x, keep\ncard "B"\n  cost 4 keep\n'

@@ -13,11 +13,15 @@ from kot_rules.language import CODES, Diagnostic, check_paths, parse_text
 VALID = (
     '# King of Tokyo\ncard "Even Bigger"\n  cost 4, keep\n  alias pl "Jeszcze większy!"\n'
     '  alias cz "Větší než jste čekali"\n\ncard "Extra Head"\n  cost 7, keep, copies 2\n'
+    '\ncard "Gas Refinery"\n  cost 6, discard\n  Gain 2 stars. Take 1 damage.\n'
+    '  Each other monster takes 3 damage.\n  Each other monster loses 1 star.\n'
 ).encode()
 
 # Pieces of the language, so random text reaches deep parser states, not only the first token.
 PIECES = ["card", "cost", "alias", "copies", "keep", "discard", "pl", "cz", '"', '"A"', ",",
-          " ", "  ", "\t", "\n", "\r\n", "#", "\\", "4", "99", "-", "x", "\x00", "ł", "\ufeff"]
+          " ", "  ", "\t", "\n", "\r\n", "#", "\\", "4", "99", "-", "x", "\x00", "ł", "\ufeff",
+          "Gain", "Heal", "Take", "Each", "Every", "other", "monster", "takes", "loses", "star",
+          "stars", "energy", "damage", ".", "1", "0", "\n  ", "gain", "s"]
 
 SETTINGS = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -33,6 +37,12 @@ def _assert_sane(diagnostics: list[Diagnostic], line_count: int) -> None:
             assert diagnostic.column >= 1, diagnostic.render()
         assert isinstance(diagnostic.render(), str)
         assert diagnostic.to_json()["code"] == diagnostic.code
+
+
+def test_the_valid_file_is_valid() -> None:
+    cards, diagnostics = parse_text(VALID.decode(), "valid.kot")
+    assert diagnostics == []
+    assert [len(c.effects) for c in cards] == [0, 0, 4]
 
 
 class TestNeverRaises:

@@ -6,7 +6,7 @@ import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from kot_rules.language import CardKind, parse_text
+from kot_rules.language import CardKind, Effect, Position, Verb, Who, parse_text
 from kot_rules.language.parser import _EXAMPLES, _CardIndenter, _match_example, card_parser
 from kot_rules.paths import grammar_dir
 
@@ -58,17 +58,19 @@ class TestLayout:
         assert (bigger.aliases[1].position.line, bigger.aliases[1].position.column) == (5, 3)
 
     @pytest.mark.parametrize("text", [
-        'card "A"\n  cost 1, discard',                      # no final newline
-        'card "A"\r\n  cost 1, discard\r\n',                 # CRLF
-        'card "A"\n\tcost 1, discard\n',                     # tab indentation
-        'card "A"\n      cost 1 ,  discard   # trailing comment\n\n\n',
-        '\n\n# a\n   # b\ncard "A"  # c\n  # d\n\n  cost 1, discard\n  # e\n',
-        'card "A"\n  cost 1, discard\n   \n',                # whitespace-only last line
+        'card "A"\n  cost 1, discard\n  Heal 1.',                  # no final newline
+        'card "A"\r\n  cost 1, discard\r\n  Heal 1.\r\n',          # CRLF
+        'card "A"\n\tcost 1, discard\n\tHeal 1.\n',                # tab indentation
+        'card "A"\n      cost 1 ,  discard   # trailing comment\n      Heal  1 .  # c\n\n\n',
+        '\n\n# a\n   # b\ncard "A"  # c\n  # d\n\n  cost 1, discard\n  # e\n  Heal 1.\n',
+        'card "A"\n  cost 1, discard\n  Heal 1.\n   \n',          # whitespace-only last line
+        'card "A"\n  Heal 1.\n  cost 1, discard\n',               # effects before the cost
     ])
     def test_layout_variants(self, text: str) -> None:
         cards, diagnostics = parse_text(text, "x.kot")
         assert diagnostics == []
         assert [(c.name, c.cost, c.kind) for c in cards] == [("A", 1, CardKind.DISCARD)]
+        assert [(e.verb, e.amount, e.who) for e in cards[0].effects] == [(Verb.HEAL, 1, Who.YOU)]
 
     def test_string_escapes(self) -> None:
         cards, diagnostics = parse_text('card "Say \\"Hi\\" \\\\ bye"\n  cost 0, keep\n', "x")
@@ -89,6 +91,57 @@ class TestLayout:
         assert [(d.code, d.line) for d in diagnostics] == [("KOT102", 2)]
 
 
+class TestEffectSentences:
+    @pytest.mark.parametrize(("sentence", "verb", "amount", "who"), [
+        ("Gain 1 star.", Verb.GAIN_STARS, 1, Who.YOU),
+        ("Gain 2 stars.", Verb.GAIN_STARS, 2, Who.YOU),
+        ("Gain 9 energy.", Verb.GAIN_ENERGY, 9, Who.YOU),
+        ("Gain 1 energy.", Verb.GAIN_ENERGY, 1, Who.YOU),
+        ("Heal 2.", Verb.HEAL, 2, Who.YOU),
+        ("Take 3 damage.", Verb.TAKE_DAMAGE, 3, Who.YOU),
+        ("Each other monster takes 2 damage.", Verb.TAKE_DAMAGE, 2, Who.EACH_OTHER),
+        ("Every monster takes 3 damage.", Verb.TAKE_DAMAGE, 3, Who.EVERY),
+        ("Each other monster loses 5 stars.", Verb.LOSE_STARS, 5, Who.EACH_OTHER),
+        ("Each other monster loses 1 star.", Verb.LOSE_STARS, 1, Who.EACH_OTHER),
+        ("Take 99 damage.", Verb.TAKE_DAMAGE, 99, Who.YOU),
+        ("Gain 002 stars.", Verb.GAIN_STARS, 2, Who.YOU),   # leading zeros, like costs
+    ])
+    def test_each_sentence(self, sentence: str, verb: Verb, amount: int, who: Who) -> None:
+        cards, diagnostics = parse_text(f'card "A"\n  cost 3, discard\n  {sentence}\n', "x")
+        assert diagnostics == []
+        assert cards[0].effects == (Effect(verb, amount, who, Position("x", 3, 3)),)
+
+    def test_several_sentences_on_a_line_and_file_order(self) -> None:
+        text = ('card "A"\n  cost 3, discard\n  Gain 2 stars. Take 3 damage.\n'
+                '  alias pl "B"\n  Heal 1.Every monster takes 1 damage.\n')
+        cards, diagnostics = parse_text(text, "x")
+        assert diagnostics == []
+        assert [(e.verb, e.amount, e.who, e.position.line, e.position.column)
+                for e in cards[0].effects] == [
+            (Verb.GAIN_STARS, 2, Who.YOU, 3, 3), (Verb.TAKE_DAMAGE, 3, Who.YOU, 3, 17),
+            (Verb.HEAL, 1, Who.YOU, 5, 3), (Verb.TAKE_DAMAGE, 1, Who.EVERY, 5, 10)]
+
+    def test_a_card_without_effects_has_an_empty_tuple(self) -> None:
+        cards, _ = parse_text('card "A"\n  cost 3, keep\n', "x")
+        assert cards[0].effects == ()
+
+    @pytest.mark.parametrize("sentence", [
+        "gain 2 stars.", "GAIN 2 stars.", "Gain 2 Stars.", "Heal 2", "Take damage.",
+        "Each Other monster takes 2 damage.", "every monster takes 3 damage.",
+        "Each other monster take 2 damage.", "Every monster loses 2 stars.",
+        "Heal 2 hearts.", "Gain 2 stars and take 3 damage.",
+    ])
+    def test_keywords_are_case_sensitive_and_sentences_fixed(self, sentence: str) -> None:
+        cards, diagnostics = parse_text(f'card "A"\n  cost 3, discard\n  {sentence}\n', "x")
+        assert cards == []
+        assert [d.code[:4] for d in diagnostics] == ["KOT1"]
+
+    def test_the_grammar_has_no_anonymous_effect_words(self) -> None:
+        names = {t.name for t in card_parser().terminals}
+        assert {"GAIN", "HEAL", "TAKE", "EACH", "EVERY", "OTHER", "MONSTER", "TAKES", "LOSES",
+                "STAR", "STARS", "ENERGY", "DAMAGE", "PERIOD"} <= names
+
+
 class TestErrorExamples:
     @pytest.mark.parametrize(("label", "example"),
                              [(label, ex) for label, exs in _EXAMPLES.items() for ex in exs])
@@ -96,3 +149,6 @@ class TestErrorExamples:
         with pytest.raises(UnexpectedInput) as raised:
             card_parser().parse(example)
         assert _match_example(raised.value) == label
+
+    def test_the_effect_examples_are_in_the_table(self) -> None:
+        assert {"missing_period", "missing_amount", "unknown_resource", "bad_who"} <= set(_EXAMPLES)

@@ -30,7 +30,7 @@ def test_one_line_per_event_in_order() -> None:
     body = [line.strip() for line in lines if line.strip()]
     at = 0
     for event in record.events:
-        text = event.describe(g.names)
+        text = event.describe(g.names, g.cards.name)
         while body[at] != text:
             at += 1
         at += 1

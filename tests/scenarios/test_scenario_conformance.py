@@ -1,0 +1,61 @@
+"""Every conformance scenario under spec/scenarios passes, names real rules, and together
+the scenarios cover every rule and every decision of the rulebook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kot_rules.rulebook import builtin_rulebook
+from kot_rules.scenarios.loader import read_scenario
+from kot_rules.scenarios.model import Scenario
+from kot_rules.scenarios.runner import run_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "spec" / "scenarios"
+FILES = sorted(p for p in SCENARIOS.rglob("*") if p.suffix in (".yaml", ".yml"))
+IDS = [str(p.relative_to(SCENARIOS)) for p in FILES]
+
+
+def _all_scenarios() -> list[Scenario]:
+    return [read_scenario(p) for p in FILES]
+
+
+def test_there_are_scenarios() -> None:
+    assert FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_scenario_passes(path: Path) -> None:
+    report = run_paths([path])
+    assert report.errors == [], "\n".join(report.errors)
+    assert len(report.results) == 1
+    (result,) = report.results
+    assert result.ok, f"{result.line()}\n{result.details()}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_scenario_names_rules_of_the_rulebook(path: Path) -> None:
+    slugs = {r.slug for r in builtin_rulebook().rules}
+    unknown = [r for r in read_scenario(path).rules if r not in slugs]
+    assert not unknown, f"{path}: rule slug(s) not in spec/rules/king-of-tokyo.yaml: {unknown}"
+
+
+def test_every_rule_is_named_by_a_scenario() -> None:
+    named = {slug for sc in _all_scenarios() for slug in sc.rules}
+    missing = [r.slug for r in builtin_rulebook().rules if r.slug not in named]
+    assert not missing, f"rules no scenario names: {missing}"
+
+
+def test_every_decision_is_covered_by_a_scenario() -> None:
+    """A decision is covered by a scenario that names a rule taking that decision, or that
+    has the decision id (D-...) among its tags."""
+    book = builtin_rulebook()
+    decision_of = {r.slug: r.decision for r in book.rules if r.decision}
+    covered: set[str] = set()
+    for sc in _all_scenarios():
+        covered.update(decision_of[s] for s in sc.rules if s in decision_of)
+        covered.update(t for t in sc.tags if t.startswith("D-"))
+    missing = [d.id for d in book.decisions if d.id not in covered]
+    assert not missing, f"decisions no scenario covers: {missing}"
