@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kot_engine_helpers import CARDS, make_game
+from kot_engine_helpers import make_game
 
 from kot_rules.engine import CHANCE, TERMINAL, EventKind, Game, Phase, Roll, State, dice, driver
 from kot_rules.engine.game import FirstPlayerRule
@@ -52,7 +52,10 @@ class Checker:
     queue_only: bool = False
     dead: set[int] = field(default_factory=set)
     states: int = 0
-    ids: Counter[str] = field(default_factory=lambda: Counter(CARDS.physical_ids()))
+    ids: Counter[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ids = Counter(self.game.cards.physical_ids())
 
     def __call__(self, s: State) -> None:
         self.states += 1
@@ -83,7 +86,7 @@ class Checker:
                 assert m.hearts == 0 and m.cards == ()
             else:
                 assert m.hearts >= 1
-            assert all(CARDS.is_keep(c) for c in m.cards)
+            assert all(g.cards.is_keep(c) for c in m.cards)
         alive = sum(m.alive for m in ms)
         # Tokyo
         if s.city is not None or s.bay is not None:
@@ -175,3 +178,17 @@ class TestWholeGames:
         assert rec.final is not None
         assert s.canonical() == rec.final.canonical()
         assert events == rec.events
+
+
+class TestWholeGamesWithTheBuiltInCards:
+    """The same invariants with the 66 real cards, whose discard effects deal card damage,
+    eliminate the active monster and can end the game in a draw."""
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(2, 6), st.integers(0, 2**32 - 1))
+    def test_invariants_after_every_step(self, players: int, seed: int) -> None:
+        game = Game(players)
+        check = Checker(game)
+        rec = driver.play(game, seed, on_step=check)
+        assert rec.final is not None and rec.final.is_terminal()
+        assert check.states == len(rec.actions) + 1
