@@ -15,12 +15,15 @@ from kot_rules.language.ast import Effect, Verb, Who
 
 
 def _targets(s: State, owner: int, who: Who) -> list[int]:
-    """Affected monsters still in the game, clockwise from the owner."""
+    """Affected monsters still in the game, clockwise from the one after the owner."""
     n = len(s.monsters)
     if who is Who.YOU:
         return [owner] if s.monsters[owner].alive else []
-    start = 0 if who is Who.EVERY else 1
-    seats = [(owner + k) % n for k in range(start, n)]
+    seats = [(owner + k) % n for k in range(1, n)]
+    if who is Who.EVERY:
+        # All at once; the owner is listed last so that its own elimination never comes
+        # before the damage it deals to the others.
+        seats.append(owner)
     return [i for i in seats if s.monsters[i].alive]
 
 

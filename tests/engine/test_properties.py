@@ -70,7 +70,8 @@ class Checker:
         assert len(ms) == g.num_players
         # events: nobody acts or is acted on after its elimination
         for e in s.events:
-            if e.seat is not None:
+            # (the turn of a monster eliminated during it still ends: D-ELIMINATED-ACTIVE)
+            if e.seat is not None and e.kind is not EventKind.TURN_ENDED:
                 assert e.seat not in self.dead, (e, self.dead)
             if e.source is not None:
                 assert e.source not in self.dead, (e, self.dead)
