@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup lint typecheck unit scenarios bench clean
+.PHONY: run test setup bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,12 +19,20 @@ run: $(STAMP)
 	$(BIN)/kot-rules check
 	$(BIN)/kot-rules play --players 4 --seed 2011
 
-## Everything CI runs: lint, strict types, the test suite, the conformance scenarios.
+## Everything CI runs: lint, strict types, the site, the test suite, the conformance scenarios.
+## The browser test of the site needs Debian's chromium: scripts/install-browser.sh installs it
+## (apt-get, as root) when /usr/bin/chromium is missing.
 test: $(STAMP)
 	$(BIN)/ruff check kot_rules tests benchmarks
 	$(BIN)/mypy --strict kot_rules
+	bash scripts/install-browser.sh
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -d build/site
 	$(BIN)/python -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 	$(BIN)/kot-rules scenario run spec/scenarios
+
+## The rules-clarification site, served on http://127.0.0.1:8000
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1

@@ -1,0 +1,513 @@
+"""The Markdown of every generated page, from :class:`~kot_rules.site.model.SiteData`.
+
+Each function returns the text of one page; :func:`generate` returns them all,
+keyed by their path under ``docs/`` (the page's ``src_uri``). Links between pages
+are relative ``.md`` links, so that ``mkdocs build --strict`` checks every one.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from kot_rules.language.checker import physical_ids
+from kot_rules.rulebook import Decision, Rule, Source
+
+from .cliref import CommandHelp, command_helps
+from .model import CardInfo, CardUse, Scenario, SiteData
+
+GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
+PROOFS_STATUS = "not yet (proofs issue)"
+
+RULES_INDEX = "rules/index.md"
+DECISIONS_INDEX = "clarifications/index.md"
+CARDS_INDEX = "cards/index.md"
+SCENARIOS_INDEX = "scenarios/index.md"
+GLOSSARY = "glossary.md"
+SCHEMAS = "formats/schemas.md"
+CLI = "cli.md"
+ABBREVIATIONS = "abbreviations.md"
+"""Not a page: the glossary as Markdown abbreviations, appended to every page."""
+
+
+# -- paths and links ------------------------------------------------------------------
+
+
+def rule_uri(slug: str) -> str:
+    return f"rules/{slug}.md"
+
+
+def decision_uri(decision_id: str) -> str:
+    return f"clarifications/{decision_id.lower()}.md"
+
+
+def card_uri(slug: str) -> str:
+    return f"cards/{slug}.md"
+
+
+def scenario_uri(key: str) -> str:
+    """The page of the scenario ``key`` (relative to ``spec/``, e.g. ``scenarios/a/b.yaml``)."""
+    return key.removesuffix(".yaml") + ".md"
+
+
+def link(src: str, dst: str, anchor: str = "") -> str:
+    """The relative link from page ``src`` to page ``dst`` (both ``src_uri``)."""
+    target = posixpath.relpath(dst, posixpath.dirname(src) or ".")
+    return target + (f"#{anchor}" if anchor else "")
+
+
+def cell(text: str) -> str:
+    """``text`` safe inside a Markdown table cell and on one line."""
+    return " ".join(text.split()).replace("|", "\\|").replace("<", "&lt;")
+
+
+def inline(text: str) -> str:
+    return " ".join(text.split()).replace("<", "&lt;")
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(row) + " |" for row in rows]
+    return [*out, ""]
+
+
+def fenced(text: str, lang: str = "text") -> list[str]:
+    fence = "```"
+    while fence in text:
+        fence += "`"
+    return [f"{fence}{lang}", text.rstrip("\n"), fence, ""]
+
+
+def indented(lines: Iterable[str], prefix: str = "    ") -> list[str]:
+    """``lines`` (each may hold several) indented, e.g. as the body of an admonition."""
+    return [prefix + line if line else "" for text in lines for line in text.split("\n")]
+
+
+WIDE = ["---", "hide:", "  - toc", "---", ""]
+"""Front matter of a page whose table needs the width of the table of contents."""
+
+
+def note(what: str) -> list[str]:
+    return [f"*{GENERATED_NOTE.format(what=what)}*", ""]
+
+
+# -- rules ----------------------------------------------------------------------------
+
+
+def rule_title(rule: Rule) -> str:
+    return f"{rule.number} {rule.title}"
+
+
+def decision_title(decision: Decision) -> str:
+    return f"{decision.id}: {decision.question}"
+
+
+def _source_lines(data: SiteData, label: str, source: Source) -> list[str]:
+    seed = data.glossary.seed(source.seed)
+    where = f"seed {source.seed} §{inline(source.section)}"
+    if seed is not None:
+        where += f" (`{seed.file}`: {inline(seed.meaning)})"
+    return [f"**{label}:** {where}", "", f"> „{inline(source.phrase)}”", ""]
+
+
+def _scenario_links(data: SiteData, src: str, keys: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for key in sorted(set(keys)):
+        scenario = data.scenario(key)
+        if scenario is None:
+            out.append(f"- `spec/{key}`")
+        else:
+            out.append(f"- [{inline(scenario.name)}]({link(src, scenario_uri(key))}) "
+                       f"(`{scenario.path}`)")
+    return out
+
+
+def rule_page(data: SiteData, rule: Rule) -> str:
+    src = rule_uri(rule.slug)
+    out = [f"# {rule_title(rule)}", "",
+           f"Rule **{rule.number}**, slug `{rule.slug}` (stable; the number may change). "
+           f"[All rules]({link(src, RULES_INDEX)}).", "",
+           inline(rule.statement), ""]
+    out += _source_lines(data, "Source", rule.source)
+    if rule.also is not None:
+        out += _source_lines(data, "Also", rule.also)
+    if rule.decision:
+        decision = _decision(data, rule.decision)
+        out += ["## Clarification", ""]
+        if decision is None:
+            out += [f"`{rule.decision}` (not in the rules file)", ""]
+        else:
+            out += [f"[{inline(decision_title(decision))}]"
+                    f"({link(src, decision_uri(decision.id))})", "",
+                    f"**Decision.** {inline(decision.decision)}", ""]
+    keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
+    out += ["## Scenarios", ""]
+    if keys:
+        out += ["The conformance scenarios that test this rule:", ""]
+        out += [*_scenario_links(data, src, keys), ""]
+    else:
+        out += ["No scenario tests this rule yet.", ""]
+    out += note("spec/rules/king-of-tokyo.yaml")
+    return "\n".join(out)
+
+
+def rules_index(data: SiteData) -> str:
+    src = RULES_INDEX
+    rows = []
+    for rule in data.book.rules:
+        scenarios = len(data.by_rule.get(rule.slug, []))
+        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
+                    if rule.decision and _decision(data, rule.decision) else rule.decision or "")
+        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
+                     f"`{rule.slug}`", str(scenarios), decision])
+    out = [*WIDE, "# Rules", "",
+           f"The {len(data.book.rules)} rules of King of Tokyo as kot-rules reads them, by "
+           "number. Each rule has a stable slug (its page address, never changed) and a "
+           "display number (may change), a statement in our words and the original phrase "
+           "of the rulebook it comes from. The open points of the rulebooks are settled on "
+           f"the [clarifications]({link(src, DECISIONS_INDEX)}) pages.", ""]
+    out += table(["#", "Rule", "Slug", "Scenarios", "Clarification"], rows)
+    out += note("spec/rules/king-of-tokyo.yaml")
+    return "\n".join(out)
+
+
+def _decision(data: SiteData, decision_id: str) -> Decision | None:
+    for decision in data.book.decisions:
+        if decision.id == decision_id:
+            return decision
+    return None
+
+
+# -- clarifications -------------------------------------------------------------------
+
+
+def _pinning(data: SiteData, decision: Decision) -> tuple[list[str], list[str]]:
+    """(scenarios tagged with the decision or tagged ``decision`` on its rules, the other
+    scenarios of its rules)."""
+    rules = [r.slug for r in data.book.rules if r.decision == decision.id]
+    pinned = {key for key, _ in data.by_rule.get(decision.id, [])}
+    others: set[str] = set()
+    for slug in rules:
+        for key, _ in data.by_rule.get(slug, []):
+            scenario = data.scenario(key)
+            if scenario is not None and "decision" in scenario.tags:
+                pinned.add(key)
+            else:
+                others.add(key)
+    return sorted(pinned), sorted(others - pinned)
+
+
+def decision_page(data: SiteData, decision: Decision) -> str:
+    src = decision_uri(decision.id)
+    out = [f"# {decision_title(decision)}", "",
+           f"Clarification **{decision.id}**. "
+           f"[All clarifications]({link(src, DECISIONS_INDEX)}).", "",
+           f"**Question.** {inline(decision.question)}", "",
+           f"**Decision.** {inline(decision.decision)}", ""]
+    out += ["## Alternatives", ""]
+    if decision.alternatives:
+        out += ["The other readings we considered, and where each comes from:", ""]
+        out += table(["Reading", "Source"],
+                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
+                      for a in decision.alternatives])
+    else:
+        out += ["None: no other reading was considered.", ""]
+    out += ["## Ruleset option", ""]
+    if decision.option:
+        api = link(src, "api/engine.md", "kot_rules.engine.Options")
+        out += [f"`{decision.option}`: the ruleset option that selects another reading "
+                f"(see `Options` in the [engine API]({api})).", ""]
+    else:
+        out += ["None: the engine always follows the decision.", ""]
+    rules = [r for r in data.book.rules if r.decision == decision.id]
+    out += ["## Rules it settles", ""]
+    if rules:
+        out += [f"- [{inline(rule_title(r))}]({link(src, rule_uri(r.slug))}) (`{r.slug}`)"
+                for r in rules] + [""]
+    else:
+        out += ["It settles a point of the engine's model rather than one rule.", ""]
+    pinned, others = _pinning(data, decision)
+    out += ["## Scenarios that pin it", ""]
+    out += [*_scenario_links(data, src, pinned), ""] if pinned else ["None yet.", ""]
+    if others:
+        out += ["## Other scenarios of those rules", ""]
+        out += [*_scenario_links(data, src, others), ""]
+    out += note("spec/rules/king-of-tokyo.yaml")
+    return "\n".join(out)
+
+
+def decisions_index(data: SiteData) -> str:
+    src = DECISIONS_INDEX
+    rows = []
+    for d in data.book.decisions:
+        rules = ", ".join(f"[{r.number}]({link(src, rule_uri(r.slug))})"
+                          for r in data.book.rules if r.decision == d.id)
+        pinned, _ = _pinning(data, d)
+        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
+                     f"`{d.option}`" if d.option else "", rules, str(len(pinned))])
+    out = [*WIDE, "# Clarifications", "",
+           "Where the rulebooks are silent, ambiguous or disagree, kot-rules decides, says "
+           "why and names the alternatives. A ruleset option selects another reading where "
+           "one is offered.", ""]
+    out += table(["Decision", "Question", "Option", "Rules", "Pinning scenarios"], rows)
+    out += note("spec/rules/king-of-tokyo.yaml")
+    return "\n".join(out)
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def _names(info: CardInfo, language: str) -> str:
+    return ", ".join(info.alias(language))
+
+
+def _card_scenarios(data: SiteData, slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
+    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
+
+
+def scenario_tested(data: SiteData, slug: str) -> bool:
+    return any(use.tests for _, uses in _card_scenarios(data, slug) for use in uses)
+
+
+def _yes_no(flag: bool | None, yes: str = "yes", no: str = "no",
+            unknown: str = "unknown") -> str:
+    return unknown if flag is None else yes if flag else no
+
+
+def card_page(data: SiteData, info: CardInfo) -> str:
+    card = info.card
+    src = card_uri(card.slug)
+    polish, czech = _names(info, "pl"), _names(info, "cz")
+    out = [f"# {card.name}", ""]
+    names = [f"Polish: **{inline(polish)}**" if polish else "",
+             f"Czech: **{inline(czech)}**" if czech else ""]
+    out += [" · ".join(n for n in names if n) or "No Polish or Czech name is known yet.", ""]
+    out += ["The card's text, exactly as the engine reads it"
+            + ("" if info.rendered else " (from its card file; the canonical renderer is "
+               "not available)") + ":", ""]
+    out += fenced(info.text)
+    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
+    effects = str(len(card.effects)) if card.effects else "none in the card language yet"
+    out += table(["Cost", "Type", "Copies", "Polish name", "Czech name", "Effect sentences"],
+                 [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
+                   cell(polish) or "—", cell(czech) or "—", effects]])
+    out += ["## Coverage", ""]
+    out += table(["Check", "Status"], [
+        ["parsed", "yes"],
+        ["round-trips", _yes_no(info.round_trips, "yes (render, then parse, gives the same "
+                                "card)", "**no**", "unknown (no renderer)")],
+        ["scenario-tested", "yes" if scenario_tested(data, card.slug) else "no"],
+        ["proved", PROOFS_STATUS],
+    ])
+    out += ["## Rulings", ""]
+    rulings = data.rulings.by_card.get(card.slug, ())
+    if rulings:
+        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
+    else:
+        out += ["None recorded.", ""]
+    uses = _card_scenarios(data, card.slug)
+    shown = [(s, u) for s, u in uses if u - {CardUse.DEALT}]
+    dealt = [s for s, u in uses if not u - {CardUse.DEALT}]
+    out += ["## Scenarios", ""]
+    if shown:
+        out += table(["Scenario", "How it names the card"],
+                     [[f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})",
+                       ", ".join(use.value for use in CardUse if use in u)]
+                      for s, u in shown])
+    else:
+        out += ["No scenario plays or names this card yet.", ""]
+    if dealt:
+        out += [f"??? note \"Only in the shop or deck of {len(dealt)} more scenario(s)\"", ""]
+        out += [f"    - [{inline(s.name)}]({link(src, scenario_uri(s.key))})" for s in dealt]
+        out += [""]
+    out += [f"??? note \"Card file `{info.source_file}`\"", ""]
+    out += indented(fenced(info.source_text))
+    out += note(info.source_file)
+    return "\n".join(out)
+
+
+def cards_index(data: SiteData) -> str:
+    src = CARDS_INDEX
+    rows = []
+    for info in data.cards:
+        card = info.card
+        rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
+                     cell(_names(info, "pl")), cell(_names(info, "cz")), str(card.cost),
+                     card.kind.value, str(card.copies), str(len(card.effects)),
+                     _yes_no(info.round_trips), _yes_no(scenario_tested(data, card.slug))])
+    physical = sum(info.card.copies for info in data.cards)
+    out = [*WIDE, "# Cards", "",
+           f"The {len(data.cards)} card titles ({physical} physical cards) of the first "
+           "edition (2011), with their Polish and Czech names. Each page shows the card's "
+           "text in the card language exactly as the engine parses it, its rulings and the "
+           "scenarios that use it. *Round-trips*: rendering the card and parsing the text "
+           "gives the same card. *Tested*: a scenario buys the card or starts with it in play.",
+           ""]
+    out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Effects",
+                  "Round-trips", "Tested"], rows)
+    out += note("spec/cards/king-of-tokyo/*.kot")
+    return "\n".join(out)
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+
+def scenario_page(data: SiteData, scenario: Scenario) -> str:
+    src = scenario_uri(scenario.key)
+    rules = {r.slug: r for r in data.book.rules}
+    out = [f"# {inline(scenario.name)}", "", f"Conformance scenario `{scenario.path}`. "
+           f"[All scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
+    items: list[str] = []
+    for slug in scenario.rules:
+        rule = rules.get(slug)
+        items.append(f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})" if rule
+                     else f"`{slug}` (**not a rule slug**)")
+    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
+    decisions = [d for d in scenario.decisions if _decision(data, d)]
+    if decisions:
+        out += ["**Clarifications:** " + ", ".join(
+            f"[{d}]({link(src, decision_uri(d))})" for d in decisions), ""]
+    if scenario.tags:
+        out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
+    played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
+    if played:
+        out += ["**Cards:** " + ", ".join(
+            f"[{inline(data.card(slug).card.name)}]({link(src, card_uri(slug))})"
+            for slug in sorted(played)), ""]
+    if scenario.source:
+        out += [f"**Source:** {inline(scenario.source)}", ""]
+    if scenario.description:
+        out += [inline(scenario.description), ""]
+    out += ["## The scenario file", ""]
+    out += fenced(scenario.text, "yaml")
+    out += note(scenario.path)
+    return "\n".join(out)
+
+
+def _folder(scenario: Scenario) -> str:
+    return posixpath.dirname(scenario.key).removeprefix("scenarios/")
+
+
+def scenarios_index(data: SiteData) -> str:
+    src = SCENARIOS_INDEX
+    rules = {r.slug: r for r in data.book.rules}
+    out = ["# Scenarios", "",
+           f"The {len(data.scenarios)} conformance scenarios: each sets up a position, plays "
+           "a script and states what must happen, to pin one rule (see the "
+           f"[scenario format]({link(src, 'formats/scenario.md')})). "
+           "Run them with `kot-rules scenario run spec/scenarios`.", ""]
+    unknown = sorted({slug for s in data.scenarios for slug in s.rules if slug not in rules})
+    if unknown:
+        out += ["!!! warning \"Rule slugs that name no rule\"", "",
+                "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
+    by_folder: dict[str, list[Scenario]] = defaultdict(list)
+    for scenario in data.scenarios:
+        by_folder[_folder(scenario)].append(scenario)
+    for folder, scenarios in sorted(by_folder.items()):
+        out += [f"## {folder}", ""]
+        rows = []
+        for s in scenarios:
+            named = ", ".join(
+                f"[{rules[slug].number}]({link(src, rule_uri(slug))})" if slug in rules
+                else f"`{slug}`" for slug in s.rules)
+            rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
+                         ", ".join(s.tags)])
+        out += table(["Scenario", "Rules", "Tags"], rows)
+    out += note("spec/scenarios/")
+    return "\n".join(out)
+
+
+# -- glossary, schemas, CLI -----------------------------------------------------------
+
+LANGUAGES = {"pl": "Polish", "cz": "Czech", "en": "English"}
+
+
+def glossary_page(data: SiteData) -> str:
+    g = data.glossary
+    out = ["# Glossary", "",
+           "The words of the source rulebooks that the rules and scenarios quote. Every "
+           "page shows their meaning as a tooltip: hover over a dotted word.", ""]
+    out += ["## Source rulebooks", "",
+            "Rules cite them by id and section, e.g. *001 §TOKIO*.", ""]
+    out += table(["Id", "File", "Language", "What it is"],
+                 [[s.id, f"`{s.file}`", LANGUAGES.get(s.language, s.language), cell(s.meaning)]
+                  for s in g.seeds])
+    for code, language in LANGUAGES.items():
+        terms = [t for t in g.terms if t.language == code]
+        if terms:
+            out += [f"## {language}", ""]
+            out += table(["Term", "Meaning"],
+                         [[f"**{cell(t.term)}**", cell(t.meaning)] for t in terms])
+    out += note("spec/glossary.yaml")
+    return "\n".join(out)
+
+
+def abbreviations(data: SiteData) -> str:
+    """The glossary as Markdown abbreviations (``*[term]: meaning``)."""
+    out = [f"*[{s.id}]: Seed {s.id}: {inline(s.meaning)}" for s in data.glossary.seeds]
+    out += [f"*[{t.term}]: {inline(t.meaning)} ({LANGUAGES.get(t.language, t.language)})"
+            for t in data.glossary.terms]
+    return "\n".join(out) + "\n"
+
+
+def schemas_page(data: SiteData) -> str:
+    out = ["# JSON Schemas", "",
+           "The JSON Schemas (draft 2020-12) of what the engine reads and writes. The "
+           "[state format](state.md) page explains the fields; a test validates real "
+           "engine output against every schema.", ""]
+    for schema in data.schemas:
+        out += [f"## {inline(schema.title)} {{#{schema.anchor}}}", "",
+                f"`{schema.path}`", ""]
+        if schema.description:
+            out += [inline(schema.description), ""]
+        out += fenced(schema.text, "json")
+    out += note("spec/schemas/*.json")
+    return "\n".join(out)
+
+
+def cli_page(helps: Sequence[CommandHelp]) -> str:
+    out = ["# Command-line reference", "",
+           "The `kot-rules` command and every subcommand, with the text `--help` prints.", ""]
+    for h in helps:
+        out += [f"## `{h.prog}` {{#{h.anchor}}}", ""]
+        if h.summary:
+            out += [inline(h.summary[:1].upper() + h.summary[1:]) + ".", ""]
+        out += fenced(h.text)
+    out += note("the argument parser, kot_rules.surfaces.cli.build_parser()")
+    return "\n".join(out)
+
+
+# -- all pages and the navigation -----------------------------------------------------
+
+
+def generate(data: SiteData, helps: Sequence[CommandHelp] | None = None) -> dict[str, str]:
+    """Every generated page: ``src_uri`` -> Markdown (plus the abbreviations file)."""
+    pages: dict[str, str] = {
+        RULES_INDEX: rules_index(data),
+        DECISIONS_INDEX: decisions_index(data),
+        CARDS_INDEX: cards_index(data),
+        SCENARIOS_INDEX: scenarios_index(data),
+        GLOSSARY: glossary_page(data),
+        SCHEMAS: schemas_page(data),
+        CLI: cli_page(command_helps() if helps is None else helps),
+    }
+    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
+    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
+    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
+    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    return pages
+
+
+def nav_sections(data: SiteData) -> dict[str, list[Any]]:
+    """Section index page -> the generated pages listed under it in the navigation."""
+    scenarios: dict[str, list[str]] = defaultdict(list)
+    for s in data.scenarios:
+        scenarios[_folder(s)].append(scenario_uri(s.key))
+    return {
+        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
+        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
+        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
+        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
+    }

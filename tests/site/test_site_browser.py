@@ -1,0 +1,137 @@
+"""The built site in a real browser: the search box finds cards by their Polish name and
+rules by their number, and the results open the right pages.
+
+Drives Debian's Chromium (/usr/bin/chromium) headless with Playwright; Playwright's own
+browser downloads are never used. Install Chromium with scripts/install-browser.sh.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from kot_rules.site.build import BuildResult
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 15_000
+
+RESULT_LINKS = ".md-search-result__list a.md-search-result__link"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: BuildResult) -> Iterator[str]:
+    """The built site, served on 127.0.0.1 at a free port for the module's tests."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site.site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser.sh (as root) to "
+                    "install Debian's chromium package", pytrace=False)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the playwright Python package is missing: pip install playwright "
+                    "(never `playwright install`: the test uses /usr/bin/chromium)",
+                    pytrace=False)
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile),  # a fresh --user-data-dir
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_FLAGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            yield page
+        finally:
+            context.close()
+
+
+def search(page: Any, site_url: str, query: str) -> Any:
+    """Open the home page, type ``query`` in the search box; the result links."""
+    page.goto(site_url)
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=30)
+    results = page.locator(RESULT_LINKS)
+    results.first.wait_for(state="visible")
+    return results
+
+
+def open_result(page: Any, results: Any, path: str) -> None:
+    """Click the first result that leads to the page ``path`` (e.g. ``cards/even-bigger/``)."""
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    wanted = [i for i, href in enumerate(hrefs) if urlsplit(href).path == "/" + path]
+    assert wanted, f"no search result leads to {path}: {hrefs}"
+    results.nth(wanted[0]).click()
+    page.wait_for_url(lambda url: urlsplit(url).path == "/" + path)
+
+
+def test_search_finds_a_card_by_its_polish_name(browser_page: Any, site_url: str) -> None:
+    page = browser_page
+    results = search(page, site_url, "Jeszcze większy")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-search.png"))
+    open_result(page, results, "cards/even-bigger/")
+    assert page.locator("article h1").inner_text().rstrip("¶ ") == "Even Bigger"
+    body = page.locator("article").inner_text()
+    assert "Jeszcze większy!" in body
+    assert 'card "Even Bigger"' in body
+
+
+def test_search_finds_a_rule_by_its_number(browser_page: Any, site_url: str) -> None:
+    page = browser_page
+    results = search(page, site_url, "4.6")
+    page.screenshot(path=str(ARTIFACTS / "site-search-rule.png"))
+    open_result(page, results, "rules/tokyo.yield/")
+    assert page.locator("article h1").inner_text().rstrip("¶ ") == "4.6 Yielding Tokyo"
+
+
+def test_search_finds_a_rule_by_its_slug(browser_page: Any, site_url: str) -> None:
+    results = search(browser_page, site_url, "tokyo.yield")
+    open_result(browser_page, results, "rules/tokyo.yield/")
+
+
+def test_glossary_tooltip(browser_page: Any, site_url: str) -> None:
+    page = browser_page
+    page.goto(site_url + "rules/tokyo.yield/")
+    abbr = page.locator("article abbr", has_text="Tokio").first
+    assert abbr.get_attribute("title") == "Tokyo (Polish)"
