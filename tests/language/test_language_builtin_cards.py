@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -112,7 +113,11 @@ class TestDeckComposition:
         assert not {"Battery Monster", "Death From Above", "Flame Thrower", "Tank",
                     "Alien Origin"} & names
 
-    @pytest.mark.skipif(not REFERENCE.is_file(), reason="shared/reference is not beside the repo")
+    @pytest.mark.skipif(
+        not REFERENCE.is_file() and not os.environ.get("CI"),
+        reason="issue 3 (card language): the reference sheet ../shared is not beside this "
+        "checkout; CI always has it, and there this test never skips",
+    )
     def test_names_costs_and_types_match_the_reference_sheet(self) -> None:
         text = REFERENCE.read_text(encoding="utf-8")
         part1 = text[text.index("## Part 1"):text.index("### 1c.")]
@@ -151,7 +156,11 @@ class TestEffects:
             assert lines[effect.position.line - 1][effect.position.column - 1:].startswith(
                 ("Gain", "Each"))
 
-    @pytest.mark.skipif(not REFERENCE.is_file(), reason="shared/reference is not beside the repo")
+    @pytest.mark.skipif(
+        not REFERENCE.is_file() and not os.environ.get("CI"),
+        reason="issue 3 (card language): the reference sheet ../shared is not beside this "
+        "checkout; CI always has it, and there this test never skips",
+    )
     def test_effects_match_the_reference_sheet(self) -> None:
         text = REFERENCE.read_text(encoding="utf-8")
         part1b = text[text.index("### 1b."):text.index("### 1c.")]
