@@ -1,30 +1,18 @@
-"""What the engine needs to know about cards, for now: cost, type, name.
+"""What the engine knows about cards: cost, type, name and what their text says.
 
 The card language (:mod:`kot_rules.language`) defines the cards; the engine
-reads them through a :class:`CardTable`, a flat lookup built once per game.
+reads them through a :class:`CardTable`, a flat lookup built once per game. The
+table holds the parsed text (effects, abilities, modifiers) and nothing else:
+no card's behaviour is written in Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from kot_rules.language.ast import Effect
-
-
-class CardCatalog(Protocol):
-    """A set of physical cards, each with a stable id."""
-
-    def physical_ids(self) -> tuple[str, ...]: ...
-
-    def cost(self, card_id: str) -> int: ...
-
-    def is_keep(self, card_id: str) -> bool: ...
-
-    def name(self, card_id: str) -> str: ...
-
-    def effects(self, card_id: str) -> tuple[Effect, ...]: ...
+from kot_rules.language.ast import Ability, Effect, Modifier, ModifierKind, Trigger
 
 
 @dataclass(frozen=True)
@@ -34,12 +22,25 @@ class CardRow:
     cost: int
     keep: bool
     effects: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
 
 
 class CardTable:
     """O(1) card facts by physical id, in a fixed physical order."""
 
-    __slots__ = ("_costs", "_effects", "_ids", "_keep", "_names", "source")
+    __slots__ = (
+        "_abilities",
+        "_costs",
+        "_effects",
+        "_ids",
+        "_keep",
+        "_modifiers",
+        "_names",
+        "by_trigger",
+        "source",
+        "with_modifier",
+    )
 
     def __init__(self, rows: Iterable[CardRow], source: Any = None) -> None:
         rows = list(rows)
@@ -48,6 +49,17 @@ class CardTable:
         self._keep = {r.card_id: r.keep for r in rows}
         self._names = {r.card_id: r.name for r in rows}
         self._effects = {r.card_id: r.effects for r in rows}
+        self._abilities = {r.card_id: r.abilities for r in rows}
+        self._modifiers = {r.card_id: r.modifiers for r in rows}
+        self.by_trigger: dict[Trigger, frozenset[str]] = {
+            t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))
+            for t in Trigger
+        }
+        """The ids of the cards with an ability on each trigger (a fast 'anyone?' test)."""
+        self.with_modifier: dict[ModifierKind, frozenset[str]] = {
+            k: frozenset(r.card_id for r in rows if any(m.kind is k for m in r.modifiers))
+            for k in ModifierKind
+        }
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
 
@@ -57,7 +69,17 @@ class CardTable:
         rows = []
         for cid in card_set.physical_ids():
             d = card_set.definition(cid)
-            rows.append(CardRow(cid, d.name, d.cost, d.kind.value == "keep", tuple(d.effects)))
+            rows.append(
+                CardRow(
+                    cid,
+                    d.name,
+                    d.cost,
+                    d.kind.value == "keep",
+                    tuple(d.effects),
+                    tuple(getattr(d, "abilities", ())),
+                    tuple(getattr(d, "modifiers", ())),
+                )
+            )
         return cls(rows, source=card_set)
 
     def physical_ids(self) -> tuple[str, ...]:
@@ -75,6 +97,12 @@ class CardTable:
     def effects(self, card_id: str) -> tuple[Effect, ...]:
         return self._effects[card_id]
 
+    def abilities(self, card_id: str) -> tuple[Ability, ...]:
+        return self._abilities[card_id]
+
+    def modifiers(self, card_id: str) -> tuple[Modifier, ...]:
+        return self._modifiers[card_id]
+
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._costs
 
@@ -87,3 +115,7 @@ class CardTable:
             return found
         folded = text.casefold()
         return tuple(i for i in self._ids if self._names[i].casefold() == folded)
+
+
+CardCatalog = CardTable
+"""The name the engine's signatures use for a card table."""

@@ -19,6 +19,12 @@ def _targets(s: State, owner: int, who: Who) -> list[int]:
     n = len(s.monsters)
     if who is Who.YOU:
         return [owner] if s.monsters[owner].alive else []
+    if who is Who.NEIGHBOURS:
+        # The nearest monsters in the game on each side; with two left, the one other.
+        alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
+        if not alive:
+            return []
+        return [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
     seats = [(owner + k) % n for k in range(1, n)]
     if who is Who.EVERY:
         # All at once; the owner is listed last so that its own elimination never comes
@@ -35,18 +41,21 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
             if not s.monsters[t].alive:
                 continue
             verb = e.verb
+            amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
+            if amount <= 0:
+                continue
             if verb is Verb.GAIN_STARS:
-                gain_stars(s, ev, t, e.amount, why)
+                gain_stars(s, ev, t, amount, why)
             elif verb is Verb.GAIN_ENERGY:
-                gain_energy(s, ev, t, e.amount, why)
+                gain_energy(s, ev, t, amount, why)
             elif verb is Verb.HEAL:
                 # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
-                heal(s, ev, t, e.amount, why)
+                heal(s, ev, t, amount, why)
             elif verb is Verb.TAKE_DAMAGE:
-                damage(s, ev, t, e.amount, owner, attack=False)
+                damage(s, ev, t, amount, owner, attack=False)
             elif verb is Verb.LOSE_STARS:
                 m = s.monsters[t]
-                lost = min(e.amount, m.stars)
+                lost = min(amount, m.stars)
                 if lost:
                     set_monster(
                         s,

@@ -12,6 +12,7 @@ from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.state import Monster, Phase, Place, State
+from kot_rules.language.ast import ModifierKind
 
 MIN_MONSTERS = 2
 MAX_MONSTERS = 6
@@ -217,26 +218,33 @@ class Game:
                 raise ConfigError(f"seat {seat}: expected {self.names[seat]!r}, got {ms.name!r}")
             if ms.max_hearts < 1:
                 raise ConfigError(f"{ms.name}: max_hearts must be at least 1, got {ms.max_hearts}")
-            if ms.eliminated:
-                if ms.hearts != 0:
-                    raise ConfigError(f"{ms.name}: an eliminated monster has 0 hearts")
-            elif not 1 <= ms.hearts <= ms.max_hearts:
-                raise ConfigError(
-                    f"{ms.name}: hearts must be 1..max_hearts ({ms.max_hearts}) for a monster "
-                    f"in the game, got {ms.hearts}"
-                )
-            if ms.stars < 0 or ms.energy < 0:
-                raise ConfigError(f"{ms.name}: stars and energy cannot be negative")
             for c in ms.cards:
                 if c not in self.cards.physical_ids():
                     raise ConfigError(f"{ms.name}: unknown card id {c!r}")
                 if not self.cards.is_keep(c):
                     raise ConfigError(f"{ms.name}: {c!r} is a discard card: nobody keeps it")
+            # A set-up's max_hearts is the monster's own; its cards may raise it.
+            max_hearts = ms.max_hearts + sum(
+                m.amount
+                for c in ms.cards
+                for m in self.cards.modifiers(c)
+                if m.kind is ModifierKind.MAX_HEARTS
+            )
+            if ms.eliminated:
+                if ms.hearts != 0:
+                    raise ConfigError(f"{ms.name}: an eliminated monster has 0 hearts")
+            elif not 1 <= ms.hearts <= max_hearts:
+                raise ConfigError(
+                    f"{ms.name}: hearts must be 1..max_hearts ({max_hearts}) for a monster "
+                    f"in the game, got {ms.hearts}"
+                )
+            if ms.stars < 0 or ms.energy < 0:
+                raise ConfigError(f"{ms.name}: stars and energy cannot be negative")
             board.append(
                 Monster(
                     ms.name,
                     0 if ms.eliminated else ms.hearts,
-                    ms.max_hearts,
+                    max_hearts,
                     ms.stars,
                     ms.energy,
                     not ms.eliminated,
@@ -315,6 +323,8 @@ class Game:
         s.discard = ()
         s.outcome = None
         s.events = ()
+        s.dealt_damage = False
+        s.used_abilities = frozenset()
         return s
 
     def _check_permutation(self, order: tuple[str, ...]) -> None:

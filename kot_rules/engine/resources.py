@@ -29,11 +29,17 @@ def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
 
 
 def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
+    """Gain ``n`` energy, and the more energy the monster's cards add to every gain."""
     m = s.monsters[seat]
+    extra = _abilities.total(s, seat, ModifierKind.EXTRA_ENERGY) if m.cards else 0
     set_monster(
-        s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars, m.energy + n, m.alive, m.cards)
+        s,
+        seat,
+        Monster(m.name, m.hearts, m.max_hearts, m.stars, m.energy + n + extra, m.alive, m.cards),
     )
     ev.append(Event(K_ENERGY, seat, n, None, "", why))
+    if extra:
+        ev.append(Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)"))
 
 
 def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
@@ -60,8 +66,12 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     ev.append(
         Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
+    if lost and source == s.active and seat != source:
+        s.dealt_damage = True
     if m.hearts - lost <= 0:
         eliminate(s, ev, seat)
+    elif lost and m.cards:
+        _abilities.fire(s, ev, Trigger.LOSE_HEARTS, (seat,), param=lost)
     return lost
 
 
@@ -75,6 +85,9 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     elif s.bay == seat:
         s.bay = None
     ev.append(Event(K_ELIMINATED, seat))
+    if s.game.cards.by_trigger[Trigger.ELIMINATION]:
+        others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
+        _abilities.fire(s, ev, Trigger.ELIMINATION, others)
     if s.bay is not None and not s.bay_open:
         leaver = s.bay
         s.bay = None
@@ -86,3 +99,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
                 detail="fewer than 5 monsters remain: Tokyo Bay closes",
             )
         )
+
+
+from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
+from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402

@@ -113,6 +113,14 @@ def state_from_json(game: Game, data: object) -> State:
         s.outcome = Outcome(_seat(out, "winner", n), str(out.get("reason", "")))
     else:
         raise StateFormatError(f"outcome: expected null or {{winner, reason}}, got {out!r}")
+    dealt = data.get("dealt_damage", False)
+    if not isinstance(dealt, bool):
+        raise StateFormatError("dealt_damage: expected true or false")
+    s.dealt_damage = dealt
+    used = data.get("used_abilities", [])
+    if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
+        raise StateFormatError("used_abilities: expected a list of strings")
+    s.used_abilities = frozenset(used)
     evs = data.get("events", [])
     if not isinstance(evs, list):
         raise StateFormatError("events: expected a list")

@@ -171,6 +171,7 @@ class State:
         "active",
         "bay",
         "city",
+        "dealt_damage",
         "deck",
         "dice",
         "discard",
@@ -184,6 +185,7 @@ class State:
         "shop",
         "to_roll",
         "turn",
+        "used_abilities",
         "yield_queue",
     )
 
@@ -204,6 +206,10 @@ class State:
     discard: tuple[str, ...]
     outcome: Outcome | None
     events: tuple[Event, ...]
+    dealt_damage: bool
+    """The active monster has made another monster lose hearts this turn."""
+    used_abilities: frozenset[str]
+    """Once-per-turn abilities used this turn, as ``seat:card:index``."""
 
     # -- the decision protocol ---------------------------------------------------
 
@@ -232,7 +238,8 @@ class State:
         if phase is _P_BUY:
             energy = self.monsters[self.active].energy
             cost = self.game.cards.cost
-            actions: list[Action] = [Buy(c) for c in self.shop if cost(c) <= energy]
+            discount = _abilities.total(self, self.active, ModifierKind.CARD_DISCOUNT)
+            actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
             actions.append(END_TURN)
@@ -280,6 +287,8 @@ class State:
         new.shop = self.shop
         new.discard = self.discard
         new.outcome = self.outcome
+        new.dealt_damage = self.dealt_damage
+        new.used_abilities = self.used_abilities
         new.events = ()
         _turn.apply(new, action)
         return new
@@ -326,6 +335,8 @@ class State:
         new.shop = self.shop
         new.discard = self.discard
         new.outcome = self.outcome
+        new.dealt_damage = self.dealt_damage
+        new.used_abilities = self.used_abilities
         new.events = ()
         return new
 
@@ -350,6 +361,8 @@ class State:
             "shop": list(self.shop),
             "discard": list(self.discard),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "dealt_damage": self.dealt_damage,
+            "used_abilities": sorted(self.used_abilities),
             "events": [e.to_json() for e in self.events],
         }
 
@@ -399,4 +412,6 @@ def load_json(text: str) -> object:
         raise StateFormatError(f"not JSON: {exc}") from None
 
 
+from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module)
 from kot_rules.engine import turn as _turn  # noqa: E402  (turn imports this module)
+from kot_rules.language.ast import ModifierKind  # noqa: E402

@@ -15,7 +15,7 @@ START_IN_TOKYO_STARS = 2
 """Stars for starting a turn in Tokyo [000/001 §TOKIO "Na początku każdej swojej tury"]."""
 
 
-def attack(s: State, ev: list[Event], claws: int) -> None:
+def attack(s: State, ev: list[Event], claws: int, *, everyone: bool = False) -> None:
     """The active monster attacks with ``claws`` claw faces.
 
     From Tokyo it damages every monster outside; from outside it damages the
@@ -23,6 +23,9 @@ def attack(s: State, ev: list[Event], claws: int) -> None:
     Tokyo empty, the attacker enters the City instead and deals no damage.
     """
     a = s.active
+    if everyone:
+        # A card can make an attack hit every other monster, in or out of Tokyo.
+        return _attack_everyone(s, ev, claws)
     if s.city == a or s.bay == a:
         targets = [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
         for t in targets:
@@ -40,6 +43,24 @@ def attack(s: State, ev: list[Event], claws: int) -> None:
             asked.append(t)
     # Only an occupant that lost hearts to this attack, and survived, may yield.
     s.yield_queue = tuple(asked)
+
+
+def _attack_everyone(s: State, ev: list[Event], claws: int) -> None:
+    a = s.active
+    outside = s.city != a and s.bay != a
+    if outside and s.city is None and s.bay is None:
+        # Tokyo empty: entering takes the place of dealing damage, whatever the targets.
+        enter(s, ev, a, Place.CITY)
+        return
+    occupants = (s.city, s.bay)
+    asked: list[int] = []
+    for t in [i for i, m in enumerate(s.monsters) if m.alive and i != a]:
+        lost = damage(s, ev, t, claws, a, attack=True)
+        if outside and t in occupants and lost > 0 and s.monsters[t].alive:
+            asked.append(t)
+    if outside:
+        s.entering = True
+        s.yield_queue = tuple(asked)
 
 
 def advance_yields(s: State) -> None:

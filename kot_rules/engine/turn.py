@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from kot_rules.engine import dice, effects, tokyo
+from kot_rules.engine import abilities, dice, effects, tokyo
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -44,6 +44,7 @@ from kot_rules.engine.events import (
 )
 from kot_rules.engine.resources import gain_stars, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
+from kot_rules.language.ast import ModifierKind, Trigger
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
 _ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
@@ -96,12 +97,19 @@ def start_turn(s: State, ev: list[Event]) -> None:
     ev.append(Event(K_TURN_STARTED, a, s.turn))
     s.phase = _ROLL
     s.dice = NO_DICE
-    s.to_roll = s.game.options.dice
+    cards = s.monsters[a].cards
+    s.to_roll = s.game.options.dice + (
+        abilities.total(s, a, ModifierKind.EXTRA_DICE) if cards else 0
+    )
     s.rolls_done = 0
     s.yield_queue = ()
     s.entering = False
+    s.dealt_damage = False
+    s.used_abilities = frozenset()
     if s.city == a or s.bay == a:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
+    if cards:
+        abilities.fire(s, ev, Trigger.START_OF_TURN, (a,))
 
 
 def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
@@ -119,7 +127,10 @@ def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
-    if s.rolls_done >= s.game.options.rolls:
+    rolls = s.game.options.rolls
+    if s.monsters[s.active].cards:
+        rolls += abilities.total(s, s.active, ModifierKind.EXTRA_ROLLS)
+    if s.rolls_done >= rolls:
         resolve(s, ev)
     else:
         s.phase = _KEEP
@@ -187,14 +198,36 @@ def resolve(s: State, ev: list[Event]) -> None:
             ev.append(Event(K_ENERGY, a, energy, None, "", "energy faces"))
         if healed:
             ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
+    if m.cards:
+        _card_resolution(s, ev, a, c, energy)
     if c[CLAW]:
-        tokyo.attack(s, ev, c[CLAW])
+        # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
+        # it but never turn 0 claws into damage [004].
+        bonus = abilities.total(s, a, ModifierKind.ATTACK_DAMAGE) if m.cards else 0
+        everyone = m.cards and abilities.has_modifier(s, a, ModifierKind.ATTACK_EVERYONE)
+        tokyo.attack(s, ev, c[CLAW] + bonus, everyone=bool(everyone))
+        if m.cards:
+            abilities.fire(s, ev, Trigger.ATTACK, (a,))
     tokyo.advance_yields(s)
     if s.yield_queue:
         s.phase = _YIELD
     else:
         tokyo.finish_attack(s, ev)
         s.phase = _BUY
+
+
+def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: int) -> None:
+    """What the active monster's cards add to resolving its dice (before the claws)."""
+    if energy:
+        extra = abilities.total(s, a, ModifierKind.EXTRA_ENERGY)
+        if extra:
+            m = s.monsters[a]
+            set_monster(s, a, m._replace(energy=m.energy + extra))
+            ev.append(Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)"))
+    for value in (1, 2, 3):
+        if c[value - 1] >= 3:
+            abilities.fire(s, ev, Trigger.SCORE_SET, (a,), param=value)
+    abilities.fire(s, ev, Trigger.RESOLVE, (a,))
 
 
 def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
@@ -224,6 +257,8 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         if card not in s.shop:
             _illegal(s, action, f"a face-up card ({', '.join(s.shop) or 'the shop is empty'})")
         cost = cards.cost(card)
+        if m.cards:
+            cost = max(0, cost - abilities.total(s, a, ModifierKind.CARD_DISCOUNT))
         if cost > m.energy:
             _illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
         keep = cards.is_keep(card)
@@ -232,10 +267,15 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
         # The shop is refilled at once [001 §3. ZAKUP KART].
         _refill(s, ev, s.shop.index(card))
-        if not keep:
+        if keep:
+            if cards.modifiers(card):
+                _refresh_max_hearts(s, a)
+            abilities.fire(s, ev, Trigger.BOUGHT, (a,), only=card)
+        else:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
             effects.run(s, ev, a, cards.effects(card), card)
             s.discard = (*s.discard, card)
+        abilities.fire(s, ev, Trigger.BUY_CARD, (a,), skip=card)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
             _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
@@ -248,6 +288,14 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         end_turn(s, ev)
     else:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
+
+
+def _refresh_max_hearts(s: State, seat: int) -> None:
+    """Maximum hearts = the rules' maximum + what the monster's cards add."""
+    m = s.monsters[seat]
+    new_max = s.game.options.max_hearts + abilities.total(s, seat, ModifierKind.MAX_HEARTS)
+    if new_max != m.max_hearts:
+        set_monster(s, seat, m._replace(max_hearts=new_max, hearts=min(m.hearts, new_max)))
 
 
 def _refill(s: State, ev: list[Event], slot: int) -> None:
@@ -266,6 +314,10 @@ def _refill(s: State, ev: list[Event], slot: int) -> None:
 def end_turn(s: State, ev: list[Event]) -> None:
     """End of turn: victory is declared only now, then the next monster plays."""
     a = s.active
+    if s.monsters[a].alive and s.monsters[a].cards:
+        abilities.fire(s, ev, Trigger.END_OF_TURN, (a,))
+    if s.game.cards.by_trigger[Trigger.END_OF_EACH_TURN]:
+        abilities.fire(s, ev, Trigger.END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
     outcome = victory(s)
     if outcome is not None:

@@ -61,19 +61,84 @@ class Who(Enum):
     YOU = "you"
     EACH_OTHER = "each-other"
     EVERY = "every"
+    NEIGHBOURS = "neighbours"  # the nearest monsters in the game on the left and right
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One effect sentence: ``verb`` ``amount`` applied to ``who``.
 
-    Damage from an effect is never an attack [001 §DODATEK, ATAKOWANIE].
+    With ``per`` > 0 the amount is given for every ``per`` energy the affected
+    monster has ("gain 1 star for every 6 energy you have"). Damage from an
+    effect is never an attack [001 §DODATEK, ATAKOWANIE].
     """
 
     verb: Verb
     amount: int
     who: Who
     position: Position
+    per: int = 0
+
+
+class Trigger(Enum):
+    """When a keep card's ability fires (``When ...,`` / ``At ...,``)."""
+
+    BOUGHT = "bought"  # When you buy this card,
+    START_OF_TURN = "start-of-turn"  # At the start of your turn,
+    END_OF_TURN = "end-of-turn"  # At the end of your turn,
+    END_OF_EACH_TURN = "end-of-each-turn"  # At the end of each turn,
+    ATTACK = "attack"  # When you attack,
+    BUY_CARD = "buy-card"  # When you buy another card,
+    ELIMINATION = "elimination"  # When another monster is eliminated,
+    SCORE_SET = "score-set"  # When you score a set of <param>s,
+    RESOLVE = "resolve"  # When you resolve your dice,
+    LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
+
+
+class Condition(Enum):
+    """An ``if ...`` clause of an ability."""
+
+    IN_TOKYO = "in-tokyo"  # if you are in Tokyo
+    NO_ENERGY = "no-energy"  # if you have no energy
+    DEALT_NO_DAMAGE = "dealt-no-damage"  # if you dealt no damage this turn
+    FEWEST_STARS = "fewest-stars"  # if you have fewer stars than every other monster
+    EVERY_FACE = "every-face"  # if your dice show every face
+    ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A triggered ability: when ``trigger`` (with ``param``) happens and ``condition``
+    holds, apply ``effects`` for the card's owner; ``once_per_turn`` limits it."""
+
+    trigger: Trigger
+    effects: tuple[Effect, ...]
+    position: Position
+    param: int = 0
+    condition: Condition | None = None
+    once_per_turn: bool = False
+
+
+class ModifierKind(Enum):
+    """A lasting change a keep card makes while its owner has it."""
+
+    MAX_HEARTS = "max-hearts"  # Your maximum hearts is N higher.
+    EXTRA_DICE = "extra-dice"  # You roll N extra dice.
+    EXTRA_ROLLS = "extra-rolls"  # You have N extra rolls each turn.
+    CARD_DISCOUNT = "card-discount"  # Cards cost you N energy less.
+    ATTACK_DAMAGE = "attack-damage"  # Your attacks deal N extra damage.
+    ATTACK_EVERYONE = "attack-everyone"  # Your attacks hit every other monster.
+    EXTRA_ENERGY = "extra-energy"  # Whenever you gain energy, gain N more.
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """``kind`` by ``amount``, only while ``condition`` holds (None: always)."""
+
+    kind: ModifierKind
+    amount: int
+    position: Position
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +153,8 @@ class CardDef:
     aliases: tuple[Alias, ...]
     position: Position
     effects: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
 
 
 NO_POSITION = Position("", 0, 0)
@@ -105,6 +172,15 @@ def strip_positions(card: CardDef) -> CardDef:
         position=NO_POSITION,
         aliases=tuple(replace(alias, position=NO_POSITION) for alias in card.aliases),
         effects=tuple(replace(effect, position=NO_POSITION) for effect in card.effects),
+        abilities=tuple(
+            replace(
+                a,
+                position=NO_POSITION,
+                effects=tuple(replace(e, position=NO_POSITION) for e in a.effects),
+            )
+            for a in card.abilities
+        ),
+        modifiers=tuple(replace(m, position=NO_POSITION) for m in card.modifiers),
     )
 
 

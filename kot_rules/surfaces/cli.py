@@ -20,7 +20,7 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from kot_rules import __version__
 from kot_rules.engine.cards import CardTable
@@ -28,6 +28,10 @@ from kot_rules.engine.errors import ConfigError, KotRulesError
 from kot_rules.engine.game import MAX_MONSTERS, MIN_MONSTERS, FirstPlayerRule, Game, Options
 from kot_rules.language.diagnostics import CardSpecError
 from kot_rules.scenarios.errors import ScenarioFormatError
+
+if TYPE_CHECKING:
+    from kot_rules.language.ast import CardDef
+    from kot_rules.language.cardset import CardSet
 
 PROG = "kot-rules"
 
@@ -233,6 +237,67 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example:\n  kot-rules rules > rules.md",
     )
     rules.set_defaults(run=_cmd_rules)
+
+    fmt = commands.add_parser(
+        "fmt", formatter_class=_Formatter,
+        help="rewrite card files in canonical form, keeping every comment",
+        description=_wrap(
+            "Rewrite card files (*.kot) and every *.kot file under the folders given "
+            "(recursively) in canonical form: the `card` line, then, indented by two spaces, "
+            "the cost line, the alias lines and one effect sentence per line; one blank line "
+            "between cards; no trailing spaces; a single final newline. Every comment is kept "
+            "(a comment line stays attached to the line after it, an end-of-line comment "
+            "stays on its line). A file with errors is left as it is and its errors are "
+            "printed. Prints 'reformatted FILE' for each file rewritten (with --check: 'would "
+            "reformat FILE', and nothing is written) and a count on stderr. Exits 1 if a file "
+            "has errors, or with --check if a file is not in canonical form."
+        ),
+        epilog="examples:\n  kot-rules fmt my-cards/\n  kot-rules fmt --check spec/cards",
+    )
+    fmt.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                     help="a .kot file or a folder of them")
+    fmt.add_argument("--check", action="store_true",
+                     help="write nothing; list the files that would change and exit 1 if any")
+    fmt.set_defaults(run=_cmd_fmt)
+
+    cards = commands.add_parser(
+        "cards", formatter_class=_Formatter,
+        help="list the cards, or show one (cards list, cards show NAME)",
+        description=_wrap("List the cards of a card set (default: the built-in cards), or "
+                          "show one card."),
+    )
+    cards_commands = cards.add_subparsers(
+        dest="cards_command", metavar="SUBCOMMAND", required=True
+    )
+    cards_list = cards_commands.add_parser(
+        "list", formatter_class=_Formatter,
+        help="one line per card: name, cost, type, copies, Polish and Czech names",
+        description=_wrap(
+            "List the cards, one line per card title (sorted by card id): the English name, "
+            "the cost in energy, keep or discard, the number of copies (x2: the deck holds "
+            "two) and the Polish (pl) and Czech (cz) names. --format json prints a list of "
+            "objects instead."
+        ),
+        epilog="examples:\n  kot-rules cards list\n  kot-rules cards list --format json",
+    )
+    _add_cards_option(cards_list)
+    cards_list.add_argument("--format", choices=("text", "json"), default="text",
+                            help="text (default) or a JSON list of objects")
+    cards_list.set_defaults(run=_cmd_cards_list)
+    cards_show = cards_commands.add_parser(
+        "show", formatter_class=_Formatter,
+        help="show one card: its canonical text, cost, type, copies, aliases and source",
+        description=_wrap(
+            "Show one card: its canonical card-language text, cost, type, copies, aliases "
+            "and the file and line that define it. NAME is the English name, a Polish or "
+            "Czech name, or a card id, in any case."
+        ),
+        epilog='examples:\n  kot-rules cards show "Even Bigger"\n'
+        '  kot-rules cards show "jeszcze większy!"\n  kot-rules cards show evacuation-orders-2',
+    )
+    cards_show.add_argument("name", metavar="NAME", help="a card name, alias or id")
+    _add_cards_option(cards_show)
+    cards_show.set_defaults(run=_cmd_cards_show)
     return parser
 
 
@@ -246,19 +311,23 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 # -- shared helpers -------------------------------------------------------------------
 
 
-def _card_table(path: Path | None) -> CardTable:
-    """The card set of ``--cards`` (or the built-in one) as the engine's table."""
+def _card_set(path: Path | None) -> CardSet:
+    """The card set of ``--cards`` (or the built-in one)."""
     from kot_rules.language.cardset import builtin_card_set, load_card_set
 
     if path is not None and not path.exists():
         raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
     try:
-        card_set = builtin_card_set() if path is None else load_card_set(path)
+        return builtin_card_set() if path is None else load_card_set(path)
     except CardSpecError as exc:
         if path is None:
             raise CliError(f"the built-in card set has errors:\n{exc}") from None
         raise CliError(f"--cards {path}: the card set has errors:\n{exc}", EXIT_USAGE) from None
-    return CardTable.from_card_set(card_set)
+
+
+def _card_table(path: Path | None) -> CardTable:
+    """The card set of ``--cards`` (or the built-in one) as the engine's table."""
+    return CardTable.from_card_set(_card_set(path))
 
 
 def _game(args: argparse.Namespace) -> Game:
@@ -497,6 +566,139 @@ def _cmd_check(args: argparse.Namespace) -> int:
         _print(f"checked {_plural(report.cards, 'card')}: {_plural(errors, 'error')}, "
                f"{_plural(warnings, 'warning')}")
     return EXIT_OK if errors == 0 else EXIT_FAILURE
+
+
+# -- fmt ------------------------------------------------------------------------------
+
+
+def _cmd_fmt(args: argparse.Namespace) -> int:
+    from kot_rules.language.formatter import find_card_files, format_file
+
+    paths: list[Path] = args.paths
+    check: bool = args.check
+    files, problems = find_card_files(paths)
+    for d in problems:
+        _report(d.render())
+    failed = len(problems)
+    changed = unchanged = 0
+    for path in files:
+        result = format_file(path)
+        if result.canonical is None:
+            failed += 1
+            for d in result.diagnostics:
+                _report(d.render())
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        if check:
+            _print(f"would reformat {result.file}")
+            changed += 1
+            continue
+        try:
+            path.write_bytes(result.canonical.encode("utf-8"))
+        except OSError as exc:
+            failed += 1
+            _error(f"cannot write {result.file}: {exc.strerror or type(exc).__name__}")
+            continue
+        _print(f"reformatted {result.file}")
+        changed += 1
+    counts = [f"{_plural(changed, 'file')} {'would be reformatted' if check else 'reformatted'}",
+              f"{_plural(unchanged, 'file')} {'already formatted' if check else 'left unchanged'}"]
+    if failed:
+        counts.append(f"{_plural(failed, 'file')} with errors")
+    _report(", ".join(counts))
+    return EXIT_FAILURE if failed or (check and changed) else EXIT_OK
+
+
+def _report(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def _aliases_by_language(card: CardDef) -> dict[str, list[str]]:
+    from kot_rules.language.checker import LANGUAGES
+
+    found: dict[str, list[str]] = {language: [] for language in LANGUAGES}
+    for alias in card.aliases:
+        found.setdefault(alias.language, []).append(alias.name)
+    return found
+
+
+def _source(card: CardDef) -> str:
+    return f"{_shown(Path(card.position.file))}:{card.position.line}"
+
+
+def _card_json(card: CardDef) -> dict[str, Any]:
+    from kot_rules.language.checker import physical_ids
+    from kot_rules.language.render import render_effect
+
+    return {
+        "id": card.slug,
+        "name": card.name,
+        "cost": card.cost,
+        "type": card.kind.value,
+        "copies": card.copies,
+        "physical_ids": list(physical_ids(card.slug, card.copies)),
+        "aliases": _aliases_by_language(card),
+        "effects": [render_effect(effect) for effect in card.effects],
+        "source": _source(card),
+    }
+
+
+def _cmd_cards_list(args: argparse.Namespace) -> int:
+    card_set = _card_set(args.cards)
+    cards = card_set.cards
+    if args.format == "json":
+        _print(json.dumps([_card_json(card) for card in cards], indent=2,
+                          ensure_ascii=False))
+        return EXIT_OK
+    width = max((len(card.name) for card in cards), default=0)
+    for card in cards:
+        names = "  ".join(f"{language}: {' / '.join(aliases)}"
+                          for language, aliases in _aliases_by_language(card).items() if aliases)
+        line = (f"{card.name:<{width}}  {card.cost:>2}  {card.kind.value:<7}  "
+                f"x{card.copies:<2}  {names}")
+        _print(line.rstrip())
+    return EXIT_OK
+
+
+def _cmd_cards_show(args: argparse.Namespace) -> int:
+    from kot_rules.language.checker import physical_ids
+    from kot_rules.language.diagnostics import quote
+    from kot_rules.language.render import quote_name, render_card
+
+    card_set = _card_set(args.cards)
+    name: str = args.name
+    ids = card_set.resolve(name)
+    if not ids:
+        suggestion = card_set.suggest(name)
+        hint = f"; did you mean {quote(suggestion)}?" if suggestion else ""
+        raise CliError(f"no card named {quote(name)}{hint}")
+    shown: list[CardDef] = []
+    for card_id in ids:
+        card = card_set.definition(card_id)
+        if card not in shown:
+            shown.append(card)
+    blocks = []
+    for card in shown:
+        aliases = ", ".join(f"{alias.language} {quote_name(alias.name)}"
+                            for alias in card.aliases) or "none"
+        copies = physical_ids(card.slug, card.copies)
+        blocks.append("\n".join([
+            render_card(card).rstrip("\n"),
+            "",
+            f"id:       {card.slug}" + (f" ({', '.join(copies)})" if card.copies > 1 else ""),
+            f"cost:     {card.cost} energy",
+            f"type:     {card.kind.value}",
+            f"copies:   {card.copies}",
+            f"aliases:  {aliases}",
+            f"source:   {_source(card)}",
+        ]))
+    _print("\n\n".join(blocks))
+    return EXIT_OK
 
 
 # -- main -----------------------------------------------------------------------------

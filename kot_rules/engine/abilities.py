@@ -1,0 +1,115 @@
+"""Keep cards at work: triggered abilities and lasting modifiers, read from card text.
+
+The engine calls :func:`fire` where the rules have a moment a card can name (start
+and end of turn, an attack, a buy, an elimination, ...) and :func:`total` where a
+number can be changed (dice, rolls, costs, damage, maximum hearts). Both only read
+what the card language parsed; nothing here knows any card.
+"""
+
+from __future__ import annotations
+
+from kot_rules.engine import dice
+from kot_rules.engine.events import Event
+from kot_rules.engine.state import State
+from kot_rules.language.ast import Ability, Condition, ModifierKind, Trigger
+
+
+def total(s: State, seat: int, kind: ModifierKind) -> int:
+    """The sum of ``kind`` modifiers on ``seat``'s cards whose condition holds now."""
+    cards = s.monsters[seat].cards
+    if not cards:
+        return 0
+    table = s.game.cards
+    having = table.with_modifier[kind]
+    amount = 0
+    for c in cards:
+        if c in having:
+            for m in table.modifiers(c):
+                if m.kind is kind and (m.condition is None or holds(s, seat, m.condition)):
+                    amount += m.amount
+    return amount
+
+
+def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
+    cards = s.monsters[seat].cards
+    if not cards:
+        return False
+    having = s.game.cards.with_modifier[kind]
+    return any(c in having for c in cards)
+
+
+def holds(s: State, seat: int, condition: Condition) -> bool:
+    """Whether an ``if ...`` clause is true for the card's owner now."""
+    m = s.monsters[seat]
+    if condition is Condition.IN_TOKYO:
+        return s.city == seat or s.bay == seat
+    if condition is Condition.NO_ENERGY:
+        return m.energy == 0
+    if condition is Condition.DEALT_NO_DAMAGE:
+        return not s.dealt_damage
+    if condition is Condition.FEWEST_STARS:
+        # Decision D-FEWEST-STARS: strictly fewer than every other monster in the game.
+        return all(o.stars > m.stars for i, o in enumerate(s.monsters) if i != seat and o.alive)
+    if condition is Condition.EVERY_FACE:
+        return min(s.dice) >= 1
+    if condition is Condition.ONE_TWO_THREE:
+        c = s.dice
+        return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
+    raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
+
+
+def fire(
+    s: State,
+    ev: list[Event],
+    trigger: Trigger,
+    seats: tuple[int, ...] | list[int],
+    *,
+    param: int = 0,
+    only: str | None = None,
+    skip: str | None = None,
+) -> None:
+    """Run the ``trigger`` abilities of the cards of ``seats`` (in that order).
+
+    ``param`` must match the ability's (the set number, the hearts lost: at least);
+    ``only`` restricts to one card, ``skip`` leaves one out.
+    """
+    table = s.game.cards
+    having = table.by_trigger[trigger]
+    if not having:
+        return
+    from kot_rules.engine import effects  # effects -> resources -> this module
+
+    for seat in seats:
+        owner = s.monsters[seat]
+        if not owner.alive or not owner.cards:
+            continue
+        for c in owner.cards:
+            if c not in having or (only is not None and c != only) or c == skip:
+                continue
+            for i, ability in enumerate(table.abilities(c)):
+                if ability.trigger is not trigger or not _param_matches(ability, trigger, param):
+                    continue
+                if ability.condition is not None and not holds(s, seat, ability.condition):
+                    continue
+                if ability.once_per_turn:
+                    key = f"{seat}:{c}:{i}"
+                    if key in s.used_abilities:
+                        continue
+                    s.used_abilities = s.used_abilities | {key}
+                if not s.monsters[seat].alive:
+                    break
+                effects.run(s, ev, seat, ability.effects, c)
+
+
+def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
+    if trigger is Trigger.SCORE_SET:
+        return ability.param == param
+    if trigger is Trigger.LOSE_HEARTS:
+        return param >= ability.param
+    return True
+
+
+def clockwise(s: State, start: int) -> list[int]:
+    """Every monster in the game, clockwise from ``start`` (included)."""
+    n = len(s.monsters)
+    return [(start + k) % n for k in range(n) if s.monsters[(start + k) % n].alive]
