@@ -21,6 +21,8 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
         return 0
     table = s.game.cards
     having = table.with_modifier[kind]
+    if having.isdisjoint(cards):
+        return 0
     amount = 0
     for c in cards:
         if c in having:
@@ -34,8 +36,7 @@ def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
     cards = s.monsters[seat].cards
     if not cards:
         return False
-    having = s.game.cards.with_modifier[kind]
-    return any(c in having for c in cards)
+    return not s.game.cards.with_modifier[kind].isdisjoint(cards)
 
 
 def holds(s: State, seat: int, condition: Condition) -> bool:
@@ -77,11 +78,9 @@ def fire(
     having = table.by_trigger[trigger]
     if not having:
         return
-    from kot_rules.engine import effects  # effects -> resources -> this module
-
     for seat in seats:
         owner = s.monsters[seat]
-        if not owner.alive or not owner.cards:
+        if not owner.alive or having.isdisjoint(owner.cards):
             continue
         for c in owner.cards:
             if c not in having or (only is not None and c != only) or c == skip:
@@ -98,7 +97,7 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
-                effects.run(s, ev, seat, ability.effects, c)
+                _effects.run(s, ev, seat, ability.effects, c)
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
@@ -113,3 +112,6 @@ def clockwise(s: State, start: int) -> list[int]:
     """Every monster in the game, clockwise from ``start`` (included)."""
     n = len(s.monsters)
     return [(start + k) % n for k in range(n) if s.monsters[(start + k) % n].alive]
+
+
+from kot_rules.engine import effects as _effects  # noqa: E402  (effects -> resources -> here)

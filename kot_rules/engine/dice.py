@@ -125,9 +125,9 @@ def _table(n: int) -> tuple[Counts, ...]:
 
 def sample(rng: random.Random, n: int) -> Counts:
     """Roll ``n`` fair dice: one uniform draw among the 6**n ordered throws."""
-    if n <= 7:
+    if n <= 6:
         table = _TABLES.get(n) or _table(n)
-        # random() has 53 bits: the bias over 6**7 throws is below 1e-10.
+        # random() has 53 bits: the bias over 6**6 throws is below 1e-11.
         return table[int(rng.random() * len(table))]
     c = [0, 0, 0, 0, 0, 0]
     for _ in range(n):

@@ -316,6 +316,7 @@ class Game:
         s.dice = NO_DICE
         s.to_roll = self.options.dice
         s.rolls_done = 0
+        s.rolls_allowed = self.options.rolls
         s.yield_queue = ()
         s.entering = False
         s.deck = ()

@@ -31,7 +31,7 @@ def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
 def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
     """Gain ``n`` energy, and the more energy the monster's cards add to every gain."""
     m = s.monsters[seat]
-    extra = _abilities.total(s, seat, ModifierKind.EXTRA_ENERGY) if m.cards else 0
+    extra = _abilities.total(s, seat, _M_EXTRA_ENERGY) if m.cards else 0
     set_monster(
         s,
         seat,
@@ -71,7 +71,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if m.hearts - lost <= 0:
         eliminate(s, ev, seat)
     elif lost and m.cards:
-        _abilities.fire(s, ev, Trigger.LOSE_HEARTS, (seat,), param=lost)
+        _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
     return lost
 
 
@@ -85,9 +85,9 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     elif s.bay == seat:
         s.bay = None
     ev.append(Event(K_ELIMINATED, seat))
-    if s.game.cards.by_trigger[Trigger.ELIMINATION]:
+    if s.game.cards.by_trigger[_T_ELIMINATION]:
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
-        _abilities.fire(s, ev, Trigger.ELIMINATION, others)
+        _abilities.fire(s, ev, _T_ELIMINATION, others)
     if s.bay is not None and not s.bay_open:
         leaver = s.bay
         s.bay = None
@@ -103,3 +103,8 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
 from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
+
+# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
+_M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
+_T_ELIMINATION = Trigger.ELIMINATION
+_T_LOSE_HEARTS = Trigger.LOSE_HEARTS

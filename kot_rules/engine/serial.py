@@ -93,6 +93,7 @@ def state_from_json(game: Game, data: object) -> State:
     s.dice = dice.counts_of(Face.parse(f) for f in faces)
     s.to_roll = _int(data, "to_roll", "state")
     s.rolls_done = _int(data, "rolls_done", "state")
+    s.rolls_allowed = _int(data, "rolls_allowed", "state")
     q = data.get("yield_queue")
     if not isinstance(q, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in q

@@ -181,6 +181,7 @@ class State:
         "monsters",
         "outcome",
         "phase",
+        "rolls_allowed",
         "rolls_done",
         "shop",
         "to_roll",
@@ -199,6 +200,8 @@ class State:
     dice: Counts
     to_roll: int
     rolls_done: int
+    rolls_allowed: int
+    """Rolls this turn: the rules' three plus what the active monster's cards add."""
     yield_queue: tuple[int, ...]
     entering: bool
     deck: tuple[str, ...]
@@ -238,7 +241,7 @@ class State:
         if phase is _P_BUY:
             energy = self.monsters[self.active].energy
             cost = self.game.cards.cost
-            discount = _abilities.total(self, self.active, ModifierKind.CARD_DISCOUNT)
+            discount = _abilities.total(self, self.active, _M_CARD_DISCOUNT)
             actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
@@ -281,6 +284,7 @@ class State:
         new.dice = self.dice
         new.to_roll = self.to_roll
         new.rolls_done = self.rolls_done
+        new.rolls_allowed = self.rolls_allowed
         new.yield_queue = self.yield_queue
         new.entering = self.entering
         new.deck = self.deck
@@ -329,6 +333,7 @@ class State:
         new.dice = self.dice
         new.to_roll = self.to_roll
         new.rolls_done = self.rolls_done
+        new.rolls_allowed = self.rolls_allowed
         new.yield_queue = self.yield_queue
         new.entering = self.entering
         new.deck = self.deck
@@ -355,6 +360,7 @@ class State:
             "dice": [f.value for f in dice.faces_of(self.dice)],
             "to_roll": self.to_roll,
             "rolls_done": self.rolls_done,
+            "rolls_allowed": self.rolls_allowed,
             "yield_queue": list(self.yield_queue),
             "entering": self.entering,
             "deck": list(self.deck),
@@ -415,3 +421,6 @@ def load_json(text: str) -> object:
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module)
 from kot_rules.engine import turn as _turn  # noqa: E402  (turn imports this module)
 from kot_rules.language.ast import ModifierKind  # noqa: E402
+
+# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
+_M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT

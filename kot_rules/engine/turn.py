@@ -46,6 +46,24 @@ from kot_rules.engine.resources import gain_stars, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
+# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
+_M_ATTACK_DAMAGE = ModifierKind.ATTACK_DAMAGE
+_M_ATTACK_EVERYONE = ModifierKind.ATTACK_EVERYONE
+_M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
+_M_EXTRA_DICE = ModifierKind.EXTRA_DICE
+_M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
+_M_EXTRA_ROLLS = ModifierKind.EXTRA_ROLLS
+_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
+_T_ATTACK = Trigger.ATTACK
+_T_BOUGHT = Trigger.BOUGHT
+_T_BUY_CARD = Trigger.BUY_CARD
+_T_END_OF_EACH_TURN = Trigger.END_OF_EACH_TURN
+_T_END_OF_TURN = Trigger.END_OF_TURN
+_T_RESOLVE = Trigger.RESOLVE
+_T_SCORE_SET = Trigger.SCORE_SET
+_T_START_OF_TURN = Trigger.START_OF_TURN
+
+
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
 _ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
 
@@ -98,10 +116,9 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.phase = _ROLL
     s.dice = NO_DICE
     cards = s.monsters[a].cards
-    s.to_roll = s.game.options.dice + (
-        abilities.total(s, a, ModifierKind.EXTRA_DICE) if cards else 0
-    )
+    s.to_roll = s.game.options.dice + (abilities.total(s, a, _M_EXTRA_DICE) if cards else 0)
     s.rolls_done = 0
+    s.rolls_allowed = s.game.options.rolls + (abilities.total(s, a, _M_EXTRA_ROLLS) if cards else 0)
     s.yield_queue = ()
     s.entering = False
     s.dealt_damage = False
@@ -109,7 +126,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     if s.city == a or s.bay == a:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
     if cards:
-        abilities.fire(s, ev, Trigger.START_OF_TURN, (a,))
+        abilities.fire(s, ev, _T_START_OF_TURN, (a,))
 
 
 def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
@@ -127,10 +144,7 @@ def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
-    rolls = s.game.options.rolls
-    if s.monsters[s.active].cards:
-        rolls += abilities.total(s, s.active, ModifierKind.EXTRA_ROLLS)
-    if s.rolls_done >= rolls:
+    if s.rolls_done >= s.rolls_allowed:
         resolve(s, ev)
     else:
         s.phase = _KEEP
@@ -203,11 +217,11 @@ def resolve(s: State, ev: list[Event]) -> None:
     if c[CLAW]:
         # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
         # it but never turn 0 claws into damage [004].
-        bonus = abilities.total(s, a, ModifierKind.ATTACK_DAMAGE) if m.cards else 0
-        everyone = m.cards and abilities.has_modifier(s, a, ModifierKind.ATTACK_EVERYONE)
+        bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
+        everyone = m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE)
         tokyo.attack(s, ev, c[CLAW] + bonus, everyone=bool(everyone))
         if m.cards:
-            abilities.fire(s, ev, Trigger.ATTACK, (a,))
+            abilities.fire(s, ev, _T_ATTACK, (a,))
     tokyo.advance_yields(s)
     if s.yield_queue:
         s.phase = _YIELD
@@ -219,15 +233,15 @@ def resolve(s: State, ev: list[Event]) -> None:
 def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: int) -> None:
     """What the active monster's cards add to resolving its dice (before the claws)."""
     if energy:
-        extra = abilities.total(s, a, ModifierKind.EXTRA_ENERGY)
+        extra = abilities.total(s, a, _M_EXTRA_ENERGY)
         if extra:
             m = s.monsters[a]
             set_monster(s, a, m._replace(energy=m.energy + extra))
             ev.append(Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)"))
     for value in (1, 2, 3):
         if c[value - 1] >= 3:
-            abilities.fire(s, ev, Trigger.SCORE_SET, (a,), param=value)
-    abilities.fire(s, ev, Trigger.RESOLVE, (a,))
+            abilities.fire(s, ev, _T_SCORE_SET, (a,), param=value)
+    abilities.fire(s, ev, _T_RESOLVE, (a,))
 
 
 def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
@@ -258,7 +272,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             _illegal(s, action, f"a face-up card ({', '.join(s.shop) or 'the shop is empty'})")
         cost = cards.cost(card)
         if m.cards:
-            cost = max(0, cost - abilities.total(s, a, ModifierKind.CARD_DISCOUNT))
+            cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
         if cost > m.energy:
             _illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
         keep = cards.is_keep(card)
@@ -270,12 +284,12 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         if keep:
             if cards.modifiers(card):
                 _refresh_max_hearts(s, a)
-            abilities.fire(s, ev, Trigger.BOUGHT, (a,), only=card)
+            abilities.fire(s, ev, _T_BOUGHT, (a,), only=card)
         else:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
             effects.run(s, ev, a, cards.effects(card), card)
             s.discard = (*s.discard, card)
-        abilities.fire(s, ev, Trigger.BUY_CARD, (a,), skip=card)
+        abilities.fire(s, ev, _T_BUY_CARD, (a,), skip=card)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
             _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
@@ -293,7 +307,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
 def _refresh_max_hearts(s: State, seat: int) -> None:
     """Maximum hearts = the rules' maximum + what the monster's cards add."""
     m = s.monsters[seat]
-    new_max = s.game.options.max_hearts + abilities.total(s, seat, ModifierKind.MAX_HEARTS)
+    new_max = s.game.options.max_hearts + abilities.total(s, seat, _M_MAX_HEARTS)
     if new_max != m.max_hearts:
         set_monster(s, seat, m._replace(max_hearts=new_max, hearts=min(m.hearts, new_max)))
 
@@ -315,9 +329,9 @@ def end_turn(s: State, ev: list[Event]) -> None:
     """End of turn: victory is declared only now, then the next monster plays."""
     a = s.active
     if s.monsters[a].alive and s.monsters[a].cards:
-        abilities.fire(s, ev, Trigger.END_OF_TURN, (a,))
-    if s.game.cards.by_trigger[Trigger.END_OF_EACH_TURN]:
-        abilities.fire(s, ev, Trigger.END_OF_EACH_TURN, abilities.clockwise(s, a))
+        abilities.fire(s, ev, _T_END_OF_TURN, (a,))
+    if s.game.cards.by_trigger[_T_END_OF_EACH_TURN]:
+        abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
     outcome = victory(s)
     if outcome is not None:

@@ -5,11 +5,16 @@ Grammar: ``grammar/cards.lark``. Built-in cards: ``spec/cards/<game>/*.kot``.
 
 from .ast import (
     NO_POSITION,
+    Ability,
     Alias,
     CardDef,
     CardKind,
+    Condition,
     Effect,
+    Modifier,
+    ModifierKind,
     Position,
+    Trigger,
     Verb,
     Who,
     slugify,
@@ -18,29 +23,44 @@ from .ast import (
 from .cardset import CardSet, CheckReport, builtin_card_set, check_paths, load_card_set
 from .diagnostics import CODES, CardSpecError, Diagnostic
 from .parser import parse_text
-from .render import render_card, render_cards, render_effect
+from .render import (
+    render_ability,
+    render_card,
+    render_cards,
+    render_effect,
+    render_modifier,
+    render_trigger,
+)
 
 __all__ = [
     "CODES",
     "NO_POSITION",
+    "Ability",
     "Alias",
     "CardDef",
     "CardKind",
     "CardSet",
     "CardSpecError",
     "CheckReport",
+    "Condition",
     "Diagnostic",
     "Effect",
+    "Modifier",
+    "ModifierKind",
     "Position",
+    "Trigger",
     "Verb",
     "Who",
     "builtin_card_set",
     "check_paths",
     "load_card_set",
     "parse_text",
+    "render_ability",
     "render_card",
     "render_cards",
     "render_effect",
+    "render_modifier",
+    "render_trigger",
     "slugify",
     "strip_positions",
 ]

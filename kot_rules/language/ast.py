@@ -83,6 +83,10 @@ class Effect:
 class Trigger(Enum):
     """When a keep card's ability fires (``When ...,`` / ``At ...,``)."""
 
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
+
     BOUGHT = "bought"  # When you buy this card,
     START_OF_TURN = "start-of-turn"  # At the start of your turn,
     END_OF_TURN = "end-of-turn"  # At the end of your turn,
@@ -97,6 +101,10 @@ class Trigger(Enum):
 
 class Condition(Enum):
     """An ``if ...`` clause of an ability."""
+
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
 
     IN_TOKYO = "in-tokyo"  # if you are in Tokyo
     NO_ENERGY = "no-energy"  # if you have no energy
@@ -121,6 +129,10 @@ class Ability:
 
 class ModifierKind(Enum):
     """A lasting change a keep card makes while its owner has it."""
+
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
 
     MAX_HEARTS = "max-hearts"  # Your maximum hearts is N higher.
     EXTRA_DICE = "extra-dice"  # You roll N extra dice.

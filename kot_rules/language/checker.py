@@ -7,30 +7,99 @@ cards of a set (names and ids must be unique, aliases should be).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from .ast import (
+    Ability,
     Alias,
     CardDef,
     CardKind,
     CardSyntax,
+    Condition,
     Effect,
     EffectSyntax,
+    Modifier,
+    ModifierKind,
     Position,
+    Trigger,
+    Who,
     name_key,
     slugify,
 )
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
-from .render import render_effect
+from .render import (
+    CONDITIONS,
+    render_ability,
+    render_effect,
+    render_modifier,
+    render_trigger,
+)
 
 LANGUAGES: dict[str, str] = {"pl": "Polish", "cz": "Czech"}
 MIN_COST, MAX_COST = 0, 99
 MIN_COPIES, MAX_COPIES = 1, 99
 MIN_AMOUNT, MAX_AMOUNT = 1, 99
+MIN_SET, MAX_SET = 1, 3
 STAR_WORDS = ("star", "stars")
-_KEEP_EFFECT_HINT = ("a keep card's effects need a trigger (when it is bought, at the start of "
-                     "a turn, ...), which the 'card language' issue adds; until then leave "
-                     "keep cards without effect lines")
+# Unit words that agree with their amount: (the word for 1, the word for more).
+AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"),
+                                               ("roll", "rolls"))
+# The conditions that look at the dice, and the trigger at which dice are shown.
+DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
+# Whom a plain effect sentence (not only an ability's clause) can name.
+_SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
+
+
+# --- Unchecked syntax of keep-card lines ------------------------------------------------
+# (Kept here, beside their only reader, while ast.py's CardSyntax has no fields for them.)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilitySyntax:
+    """One ability line as written (numbers not range-checked, condition not matched).
+
+    ``param`` is the number of the trigger (the set of ``1s``, the hearts lost),
+    0 if it has none; ``per`` is the N of ``for every N energy you have``, 0 if
+    the clause has none.
+    """
+
+    trigger: Trigger
+    param: int
+    param_position: Position | None
+    once_per_turn: bool
+    condition: Condition | None
+    condition_position: Position | None
+    effect: EffectSyntax
+    per: int
+    per_position: Position | None
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierSyntax:
+    """One modifier line as written (amount not range-checked).
+
+    ``unit`` is ``die`` / ``dice`` / ``roll`` / ``rolls`` where the line has
+    one; ``amount_position`` is None for the line without a number
+    (``Your attacks hit every other monster.``).
+    """
+
+    kind: ModifierKind
+    amount: int
+    amount_position: Position | None
+    unit: str | None
+    unit_position: Position | None
+    condition: Condition | None
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class FullCardSyntax(CardSyntax):
+    """A ``CardSyntax`` with the card's modifier and ability lines, in file order."""
+
+    modifiers: tuple[ModifierSyntax, ...] = ()
+    abilities: tuple[AbilitySyntax, ...] = ()
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
@@ -114,18 +183,33 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
 
     effects = [effect for effect in (_check_effect(e, report) for e in card.effects)
                if effect is not None]
+    modifier_lines = card.modifiers if isinstance(card, FullCardSyntax) else ()
+    ability_lines = card.abilities if isinstance(card, FullCardSyntax) else ()
+    modifiers = [m for m in (_check_modifier(m, report) for m in modifier_lines)
+                 if m is not None]
+    abilities = [a for a in (_check_ability(a, report) for a in ability_lines)
+                 if a is not None]
     if cost_line is not None and cost_line.kind is CardKind.KEEP:
         lines: set[int] = set()
         for effect_syntax in card.effects:
             if effect_syntax.position.line not in lines:  # once per effect line
                 lines.add(effect_syntax.position.line)
                 report("KOT215", effect_syntax.position,
-                       "keep-card effects need triggers: not yet supported by the card language",
-                       _KEEP_EFFECT_HINT)
-    elif cost_line is not None and not card.effects:
-        report("KOT216", card.name_position,
-               f"discard card {quote(card.name)} has no effect",
-               "add an effect line under the cost line, e.g. `Gain 2 stars.`")
+                       "a keep card's effect needs a trigger: a keep card acts through "
+                       "ability and modifier lines",
+                       _keep_effect_hint(effect_syntax))
+    elif cost_line is not None:
+        keep_lines: list[AbilitySyntax | ModifierSyntax] = [*modifier_lines, *ability_lines]
+        for line in keep_lines:
+            what = "an ability" if isinstance(line, AbilitySyntax) else "a modifier"
+            report("KOT217", line.position,
+                   f"discard card {quote(card.name)} cannot have {what}: a discard card has "
+                   "no lasting ability",
+                   _discard_line_hint(line))
+        if not card.effects and not modifier_lines and not ability_lines:
+            report("KOT216", card.name_position,
+                   f"discard card {quote(card.name)} has no effect",
+                   "add an effect line under the cost line, e.g. `Gain 2 stars.`")
 
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
@@ -138,25 +222,123 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         aliases=tuple(aliases),
         position=card.position,
         effects=tuple(effects),
+        abilities=tuple(abilities),
+        modifiers=tuple(modifiers),
     )
     return definition, found
 
 
-def _check_effect(syntax: EffectSyntax, report: _Report) -> Effect | None:
-    """The checked effect of one sentence (None if its amount is out of range)."""
-    effect = Effect(syntax.verb, syntax.amount, syntax.who, syntax.position)
+def _keep_effect_hint(syntax: EffectSyntax) -> str:
+    example = Ability(Trigger.BOUGHT, (_effect_of(syntax),), syntax.position)
+    try:
+        text = render_ability(example)
+    except ValueError:  # pragma: no cover - every effect sentence has a clause
+        text = "When you buy this card, gain 1 star."
+    return f"write it as an ability with a trigger, e.g. `{text}`"
+
+
+def _discard_line_hint(line: AbilitySyntax | ModifierSyntax) -> str:
+    if isinstance(line, AbilitySyntax) and not line.per and line.effect.who in _SENTENCE_WHO:
+        plain = render_effect(_effect_of(line.effect))
+        return f"write its effect as a plain sentence, e.g. `{plain}`, or make it a keep card"
+    return "write its effect as a plain sentence, or make it a keep card (`cost N, keep`)"
+
+
+def _effect_of(syntax: EffectSyntax, per: int = 0) -> Effect:
+    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per)
+
+
+def _check_effect(syntax: EffectSyntax, report: _Report,
+                  ability: AbilitySyntax | None = None) -> Effect | None:
+    """The checked effect of one sentence, or of ``ability``'s clause.
+
+    None if its amount is out of range.
+    """
+    effect = _effect_of(syntax, ability.per if ability is not None else 0)
     if not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
         report("KOT213", syntax.amount_position,
                f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
                "leave out an effect that does nothing" if syntax.amount == 0 else None)
         return None
-    if syntax.unit in STAR_WORDS and syntax.unit_position is not None:
-        agrees = "star" if syntax.amount == 1 else "stars"
-        if syntax.unit != agrees:
-            report("KOT214", syntax.unit_position,
-                   f"'{syntax.amount} {syntax.unit}' should be '{syntax.amount} {agrees}'",
-                   f"write `{render_effect(effect)}`")
+    if syntax.unit is not None and syntax.unit_position is not None:
+        if ability is None:
+            canonical = render_effect(effect)
+        else:  # the whole line, as it should read
+            canonical = render_ability(Ability(ability.trigger, (effect,), ability.position,
+                                               ability.param, ability.condition,
+                                               ability.once_per_turn))
+        _check_agreement(syntax.amount, syntax.unit, syntax.unit_position, report, canonical)
     return effect
+
+
+def _check_agreement(amount: int, unit: str, at: Position, report: _Report,
+                     canonical: str) -> None:
+    """KOT214 if ``unit`` is the form of star / die / roll that disagrees with ``amount``."""
+    for one, more in AGREEING_UNITS:
+        if unit in (one, more):
+            agrees = one if amount == 1 else more
+            if unit != agrees:
+                report("KOT214", at, f"'{amount} {unit}' should be '{amount} {agrees}'",
+                       f"write `{canonical}`")
+
+
+def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
+    """The checked ability of one line (None if a number or the condition is wrong)."""
+    ok = True
+    if syntax.trigger is Trigger.SCORE_SET and not MIN_SET <= syntax.param <= MAX_SET:
+        assert syntax.param_position is not None
+        report("KOT219", syntax.param_position,
+               f"a set is of 1s, 2s or 3s, got {syntax.param}s",
+               "the dice score sets of 1s, 2s and 3s, e.g. `When you score a set of 1s, ...`")
+        ok = False
+    if syntax.trigger is Trigger.LOSE_HEARTS and not MIN_AMOUNT <= syntax.param <= MAX_AMOUNT:
+        assert syntax.param_position is not None
+        report("KOT219", syntax.param_position,
+               f"the hearts lost at once must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.param}",
+               "e.g. `When you lose 2 or more hearts at once, gain 1 energy.`")
+        ok = False
+    if syntax.per_position is not None and not MIN_AMOUNT <= syntax.per <= MAX_AMOUNT:
+        report("KOT213", syntax.per_position,
+               f"'for every N energy' must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.per}", "e.g. `gain 1 star for every 6 energy you have`")
+        ok = False
+    if (syntax.condition in DICE_CONDITIONS and syntax.trigger is not Trigger.RESOLVE
+            and syntax.condition is not None and syntax.condition_position is not None):
+        clause = CONDITIONS[syntax.condition]
+        report("KOT220", syntax.condition_position,
+               f"{quote(clause)} does not fit the trigger "
+               f"{quote(_trigger_text(syntax.trigger, syntax.param), 60)}: "
+               "only resolved dice show their faces",
+               f"write `{render_trigger(Trigger.RESOLVE)}, {clause}, ...`")
+        ok = False
+    effect = _check_effect(syntax.effect, report, syntax)
+    if effect is None or not ok:
+        return None
+    return Ability(syntax.trigger, (effect,), syntax.position, syntax.param, syntax.condition,
+                   syntax.once_per_turn)
+
+
+def _trigger_text(trigger: Trigger, param: int) -> str:
+    try:
+        return render_trigger(trigger, param)
+    except ValueError:  # pragma: no cover - every parsed trigger has a clause
+        return trigger.value
+
+
+def _check_modifier(syntax: ModifierSyntax, report: _Report) -> Modifier | None:
+    """The checked modifier of one line (None if its amount is out of range)."""
+    modifier = Modifier(syntax.kind, syntax.amount, syntax.position, syntax.condition)
+    if syntax.amount_position is not None and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+        report("KOT218", syntax.amount_position,
+               f"a modifier amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.amount}",
+               "leave out a modifier that changes nothing" if syntax.amount == 0 else None)
+        return None
+    if syntax.unit is not None and syntax.unit_position is not None:
+        _check_agreement(syntax.amount, syntax.unit, syntax.unit_position, report,
+                         render_modifier(modifier))
+    return modifier
 
 
 def _language_list() -> str:

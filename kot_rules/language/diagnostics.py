@@ -18,7 +18,7 @@ CODES: dict[str, str] = {
     "KOT100": "the file or folder cannot be read (missing, unreadable, or holds no .kot file)",
     "KOT101": "the file is not valid UTF-8 text",
     "KOT102": "a cost or copies value is not a whole number",
-    "KOT103": "a comma is missing between the parts of the cost line",
+    "KOT103": "a comma is missing between the parts of the cost line (or of an ability line)",
     "KOT104": "the card type is not 'keep' or 'discard'",
     "KOT105": "a string is malformed (no closing quote, unknown escape, control character)",
     "KOT106": "a name is not written as a double-quoted string",
@@ -28,9 +28,12 @@ CODES: dict[str, str] = {
     "KOT110": "a character that the card language never uses",
     "KOT111": "a word or symbol that does not fit where it stands",
     "KOT112": "the file is too large to be a card file",
-    "KOT113": "an effect sentence does not end with a period",
+    "KOT113": "an effect sentence, modifier or ability line does not end with a period",
     "KOT114": "an effect sentence names no resource, or one that does not fit there",
-    "KOT115": "an effect sentence has no amount, or its amount is not a whole number",
+    "KOT115": "an effect sentence has no amount, or its amount is not a whole number "
+              "(also a number in a modifier or ability line)",
+    "KOT116": "an ability's trigger or condition, or a modifier line, is not one the card "
+              "language has",
     "KOT199": "too many problems in one file: the rest are not reported",
     # Meaning.
     "KOT201": "two cards have the same name or the same card id",
@@ -46,9 +49,17 @@ CODES: dict[str, str] = {
     "KOT211": "an alias is also the name or alias of another card",
     "KOT212": "a file defines no card",
     "KOT213": "an effect amount is outside 1..99",
-    "KOT214": "'star' or 'stars' does not agree with the amount (1 star, 2 stars)",
-    "KOT215": "a keep card has an effect line (keep-card effects need triggers: not yet supported)",
+    "KOT214": "a unit does not agree with the amount (1 star, 2 stars; 1 die, 2 dice; "
+              "1 roll, 2 rolls)",
+    "KOT215": "a keep card has a plain effect sentence (a keep card's effects need a trigger: "
+              "write an ability such as `When you buy this card, ...`)",
     "KOT216": "a discard card has no effect line",
+    "KOT217": "a discard card has an ability or modifier line (a discard card has no lasting "
+              "ability: write its effect as a plain sentence)",
+    "KOT218": "a modifier amount is outside 1..99",
+    "KOT219": "a trigger's number is out of range (a set of 1s to 3s; losing 1..99 hearts)",
+    "KOT220": "an ability's condition does not fit its trigger (the dice conditions fit only "
+              "`When you resolve your dice`)",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

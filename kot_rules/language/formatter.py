@@ -155,16 +155,22 @@ def _paragraphs(region: _Region) -> list[str]:
 
 def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str]:
     """The canonical lines of one card (header to its last line), its comments placed."""
-    if getattr(card, "abilities", ()) or getattr(card, "modifiers", ()):
-        # Their lines are not mapped yet: refuse rather than guess where comments go.
-        raise _Refusal(header.number, "the formatter does not handle keep-card abilities "
-                       "or modifiers yet")
     rendered = render_card(card).rstrip("\n").split("\n")
     n_aliases, n_effects = len(card.aliases), len(card.effects)
-    if len(rendered) != 2 + n_aliases + n_effects:  # pragma: no cover - render_card's contract
+    n_modifiers, n_abilities = len(card.modifiers), len(card.abilities)
+    if len(rendered) != 2 + n_aliases + n_effects + n_modifiers + n_abilities:  # pragma: no cover
         raise _Refusal(header.number, "the card's canonical text has an unexpected shape")
     alias_texts = rendered[2:2 + n_aliases]
-    effect_texts = rendered[2 + n_aliases:]
+    effect_texts = rendered[2 + n_aliases:2 + n_aliases + n_effects]
+    modifier_texts = rendered[2 + n_aliases + n_effects:2 + n_aliases + n_effects + n_modifiers]
+    ability_texts = rendered[2 + n_aliases + n_effects + n_modifiers:]
+    # Modifiers and abilities stand one per line: their line says which one it is.
+    modifier_at = {m.position.line: index for index, m in enumerate(card.modifiers)}
+    ability_at = {a.position.line: index for index, a in enumerate(card.abilities)}
+    if len(modifier_at) != n_modifiers or len(ability_at) != n_abilities:
+        raise _Refusal(header.number, "two abilities or modifiers share a line")
+    modifiers: dict[int, _Item] = {}
+    abilities: dict[int, _Item] = {}
     alias_at = {alias.position.line: index for index, alias in enumerate(card.aliases)}
     effects_at: dict[int, list[int]] = {}
     for index, effect in enumerate(card.effects):
@@ -182,7 +188,13 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
             assert line.comment is not None
             pending.append(line.comment)
             continue
-        if line.number in alias_at and line.code.startswith("alias"):
+        if line.number in modifier_at:
+            item = _Item([modifier_texts[modifier_at[line.number]]])
+            modifiers[modifier_at[line.number]] = item
+        elif line.number in ability_at:
+            item = _Item([ability_texts[ability_at[line.number]]])
+            abilities[ability_at[line.number]] = item
+        elif line.number in alias_at and line.code.startswith("alias"):
             item = _Item([alias_texts[alias_at[line.number]]])
             aliases[alias_at[line.number]] = item
         elif line.number in effects_at and not line.code.startswith(("cost", "alias")):
@@ -197,11 +209,14 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
         item.leading, pending = pending, []
         item.trailing = line.comment
     if (cost is None or len(aliases) != n_aliases
-            or placed_effects != list(range(n_effects))):
+            or placed_effects != list(range(n_effects))
+            or len(modifiers) != n_modifiers or len(abilities) != n_abilities):
         raise _Refusal(header.number, "cannot match the card's lines to its definition")
 
     out = [_with_comment(rendered[0], header.comment)]
-    for item in (cost, *(aliases[index] for index in range(n_aliases)), *effects):
+    for item in (cost, *(aliases[index] for index in range(n_aliases)), *effects,
+                 *(modifiers[index] for index in range(n_modifiers)),
+                 *(abilities[index] for index in range(n_abilities))):
         out.extend(INDENT + comment for comment in item.leading)
         for index, text in enumerate(item.texts):
             out.append(_with_comment(text, item.trailing if index == len(item.texts) - 1

@@ -17,7 +17,7 @@ import functools
 import importlib.util
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lark import Lark, Token, Tree
@@ -31,14 +31,18 @@ from .ast import (
     CardDef,
     CardKind,
     CardSyntax,
+    Condition,
     CostSyntax,
     EffectSyntax,
+    ModifierKind,
     Position,
+    Trigger,
     Verb,
     Who,
 )
-from .checker import check_card, check_set
+from .checker import AbilitySyntax, FullCardSyntax, ModifierSyntax, check_card, check_set
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote, sort_key
+from .render import CONDITIONS
 
 MAX_BYTES = 1_000_000
 """Larger files are refused (KOT112): a card file is a few hundred bytes."""
@@ -67,6 +71,20 @@ _KEYWORDS: dict[str, str] = {
     "STARS": "stars",
     "ENERGY": "energy",
     "DAMAGE": "damage",
+    # Modifier and ability lines. A word that may start a line has its lowercase
+    # form (inside a line) as NAME_LC.
+    **{f"{word.upper()}_LC": word for word in ("gain", "heal", "take", "each", "every",
+                                                "when", "at", "once", "you", "your")},
+    **{word.upper(): word for word in (
+        "When", "Whenever", "While", "At", "Once", "You", "Your", "Cards",
+        "per", "turn", "the", "start", "end", "of", "buy", "this", "another", "attack",
+        "attacks", "is", "eliminated", "score", "a", "set", "resolve", "dice", "die", "lose",
+        "or", "more", "hearts", "if", "are", "in", "Tokyo", "have", "no", "dealt", "fewest",
+        "they", "show", "face", "and", "for", "neighbours", "maximum", "higher", "roll",
+        "rolls", "extra", "less", "deal", "hit")},
+    "FACE_1": "1",
+    "FACE_2": "2",
+    "FACE_3": "3",
 }
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
@@ -74,6 +92,7 @@ _TERMINAL_WORDS: dict[str, str] = {
     "COMMA": "','",
     "PERIOD": "'.'",
     "NUMBER": "a number",
+    "SET_OF_FACE": "a set such as '1s'",
     "LANG": "a language code (pl or cz)",
     "STRING": 'a name in double quotes',
     "_NL": "the end of the line",
@@ -102,6 +121,36 @@ _SENTENCE_HINT = ("an effect reads like `Gain 2 stars.`, `Take 3 damage.` or "
                   "`Each other monster takes 2 damage.`")
 _AMOUNT_HINT = "write the amount as a whole number from 1 to 99, e.g. `Take 3 damage.`"
 _WHO_HINT = ("`Each other monster ...` leaves you out; `Every monster ...` includes you")
+# The words a modifier or ability line starts with.
+_KEEP_STARTS_TEXT = ("When", "At", "Once", "Whenever", "Your", "You", "Cards", "While")
+_KEEP_STARTS = frozenset(word.upper() for word in _KEEP_STARTS_TEXT)
+_MODIFIER_STARTS_TEXT = ("Whenever", "Your", "You", "Cards", "While")
+_KEEP_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_KEEP_STARTS_TEXT) + ")")
+_MODIFIER_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_MODIFIER_STARTS_TEXT) + ")")
+# The lowercase words an ability's effect clause starts with.
+_CLAUSE_STARTS_TEXT = tuple(word.lower() for word in _STARTS_TEXT)
+_TRIGGER_HINT = (
+    "a trigger reads `When you buy this card`, `When you buy another card`, `When you attack`, "
+    "`When you score a set of 1s`, `When you resolve your dice`, "
+    "`When you lose 2 or more hearts at once`, `When another monster is eliminated`, "
+    "`At the start of your turn`, `At the end of your turn` or `At the end of each turn`")
+_CONDITION_TEXTS = [f"`{text}`" for text in CONDITIONS.values()]
+_CONDITION_HINT = ("a condition reads " + ", ".join(_CONDITION_TEXTS[:-1]) + " or "
+                   + _CONDITION_TEXTS[-1])
+_MODIFIER_HINT = (
+    "a modifier reads `Your maximum hearts is 2 higher.`, `You roll 1 extra die.`, "
+    "`You have 1 extra roll each turn.`, `Cards cost you 1 energy less.`, "
+    "`Your attacks deal 1 extra damage.`, "
+    "`While you are in Tokyo, your attacks deal 1 extra damage.`, "
+    "`Your attacks hit every other monster.` or "
+    "`Whenever you gain energy, gain 1 more energy.`")
+_ABILITY_HINT = ("an ability reads `<trigger>, [<condition>, ]<effect>.`, e.g. "
+                 "`At the end of your turn, if you have no energy, gain 1 energy.`")
+_CLAUSE_HINT = ("an ability's effect starts lowercase, e.g. `gain 2 stars`, `heal 2`, "
+                "`take 3 damage`, `each other monster takes 2 damage` or "
+                "`each of your neighbours takes 1 damage`")
+_ONCE_HINT = ("write `Once per turn, ` before the trigger, e.g. "
+              "`Once per turn, when you attack, gain 1 star.`")
 
 
 class _IndentMismatch(LarkError):
@@ -313,6 +362,8 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
         costs: list[CostSyntax] = []
         aliases: list[AliasSyntax] = []
         effects: list[EffectSyntax] = []
+        modifiers: list[ModifierSyntax] = []
+        abilities: list[AbilitySyntax] = []
         for line in card.children[2:]:
             assert isinstance(line, Tree)
             parts = line.children
@@ -344,17 +395,43 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                 for sentence in parts:
                     assert isinstance(sentence, Tree)
                     effects.append(_effect(sentence, pos))
-        yield CardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases), pos(keyword),
-                         tuple(effects))
+            elif line.data == "modifier_line":
+                modifiers.append(_modifier(line, pos))
+            elif line.data == "ability_line":
+                abilities.append(_ability(line, pos))
+        yield FullCardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases),
+                             pos(keyword), tuple(effects), tuple(modifiers), tuple(abilities))
+
+
+# The lowercase keywords that start a clause inside a line, as their capitalised ones.
+_CAPITALISED = {"GAIN_LC": "GAIN", "HEAL_LC": "HEAL", "TAKE_LC": "TAKE", "EACH_LC": "EACH",
+                "EVERY_LC": "EVERY"}
+
+
+def _tokens(tree: Tree[Token]) -> Iterator[Token]:
+    """Every token of ``tree``, in text order."""
+    for child in tree.children:
+        if isinstance(child, Tree):
+            yield from _tokens(child)
+        else:
+            yield child
+
+
+def _subtree(tree: Tree[Token], data: str) -> Tree[Token] | None:
+    return next((c for c in tree.children if isinstance(c, Tree) and c.data == data), None)
 
 
 def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSyntax:
-    """One effect sentence; what it does follows from the keywords it holds."""
+    """One effect sentence or clause; what it does follows from the keywords it holds.
+
+    A clause's own tokens only: its ``for every N energy you have`` is a subtree.
+    """
     tokens = [t for t in sentence.children if isinstance(t, Token)]
-    types = {t.type for t in tokens}
+    types = {_CAPITALISED.get(t.type, t.type) for t in tokens}
     amount = next(t for t in tokens if t.type == "NUMBER")
     unit = next((t for t in tokens if t.type in _UNITS), None)
-    who = Who.EVERY if "EVERY" in types else Who.EACH_OTHER if "EACH" in types else Who.YOU
+    who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
+           else Who.EACH_OTHER if "EACH" in types else Who.YOU)
     if "HEAL" in types:
         verb = Verb.HEAL
     elif "DAMAGE" in types:
@@ -376,8 +453,90 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     )
 
 
+def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySyntax:
+    """One ability line: its trigger and condition follow from the keywords they hold."""
+    trigger_tree = _subtree(line, "trigger") or _subtree(line, "trigger_lc")
+    condition_tree = _subtree(line, "condition")
+    clause = next(c for c in line.children if isinstance(c, Tree) and c.data.endswith("_clause"))
+    assert trigger_tree is not None
+    trigger, param = _trigger(trigger_tree)
+    condition = _condition(condition_tree) if condition_tree is not None else None
+    per_tree = _subtree(clause, "per_energy")
+    per = next((t for t in _tokens(per_tree) if t.type == "NUMBER"), None) if per_tree else None
+    return AbilitySyntax(
+        trigger=trigger,
+        param=_number(param) if param is not None else 0,
+        param_position=pos(param) if param is not None else None,
+        once_per_turn=_subtree(line, "once_per_turn") is not None,
+        condition=condition,
+        condition_position=(pos(next(_tokens(condition_tree)))
+                            if condition_tree is not None else None),
+        effect=_effect(clause, pos),
+        per=_number(per) if per is not None else 0,
+        per_position=pos(per) if per is not None else None,
+        position=pos(next(_tokens(line))),
+    )
+
+
+def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
+    """The trigger a trigger clause names, and the token of its number (if it has one)."""
+    tokens = list(_tokens(tree))
+    types = {t.type for t in tokens}
+    number = next((t for t in tokens if t.type in ("NUMBER", "SET_OF_FACE")), None)
+    if "SCORE" in types:
+        return Trigger.SCORE_SET, number
+    if "LOSE" in types:
+        return Trigger.LOSE_HEARTS, number
+    if "BUY" in types:
+        return (Trigger.BOUGHT if "THIS" in types else Trigger.BUY_CARD), None
+    if "ATTACK" in types:
+        return Trigger.ATTACK, None
+    if "ELIMINATED" in types:
+        return Trigger.ELIMINATION, None
+    if "RESOLVE" in types:
+        return Trigger.RESOLVE, None
+    if "START" in types:
+        return Trigger.START_OF_TURN, None
+    return (Trigger.END_OF_EACH_TURN if "EACH_LC" in types else Trigger.END_OF_TURN), None
+
+
+def _condition(tree: Tree[Token]) -> Condition:
+    types = {t.type for t in _tokens(tree)}
+    if "TOKYO" in types:
+        return Condition.IN_TOKYO
+    if "DEALT" in types:
+        return Condition.DEALT_NO_DAMAGE
+    if "NO" in types:
+        return Condition.NO_ENERGY
+    if "FEWEST" in types:
+        return Condition.FEWEST_STARS
+    if "FACE" in types:
+        return Condition.EVERY_FACE
+    return Condition.ONE_TWO_THREE
+
+
+def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSyntax:
+    """One modifier line: its kind is the name of the grammar rule that read it."""
+    body = line.children[0]
+    assert isinstance(body, Tree)
+    tokens = list(_tokens(body))
+    amount = next((t for t in tokens if t.type == "NUMBER"), None)
+    # The word after `extra` (`You roll 1 extra die.` also has the verb `roll`).
+    unit = next((t for t in reversed(tokens) if t.type in ("DIE", "DICE", "ROLL", "ROLLS")),
+                None)
+    return ModifierSyntax(
+        kind=ModifierKind(str(body.data).replace("_", "-")),
+        amount=_number(amount) if amount is not None else 0,
+        amount_position=pos(amount) if amount is not None else None,
+        unit=str(unit) if unit is not None else None,
+        unit_position=pos(unit) if unit is not None else None,
+        condition=Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None else None,
+        position=pos(tokens[0]),
+    )
+
+
 def _number(token: Token) -> int:
-    digits = str(token).lstrip("0") or "0"
+    digits = str(token).rstrip("s").lstrip("0") or "0"  # `1s`: a set of 1s
     # Python refuses to convert very long digit strings; any of them is out of range.
     return int(digits) if len(digits) <= 18 else 10**18
 
@@ -397,6 +556,11 @@ def _examples(*bodies: str) -> list[str]:
 def _effect_examples(*lines: str) -> list[str]:
     """Whole (padded) files made of one discard card with the given effect line."""
     return _examples(*(f'card "X"\n  cost 3, discard\n  {line}\n' for line in lines))
+
+
+def _keep_examples(*lines: str) -> list[str]:
+    """Whole (padded) files made of one keep card with the given modifier or ability line."""
+    return _examples(*(f'card "X"\n  cost 3, keep\n  {line}\n' for line in lines))
 
 
 # Known mistakes, matched by parser state and token (UnexpectedInput.match_examples).
@@ -439,6 +603,27 @@ _EXAMPLES: dict[str, list[str]] = {
     "bad_who": _effect_examples(
         "Each monster takes 2 damage.", "Every other monster takes 2 damage.",
         "Each other player takes 2 damage.", "Every monster loses 2 stars."),
+    # Modifier and ability lines (shown on a keep card's line after the cost line).
+    "missing_comma": _keep_examples(
+        "When you attack gain 1 star.", "At the end of your turn gain 1 star.",
+        "Once per turn when you attack, gain 1 star.",
+        "At the end of your turn, if you have no energy gain 1 energy.",
+        "While you are in Tokyo your attacks deal 1 extra damage.",
+        "Whenever you gain energy gain 1 more energy."),
+    "unknown_trigger": _keep_examples(
+        "When you roll, gain 1 star.", "When he attacks, gain 1 star.",
+        "At the beginning of your turn, gain 1 star.", "At the end of the turn, gain 1 star.",
+        "When you buy a card, gain 1 star.", "When you lose 2 hearts, gain 1 energy."),
+    "unknown_condition": _keep_examples(
+        "At the end of your turn, if you are not in Tokyo, gain 1 star.",
+        "At the end of your turn, if you have 0 energy, gain 1 energy.",
+        "When you resolve your dice, if they show 1, 2 and 3, gain 2 stars."),
+    "unknown_modifier": _keep_examples(
+        "Your max hearts is 2 higher.", "You roll 1 more die.", "Cards cost 1 energy less.",
+        "Your attacks hit all other monsters.", "You have 1 extra roll."),
+    "bad_clause": _keep_examples(
+        "When you attack, Gain 1 star.", "When you attack, each neighbour takes 1 damage.",
+        "When you attack, each of your neighbors takes 1 damage."),
 }
 
 
@@ -468,11 +653,16 @@ class _Failure:
     def expected_words(self) -> str:
         accepts = self.accepts - {"_DEDENT"}
         sentence = accepts >= _SENTENCE_STARTS
-        shown = accepts - _SENTENCE_STARTS if sentence else accepts
+        keep = accepts >= _KEEP_STARTS
+        shown = accepts - (_SENTENCE_STARTS if sentence else frozenset()) - (
+            _KEEP_STARTS if keep else frozenset())
         words = [_TERMINAL_WORDS.get(t, t) for t in sorted(shown)]
         if sentence:
             words.append("an effect sentence (" + ", ".join(f"'{w}'" for w in _STARTS_TEXT)
                          + ")")
+        if keep:
+            words.append("a modifier or ability ("
+                         + ", ".join(f"'{w}'" for w in _KEEP_STARTS_TEXT) + ")")
         if len(words) <= 1:
             return "".join(words) or "nothing more"
         return ", ".join(words[:-1]) + " or " + words[-1]
@@ -537,6 +727,12 @@ _KEYWORD_CODES: dict[str, str] = {
     **{_KEYWORDS[t]: "KOT108" for t in _SENTENCE_STARTS},
     **{_KEYWORDS[t]: "KOT111" for t in ("OTHER", "MONSTER", "TAKES", "LOSES")},
     **{_KEYWORDS[t]: "KOT114" for t in _UNITS},
+    # Modifier and ability lines (see _glued_in_keep_line).
+    **{_KEYWORDS[t]: "KOT108" for t in _KEEP_STARTS},
+    **{text: "KOT111" for terminal, text in _KEYWORDS.items()
+       if text.isalpha() and terminal not in _KEEP_STARTS and text not in (
+           "card", "cost", "alias", "keep", "discard", "copies", *_STARTS_TEXT)
+       and terminal not in _UNITS},
 }
 _GLUED_WHAT = {"KOT104": "card type", "KOT114": "resource"}
 
@@ -550,6 +746,8 @@ def _glued_keyword(f: _Failure) -> Diagnostic | None:
         return None
     keyword = prefix.group(0)
     whole = keyword + f.word
+    if _KEEP_LINE.match(f.before[:prefix.start()]):
+        return _glued_in_keep_line(f, whole, prefix.start() + 1)
     code = _KEYWORD_CODES[keyword]
     what = _GLUED_WHAT.get(code, "word")
     if keyword in _COST_KEYWORDS:
@@ -568,6 +766,21 @@ def _glued_keyword(f: _Failure) -> Diagnostic | None:
 
 
 _COST_KEYWORDS = frozenset({"card", "cost", "alias", "keep", "discard", "copies"})
+
+
+def _glued_in_keep_line(f: _Failure, whole: str, column: int) -> Diagnostic:
+    """A keyword with letters glued on inside a modifier or ability line (`dices`, `all`)."""
+    part, _ = _keep_part(replace(f, before=f.before[:column - 1]))
+    code = "KOT111" if part in ("effect", "next") else "KOT116"
+    if part == "effect" and whole.lower().startswith(("star", "energ", "damag")):
+        code = "KOT114"
+    words = [text for text in _KEYWORDS.values() if text.isalpha()
+             and text[:1].islower() == whole[:1].islower()]
+    # Only a close word: a short keyword glued to letters is often another word (`a` + `ll`).
+    close = difflib.get_close_matches(whole, words, n=1, cutoff=0.75)
+    return f.diagnostic(code, f"unknown word {quote(whole)}"
+                        + (f"; did you mean {quote(close[0])}?" if close else ""),
+                        _PART_HINTS[part], column=column)
 
 
 def _closest(word: str, choices: tuple[str, ...]) -> str | None:
@@ -603,6 +816,9 @@ def _by_example(label: str, f: _Failure) -> Diagnostic | None:
         return _bad_layout(f)
     if label in ("missing_period", "missing_amount", "unknown_resource", "bad_who"):
         return _bad_sentence(f)
+    if label in ("unknown_trigger", "unknown_condition", "unknown_modifier", "missing_comma",
+                 "bad_clause"):
+        return _bad_keep_line(f)
     return None
 
 
@@ -613,6 +829,8 @@ def _by_expectation(f: _Failure) -> Diagnostic:
         return _bad_layout(f)
     if _SENTENCE_LINE.match(f.before):
         return _bad_sentence(f)
+    if _KEEP_LINE.match(f.before):
+        return _bad_keep_line(f)
     if f.got in ("_NL", "$END"):
         return _ended_early(f)
     if accepts <= {"NUMBER", "_NL"} and "NUMBER" in accepts:
@@ -715,14 +933,21 @@ def _bad_line_start(f: _Failure) -> Diagnostic:
         return f.diagnostic("KOT108", f"an effect sentence starts with a capital letter: "
                             f"write {quote(f.word.capitalize())}, not {quote(f.word)}",
                             _SENTENCE_HINT)
-    close = _closest(f.word, (*_LINE_KEYWORDS, *_STARTS_TEXT))
+    if f.word.capitalize() in _KEEP_STARTS_TEXT and f.word not in _KEEP_STARTS_TEXT:
+        word = f.word.capitalize()
+        return f.diagnostic("KOT108", f"a modifier or ability line starts with a capital "
+                            f"letter: write {quote(word)}, not {quote(f.word)}",
+                            _MODIFIER_HINT if word in _MODIFIER_STARTS_TEXT else _ABILITY_HINT)
+    close = _closest(f.word, (*_LINE_KEYWORDS, *_STARTS_TEXT, *_KEEP_STARTS_TEXT))
     hint = (_SENTENCE_HINT if close in _STARTS_TEXT else _ALIAS_HINT if close == "alias"
-            else _COST_LINE_HINT)
+            else _MODIFIER_HINT if close in _MODIFIER_STARTS_TEXT
+            else _ABILITY_HINT if close in _KEEP_STARTS_TEXT else _COST_LINE_HINT)
     starts = ", ".join(f"'{w}'" for w in _STARTS_TEXT)
+    keep_starts = ", ".join(f"'{w}'" for w in _KEEP_STARTS_TEXT)
     return f.diagnostic(
-        "KOT108", f"a line in a card starts with 'cost', 'alias' or an effect sentence "
-        f"({starts}), got {f.got_words}" + (f"; did you mean {quote(close)}?" if close else ""),
-        hint)
+        "KOT108", f"a line in a card starts with 'cost', 'alias', an effect sentence "
+        f"({starts}) or a modifier or ability ({keep_starts}), got {f.got_words}"
+        + (f"; did you mean {quote(close)}?" if close else ""), hint)
 
 
 def _bad_layout(f: _Failure) -> Diagnostic:
@@ -777,8 +1002,8 @@ def _agreeing(units: tuple[str, ...], amount: int | None) -> tuple[str, ...]:
 
 
 def _sentence_so_far(f: _Failure) -> str:
-    """The text of the sentence the error is in, up to the error."""
-    return f.before.rsplit(".", 1)[-1].strip() if "." in f.before else f.before.strip()
+    """The text of the sentence (or an ability line's clause) the error is in, up to the error."""
+    return re.split(r"[.,]", f.before)[-1].strip()
 
 
 def _bad_sentence(f: _Failure) -> Diagnostic:
@@ -798,6 +1023,10 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
     if f.got in ("_NL", "$END"):
         return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",
                             _SENTENCE_HINT)
+    if f.got in _KEEP_STARTS and "_NL" in accepts:
+        return f.diagnostic("KOT111", f"expected the end of the line or an effect sentence, got "
+                            f"{f.got_words}: each modifier or ability goes on a line of its own",
+                            "start a new line, indented like this one")
     if (accepts >= _SENTENCE_STARTS and f.word.capitalize() in _STARTS_TEXT
             and f.word not in _STARTS_TEXT):
         return f.diagnostic("KOT111", f"an effect sentence starts with a capital letter: "
@@ -829,32 +1058,43 @@ def _glued_amount(f: _Failure) -> Diagnostic | None:
                         f"{quote(text + f.word)}", _AMOUNT_HINT, column=digits.start() + 1)
 
 
-def _missing_period(f: _Failure) -> Diagnostic:
+def _missing_period(f: _Failure, whole_line: bool = False) -> Diagnostic:
+    """A sentence, or with ``whole_line`` a modifier or ability line, without its period."""
     sentence = _sentence_so_far(f)
-    if sentence.startswith("Heal") and f.word[:1].isalpha() and f.got not in _KEYWORDS:
-        return f.diagnostic("KOT114", f"`Heal N.` names no resource (it heals hearts), got "
-                            f"{f.got_words}", f"write `{sentence}.`")
-    fix = f"end it with a period: `{sentence}.`"
+    written = f.before.strip() if whole_line else sentence
+    if sentence.startswith(("Heal", "heal")) and f.word[:1].isalpha() and (
+            f.got not in _KEYWORDS or f.word.lower() in _HEART_WORDS):
+        form = "`heal N`" if whole_line else "`Heal N.`"
+        return f.diagnostic("KOT114", f"{form} names no resource (it heals hearts), "
+                            f"got {f.got_words}", f"write `{written}.`")
+    fix = f"end it with a period: `{written}.`"
+    what = "line" if whole_line else "sentence"
     if f.got in ("_NL", "$END"):
-        return f.diagnostic("KOT113", "the sentence does not end with a period", fix)
-    if f.got in _SENTENCE_STARTS:
+        return f.diagnostic("KOT113", f"the {what} does not end with a period", fix)
+    if f.got in _SENTENCE_STARTS and not whole_line:
         return f.diagnostic("KOT113", f"expected '.' before {f.got_words}: each sentence ends "
                             "with a period", fix)
+    if whole_line:
+        return f.diagnostic("KOT113", f"expected '.' at the end of the line, got {f.got_words}",
+                            "a modifier or ability line says one thing and ends with a period, "
+                            "e.g. `When you attack, gain 1 star.`")
     return f.diagnostic("KOT113", f"expected '.' at the end of the sentence, got {f.got_words}",
                         "one sentence says one thing and ends with a period, e.g. "
                         "`Gain 2 stars. Take 3 damage.`")
 
 
-def _bad_amount(f: _Failure) -> Diagnostic:
+def _bad_amount(f: _Failure, what: str = "sentence",
+                hint: str = _AMOUNT_HINT) -> Diagnostic:
     sentence = _sentence_so_far(f)
     if f.got in ("_NL", "$END", "PERIOD") or f.got in _KEYWORDS:
-        return f.diagnostic("KOT115", f"the sentence has no amount: expected a number after "
-                            f"{quote(sentence)}", _AMOUNT_HINT)
+        return f.diagnostic("KOT115", f"the {what} has no amount: expected a number after "
+                            f"{quote(sentence)}", hint)
     return f.diagnostic("KOT115", f"an amount must be a whole number from 1 to 99, got "
-                        f"{f.got_words}", _AMOUNT_HINT)
+                        f"{f.got_words}", hint)
 
 
-def _unknown_resource(f: _Failure) -> Diagnostic:
+def _unknown_resource(f: _Failure, hint: str | None = None,
+                      what: str = "sentence") -> Diagnostic:
     units = tuple(_KEYWORDS[t] for t in sorted(f.accepts & _UNITS))
     amount_match = _TRAILING_AMOUNT.search(f.before)
     amount = int(amount_match.group(1)) if amount_match else None
@@ -862,17 +1102,20 @@ def _unknown_resource(f: _Failure) -> Diagnostic:
     example = ("`Gain 2 stars.` or `Gain 2 energy.`" if "energy" in units
                else "`Take 3 damage.`" if units == ("damage",)
                else "`Each other monster loses 2 stars.`")
-    hint = f"e.g. {example}"
-    if f.got in ("_NL", "$END", "PERIOD", "NUMBER") or (
-            f.got in _KEYWORDS and f.got not in _UNITS):
-        return f.diagnostic("KOT114", f"the sentence names no resource: expected {expected} "
-                            "after the amount" + ("" if f.got in ("_NL", "$END") else
-                                                  f", got {f.got_words}"), hint)
+    hint = hint or f"e.g. {example}"
     word = f.word.lower()
     if "energy" in units and word in _HEART_WORDS:
         heal = f"Heal {amount}." if amount is not None else "Heal 2."
-        return f.diagnostic("KOT114", f"unknown resource {quote(f.word)} for 'Gain': hearts come "
-                            "back by healing", f"write `{heal}`")
+        gain = "Gain"
+        if _sentence_so_far(f)[:1].islower():  # an ability's clause
+            heal, gain = heal[:1].lower() + heal[1:-1], "gain"
+        return f.diagnostic("KOT114", f"unknown resource {quote(f.word)} for '{gain}': hearts "
+                            "come back by healing", f"write `{heal}`")
+    if f.got in ("_NL", "$END", "PERIOD", "NUMBER") or (
+            f.got in _KEYWORDS and f.got not in _UNITS and word not in _RESOURCE_WORDS):
+        return f.diagnostic("KOT114", f"the {what} names no resource: expected {expected} "
+                            "after the amount" + ("" if f.got in ("_NL", "$END") else
+                                                  f", got {f.got_words}"), hint)
     if f.got in _UNITS:  # a resource, but not one this sentence takes
         return f.diagnostic("KOT114", f"{f.got_words} cannot follow "
                             f"{quote(_sentence_so_far(f))}: expected {expected}", hint)
@@ -898,3 +1141,115 @@ def _bad_who(f: _Failure) -> Diagnostic:
     choices = tuple(_KEYWORDS[t] for t in sorted(f.accepts) if t in _KEYWORDS)
     return f.diagnostic("KOT111", f"expected {f.expected_words} after {quote(sentence)}, got "
                         f"{f.got_words}" + _did_you_mean(f.word, choices), _WHO_HINT)
+
+
+# --- Modifier and ability lines --------------------------------------------------------
+
+
+_CONDITION_SO_FAR = re.compile(r"(?:^|, )(if\b(?: they show a [^,]*(?:,[^,]*)?|[^,]*))$")
+
+
+def _keep_part(f: _Failure) -> tuple[str, str]:
+    """Which part of a modifier or ability line the error is in, and that part's text so far.
+
+    The part is "modifier", "once" (`Once per turn`), "trigger", "condition",
+    "effect", or "next" (right after a comma, before the next part's first word).
+    """
+    text = f.before.strip()
+    if _MODIFIER_LINE.match(f.before):
+        return "modifier", text
+    segments = [segment.strip() for segment in text.split(",")]
+    segment = segments[-1]
+    once = segments[0].startswith("Once")
+    if len(segments) == 1:
+        return ("once" if once else "trigger"), segment
+    if once and len(segments) == 2:
+        return "trigger", segment
+    condition = _CONDITION_SO_FAR.search(text)
+    if condition is not None:  # `if they show a 1, a 2 and a 3` holds commas itself
+        return "condition", condition.group(1)
+    if segment.split(" ", 1)[0] in _CLAUSE_STARTS_TEXT:
+        return "effect", segment
+    return "next", segment
+
+
+_PART_HINTS = {"modifier": _MODIFIER_HINT, "once": _ONCE_HINT, "trigger": _TRIGGER_HINT,
+               "condition": _CONDITION_HINT, "effect": _CLAUSE_HINT, "next": _ABILITY_HINT}
+
+
+def _bad_keep_line(f: _Failure) -> Diagnostic:
+    """An error in a modifier or ability line (it starts with When, At, Once, Your, ...)."""
+    accepts = f.accepts
+    part, segment = _keep_part(f)
+    hint = _PART_HINTS[part]
+    glued = _glued_amount(f)
+    if glued is not None:
+        return glued
+    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR"}:
+        return _missing_period(f, whole_line=True)
+    if f.got in ("_NL", "$END"):
+        return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",
+                            hint)
+    if "_NL" in accepts:  # after the final period
+        if f.got in _KEEP_STARTS or f.got in _SENTENCE_STARTS:
+            return f.diagnostic("KOT111", f"expected the end of the line, got {f.got_words}: "
+                                "each modifier or ability goes on a line of its own",
+                                "start a new line, indented like this one")
+        return f.diagnostic("KOT111", f"expected the end of the line, got {f.got_words}",
+                            _MODIFIER_HINT if part == "modifier" else _ABILITY_HINT)
+    if accepts == frozenset({"COMMA"}):
+        return f.diagnostic("KOT103", f"expected ',' after {quote(segment, 60)}, got "
+                            f"{f.got_words}",
+                            _MODIFIER_HINT if part == "modifier" else _ABILITY_HINT)
+    if accepts == frozenset({"NUMBER"}):
+        if part == "effect":
+            return _bad_amount(f, "clause", "write the amount as a whole number from 1 to 99, "
+                               "e.g. `When you attack, gain 1 star.`")
+        if f.got in _KEYWORDS or f.got in ("COMMA", "PERIOD"):
+            return f.diagnostic("KOT115", f"the line has no number: expected a number after "
+                                f"{quote(segment, 60)}", hint)
+        return f.diagnostic("KOT115", f"a number must be a whole number from 1 to 99, got "
+                            f"{f.got_words}", hint)
+    if accepts & _UNITS and _TRAILING_AMOUNT.search(f.before):
+        return _unknown_resource(f, hint, "line" if part == "modifier" else "clause")
+    if "SET_OF_FACE" in accepts:
+        return f.diagnostic("KOT116", f"expected a set such as '1s' (a digit and 's'), got "
+                            f"{f.got_words}", "e.g. `When you score a set of 1s, gain 2 stars.`")
+    words = {_KEYWORDS[t]: t for t in accepts if t in _KEYWORDS}
+    case = next((w for w in sorted(words) if w.lower() == f.word.lower() and w != f.word), None)
+    if case is not None:
+        where = (" (a word starts lowercase inside a line)" if case[:1].islower()
+                 and f.word[:1].isupper() else "")
+        return f.diagnostic("KOT111", f"write {quote(case)}, not {quote(f.word)}{where}",
+                            _CLAUSE_HINT if case in _CLAUSE_STARTS_TEXT else hint)
+    choices = tuple(words)
+    if part == "effect" and accepts & {"OTHER", "MONSTER", "NEIGHBOURS", "OF"}:
+        hint = ("`each other monster ...` leaves you out, `each of your neighbours ...` hits "
+                "the monsters beside you, `every monster ...` includes you")
+    if part == "next":
+        return _after_comma(f)
+    if part == "effect":
+        return f.diagnostic("KOT111", f"expected {f.expected_words}"
+                            + (f" after {quote(segment, 60)}" if segment else "")
+                            + f", got {f.got_words}" + _did_you_mean(f.word, choices), hint)
+    what = {"once": "ability", "modifier": "modifier"}.get(part, part)
+    if f.got in ("COMMA", "PERIOD"):
+        return f.diagnostic("KOT116", f"unfinished {what} {quote(segment, 60)}: expected "
+                            f"{f.expected_words}, got {f.got_words}", hint)
+    return f.diagnostic("KOT116", f"unknown {what} {quote(f'{segment} {f.word}'.strip(), 60)}: "
+                        f"expected {f.expected_words} after {quote(segment, 60)}"
+                        + _did_you_mean(f.word, choices), hint)
+
+
+def _after_comma(f: _Failure) -> Diagnostic:
+    """After an ability's trigger (or condition) and its comma: a condition or the effect."""
+    effects = "an effect (" + ", ".join(f"'{w}'" for w in _CLAUSE_STARTS_TEXT) + ")"
+    expected = f"a condition ('if ...') or {effects}" if "IF" in f.accepts else effects
+    if f.word in ("you", "they") and "IF" in f.accepts:
+        hint = "a condition starts with 'if', e.g. `if you are in Tokyo`"
+    elif f.got == "NUMBER":
+        hint = "an effect starts with what it does, e.g. `gain 1 star` or `take 2 damage`"
+    else:
+        hint = _ABILITY_HINT
+    return f.diagnostic("KOT111", f"expected {expected} after {quote(f.before.strip(), 60)}, "
+                        f"got {f.got_words}", hint)

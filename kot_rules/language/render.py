@@ -1,9 +1,10 @@
 """Rendering checked cards back to canonical card-language text.
 
 The canonical text of a card is its ``card "NAME"`` line, then, indented by two
-spaces, the cost line, the alias lines in file order and one effect sentence per
-line. Comments are not part of a definition, so they are not rendered. Parsing
-the rendering gives the same definition again, apart from positions
+spaces, the cost line, the alias lines in file order, one effect sentence per
+line, one modifier per line and one ability per line (each in file order).
+Comments are not part of a definition, so they are not rendered. Parsing the
+rendering gives the same definition again, apart from positions
 (``parse(render(card)) == card`` after ``strip_positions``).
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .ast import CardDef, Effect, Verb, Who
+from .ast import Ability, CardDef, Condition, Effect, Modifier, ModifierKind, Trigger, Verb, Who
 
 INDENT = "  "
 
@@ -33,13 +34,47 @@ def _stars(amount: int) -> str:
     return f"{amount} star" if amount == 1 else f"{amount} stars"
 
 
+def _lowercase_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+# The trigger clauses without a number, capitalised (an ability line starts with one).
+_TRIGGERS: dict[Trigger, str] = {
+    Trigger.BOUGHT: "When you buy this card",
+    Trigger.START_OF_TURN: "At the start of your turn",
+    Trigger.END_OF_TURN: "At the end of your turn",
+    Trigger.END_OF_EACH_TURN: "At the end of each turn",
+    Trigger.ATTACK: "When you attack",
+    Trigger.BUY_CARD: "When you buy another card",
+    Trigger.ELIMINATION: "When another monster is eliminated",
+    Trigger.RESOLVE: "When you resolve your dice",
+}
+
+CONDITIONS: dict[Condition, str] = {
+    Condition.IN_TOKYO: "if you are in Tokyo",
+    Condition.NO_ENERGY: "if you have no energy",
+    Condition.DEALT_NO_DAMAGE: "if you dealt no damage this turn",
+    Condition.FEWEST_STARS: "if you have the fewest stars",
+    Condition.EVERY_FACE: "if they show every face",
+    Condition.ONE_TWO_THREE: "if they show a 1, a 2 and a 3",
+}
+"""The ``if ...`` clause of each condition, as an ability says it."""
+
+
 def render_effect(effect: Effect) -> str:
     """The sentence that says ``effect``, e.g. ``Each other monster takes 2 damage.``.
 
-    Raises ``ValueError`` for a verb and target that no sentence of the card
-    language says (e.g. healing every monster).
+    Two forms are said only inside an ability line, where they start lowercase:
+    ``Gain 1 star for every 6 energy you have.`` and ``Each of your neighbours
+    takes 1 damage.``. Raises ``ValueError`` for a verb and target that the card
+    language does not say (e.g. healing every monster).
     """
     verb, who, amount = effect.verb, effect.who, effect.amount
+    if effect.per:
+        if verb is Verb.GAIN_STARS and who is Who.YOU:
+            return f"Gain {_stars(amount)} for every {effect.per} energy you have."
+        raise ValueError(f"the card language has no sentence for {verb.value} applied to "
+                         f"{who.value} for every {effect.per} energy")
     if who is Who.YOU:
         if verb is Verb.GAIN_STARS:
             return f"Gain {_stars(amount)}."
@@ -56,19 +91,103 @@ def render_effect(effect: Effect) -> str:
             return f"Each other monster loses {_stars(amount)}."
     elif who is Who.EVERY and verb is Verb.TAKE_DAMAGE:
         return f"Every monster takes {amount} damage."
+    elif who is Who.NEIGHBOURS and verb is Verb.TAKE_DAMAGE:
+        return f"Each of your neighbours takes {amount} damage."
     raise ValueError(f"the card language has no sentence for {verb.value} applied to "
                      f"{who.value}")
 
 
+def _only_in_abilities(effect: Effect) -> bool:
+    """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
+    return effect.per > 0 or effect.who is Who.NEIGHBOURS
+
+
+def render_trigger(trigger: Trigger, param: int = 0) -> str:
+    """The trigger clause, capitalised and without its comma, e.g. ``When you attack``.
+
+    Raises ``ValueError`` for a number the trigger cannot take.
+    """
+    if trigger is Trigger.SCORE_SET:
+        return f"When you score a set of {param}s"
+    if trigger is Trigger.LOSE_HEARTS:
+        return f"When you lose {param} or more hearts at once"
+    text = _TRIGGERS.get(trigger)
+    if text is None:  # pragma: no cover - a trigger added to ast.py without a clause here
+        raise ValueError(f"the card language has no trigger clause for {trigger.value}")
+    if param:
+        raise ValueError(f"the trigger {trigger.value} takes no number, got {param}")
+    return text
+
+
+def render_ability(ability: Ability) -> str:
+    """The line that says ``ability``, e.g. ``When you attack, gain 1 star.``.
+
+    Raises ``ValueError`` for an ability no line says (a number its trigger
+    cannot take, or not exactly one effect).
+    """
+    if len(ability.effects) != 1:
+        raise ValueError(f"an ability line says exactly one effect, got "
+                         f"{len(ability.effects)}")
+    trigger = render_trigger(ability.trigger, ability.param)
+    parts = [f"Once per turn, {_lowercase_first(trigger)}" if ability.once_per_turn
+             else trigger]
+    if ability.condition is not None:
+        parts.append(CONDITIONS[ability.condition])
+    parts.append(_lowercase_first(render_effect(ability.effects[0])))
+    return ", ".join(parts)
+
+
+def render_modifier(modifier: Modifier) -> str:
+    """The line that says ``modifier``, e.g. ``You roll 1 extra die.``.
+
+    Raises ``ValueError`` for a modifier no line says: a condition other than
+    being in Tokyo on attack damage, or an amount on ``attack-everyone``.
+    """
+    kind, amount, condition = modifier.kind, modifier.amount, modifier.condition
+    text: str | None
+    if kind is ModifierKind.MAX_HEARTS:
+        text = f"Your maximum hearts is {amount} higher."
+    elif kind is ModifierKind.EXTRA_DICE:
+        text = f"You roll {amount} extra {'die' if amount == 1 else 'dice'}."
+    elif kind is ModifierKind.EXTRA_ROLLS:
+        text = f"You have {amount} extra {'roll' if amount == 1 else 'rolls'} each turn."
+    elif kind is ModifierKind.CARD_DISCOUNT:
+        text = f"Cards cost you {amount} energy less."
+    elif kind is ModifierKind.ATTACK_DAMAGE:
+        text = f"Your attacks deal {amount} extra damage."
+    elif kind is ModifierKind.ATTACK_EVERYONE:
+        text = "Your attacks hit every other monster." if amount == 0 else None
+    elif kind is ModifierKind.EXTRA_ENERGY:
+        text = f"Whenever you gain energy, gain {amount} more energy."
+    else:  # pragma: no cover - a kind added to ast.py without a line here
+        text = None
+    if condition is not None and text is not None:
+        fits = kind is ModifierKind.ATTACK_DAMAGE and condition is Condition.IN_TOKYO
+        text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else None
+    if text is None:
+        shown = f"{kind.value} {amount}" + (f" if {condition.value}" if condition else "")
+        raise ValueError(f"the card language has no modifier line for {shown}")
+    return text
+
+
 def render_card(card: CardDef) -> str:
-    """The canonical text of one card, ending with a newline."""
+    """The canonical text of one card, ending with a newline.
+
+    Raises ``ValueError`` for a part that no line of the card language says.
+    """
     cost = f"cost {card.cost}, {card.kind.value}"
     if card.copies != 1:
         cost += f", copies {card.copies}"
     lines = [f"card {quote_name(card.name)}", INDENT + cost]
     lines += [f"{INDENT}alias {alias.language} {quote_name(alias.name)}"
               for alias in card.aliases]
-    lines += [INDENT + render_effect(effect) for effect in card.effects]
+    for effect in card.effects:
+        if _only_in_abilities(effect):
+            raise ValueError(f"only an ability can say {render_effect(effect)!r}; an effect "
+                             f"sentence cannot")
+        lines.append(INDENT + render_effect(effect))
+    lines += [INDENT + render_modifier(modifier) for modifier in card.modifiers]
+    lines += [INDENT + render_ability(ability) for ability in card.abilities]
     return "\n".join(lines) + "\n"
 
 

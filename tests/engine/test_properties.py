@@ -14,8 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kot_engine_helpers import make_game
 
-from kot_rules.engine import CHANCE, TERMINAL, EventKind, Game, Phase, Roll, State, dice, driver
+from kot_rules.engine import (
+    CHANCE,
+    TERMINAL,
+    EventKind,
+    Game,
+    Phase,
+    Roll,
+    State,
+    abilities,
+    dice,
+    driver,
+)
 from kot_rules.engine.game import FirstPlayerRule
+from kot_rules.language.ast import ModifierKind
 
 SETTINGS = settings(max_examples=60, deadline=None)
 OUTCOMES = {n: frozenset(dice.all_outcomes(n)) for n in range(7)}
@@ -81,7 +93,11 @@ class Checker:
         assert self.dead == {i for i, m in enumerate(ms) if not m.alive}
         for m in ms:
             assert 0 <= m.hearts <= m.max_hearts
-            assert m.max_hearts == g.options.max_hearts
+            if m.alive:
+                # the rules' maximum plus what the monster's cards add (card text)
+                seat = ms.index(m)
+                raised = abilities.total(s, seat, ModifierKind.MAX_HEARTS)
+                assert m.max_hearts == g.options.max_hearts + raised
             assert m.energy >= 0 and m.stars >= 0
             if not m.alive:
                 assert m.hearts == 0 and m.cards == ()
@@ -122,7 +138,9 @@ class Checker:
         assert len(s.shop) == 3 or not s.deck
         # the dice
         assert min(s.dice) >= 0 and s.to_roll >= 0
-        assert sum(s.dice) + s.to_roll <= g.options.dice
+        if s.phase is not Phase.OVER:
+            extra = abilities.total(s, s.active, ModifierKind.EXTRA_DICE)
+            assert sum(s.dice) + s.to_roll <= g.options.dice + extra
         # the end
         if s.phase is Phase.OVER:
             assert s.outcome is not None

@@ -11,6 +11,7 @@ from kot_rules.language.diagnostics import WARNING_CODES
 from kot_rules.language.parser import MAX_BYTES, MAX_DIAGNOSTICS, decode_card_bytes
 
 D = 'card "A"\n  cost 3, discard\n'  # a discard card, before its effect lines
+K = 'card "A"\n  cost 3, keep\n'  # a keep card, before its modifier and ability lines
 
 # (code, file text, line, column, message fragment). Each text has one problem.
 TEXT_CASES: list[tuple[str, str, int, int, str]] = [
@@ -129,8 +130,88 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT214", D + "  Gain 1 stars.\n", 3, 10, "'1 stars' should be '1 star'"),
     ("KOT214", D + "  Each other monster loses 2 star.\n", 3, 30, "'2 star' should be '2 stars'"),
     ("KOT215", 'card "A"\n  cost 4, keep\n  Gain 1 star. Heal 1.\n', 3, 3,
-     "keep-card effects need triggers: not yet supported by the card language"),
+     "a keep card's effect needs a trigger"),
     ("KOT216", D, 1, 6, "discard card 'A' has no effect"),
+    # Modifier and ability lines: syntax.
+    ("KOT103", K + "  When you attack gain 1 star.\n", 3, 19,
+     "expected ',' after 'When you attack', got 'gain'"),
+    ("KOT103", K + "  At the end of your turn, if you are in Tokyo gain 1 star.\n", 3, 48,
+     "expected ',' after 'if you are in Tokyo'"),
+    ("KOT103", K + "  While you are in Tokyo your attacks deal 1 extra damage.\n", 3, 26,
+     "expected ',' after 'While you are in Tokyo'"),
+    ("KOT108", K + "  when you attack, gain 1 star.\n", 3, 3,
+     "a modifier or ability line starts with a capital letter: write 'When', not 'when'"),
+    ("KOT108", K + "  Whne you attack, gain 1 star.\n", 3, 3,
+     "got 'Whne'; did you mean 'When'?"),
+    ("KOT109", K + "  When you attack,\n", 3, 19,
+     "the line ends too early: expected 'each', 'every', 'gain', 'heal', 'if' or 'take'"),
+    ("KOT111", K + "  When you attack, Gain 1 star.\n", 3, 20,
+     "write 'gain', not 'Gain' (a word starts lowercase inside a line)"),
+    ("KOT111", K + "  Once per turn, When you attack, gain 1 star.\n", 3, 18,
+     "write 'when', not 'When'"),
+    ("KOT111", K + "  When you attack, each of your neighbors takes 1 damage.\n", 3, 33,
+     "got 'neighbors'; did you mean 'neighbours'?"),
+    ("KOT111", K + "  When you attack, gain 1 star. Heal 1.\n", 3, 33,
+     "each modifier or ability goes on a line of its own"),
+    ("KOT111", D + "  Heal 1. When you attack, gain 1 star.\n", 3, 11,
+     "each modifier or ability goes on a line of its own"),
+    ("KOT113", K + "  When you attack, gain 1 star\n", 3, 31,
+     "the line does not end with a period"),
+    ("KOT113", K + "  When you attack, gain 1 star and heal 1.\n", 3, 32,
+     "expected '.' at the end of the line, got 'and'"),
+    ("KOT114", K + "  When you attack, gain 1 points.\n", 3, 27,
+     "unknown resource 'points'; did you mean 'star'?"),
+    ("KOT114", K + "  Cards cost you 1 less.\n", 3, 20,
+     "the line names no resource: expected 'energy' after the amount, got 'less'"),
+    ("KOT115", K + "  When you attack, gain star.\n", 3, 25,
+     "the clause has no amount: expected a number after 'gain'"),
+    ("KOT115", K + "  You roll one extra die.\n", 3, 12,
+     "a number must be a whole number from 1 to 99, got 'one'"),
+    ("KOT116", K + "  When you roll, gain 1 star.\n", 3, 12,
+     "unknown trigger 'When you roll': expected 'attack', 'buy', 'lose', 'resolve' or 'score' "
+     "after 'When you'; did you mean 'resolve'?"),
+    ("KOT116", K + "  When you buy, gain 1 star.\n", 3, 15,
+     "unfinished trigger 'When you buy': expected 'another' or 'this', got ','"),
+    ("KOT116", K + "  When you score a set of 1, gain 2 stars.\n", 3, 27,
+     "expected a set such as '1s' (a digit and 's'), got '1'"),
+    ("KOT116", K + "  Once a turn, when you attack, gain 1 star.\n", 3, 8,
+     "expected 'per' after 'Once'"),
+    ("KOT116", K + "  At the end of your turn, if you are not in Tokyo, gain 1 star.\n", 3, 39,
+     "unknown condition 'if you are not': expected 'in' after 'if you are'"),
+    ("KOT116", K + "  When you resolve your dice, if they show a 1, a 2 and a 4, gain 2 stars.\n",
+     3, 59, "expected '3' after 'if they show a 1, a 2 and a'"),
+    ("KOT116", K + "  Your max hearts is 2 higher.\n", 3, 8,
+     "unknown modifier 'Your max': expected 'attacks' or 'maximum' after 'Your'; "
+     "did you mean 'maximum'?"),
+    ("KOT116", K + "  You roll 1 extra dices.\n", 3, 20,
+     "unknown word 'dices'; did you mean 'dice'?"),
+    ("KOT116", K + "  When you resolve your dice, if they show all faces, gain 9 stars.\n", 3, 44,
+     "unknown word 'all'"),
+    # Modifier and ability lines: meaning.
+    ("KOT213", K + "  When you buy this card, heal 0.\n", 3, 32,
+     "an effect amount must be from 1 to 99, got 0"),
+    ("KOT213", K + "  At the end of your turn, gain 1 star for every 0 energy you have.\n", 3, 50,
+     "'for every N energy' must be from 1 to 99, got 0"),
+    ("KOT214", K + "  You roll 1 extra dice.\n", 3, 20, "'1 dice' should be '1 die'"),
+    ("KOT214", K + "  You have 2 extra roll each turn.\n", 3, 20, "'2 roll' should be '2 rolls'"),
+    ("KOT214", K + "  When you attack, gain 1 stars.\n", 3, 27, "'1 stars' should be '1 star'"),
+    ("KOT217", D + "  Gain 1 star.\n  When you attack, gain 1 star.\n", 4, 3,
+     "discard card 'A' cannot have an ability: a discard card has no lasting ability"),
+    ("KOT217", D + "  Your attacks hit every other monster.\n", 3, 3,
+     "discard card 'A' cannot have a modifier"),
+    ("KOT218", K + "  Cards cost you 0 energy less.\n", 3, 18,
+     "a modifier amount must be from 1 to 99, got 0"),
+    ("KOT218", K + "  Your maximum hearts is 100 higher.\n", 3, 26, "got 100"),
+    ("KOT219", K + "  When you score a set of 4s, gain 2 stars.\n", 3, 27,
+     "a set is of 1s, 2s or 3s, got 4s"),
+    ("KOT219", K + "  When you score a set of 0s, gain 2 stars.\n", 3, 27, "got 0s"),
+    ("KOT219", K + "  When you lose 0 or more hearts at once, gain 1 energy.\n", 3, 17,
+     "the hearts lost at once must be from 1 to 99, got 0"),
+    ("KOT220", K + "  When you attack, if they show every face, gain 9 stars.\n", 3, 20,
+     "'if they show every face' does not fit the trigger 'When you attack': only resolved "
+     "dice show their faces"),
+    ("KOT220", K + "  At the end of your turn, if they show a 1, a 2 and a 3, gain 2 stars.\n",
+     3, 28, "'if they show a 1, a 2 and a 3' does not fit the trigger 'At the end of your turn'"),
 ]
 
 # The hints that go with some of the cases above: (code, file text, hint).
@@ -140,8 +221,26 @@ HINT_CASES: list[tuple[str, str, str]] = [
     ("KOT214", D + "  Gain 1 stars.\n", "write `Gain 1 star.`"),
     ("KOT214", D + "  Each other monster loses 2 star.\n",
      "write `Each other monster loses 2 stars.`"),
-    ("KOT215", 'card "A"\n  cost 4, keep\n  Heal 1.\n', "'card language' issue"),
+    ("KOT215", 'card "A"\n  cost 4, keep\n  Heal 1.\n',
+     "write it as an ability with a trigger, e.g. `When you buy this card, heal 1.`"),
+    ("KOT215", 'card "A"\n  cost 4, keep\n  Each other monster loses 2 stars.\n',
+     "`When you buy this card, each other monster loses 2 stars.`"),
     ("KOT216", D, "add an effect line under the cost line, e.g. `Gain 2 stars.`"),
+    ("KOT103", K + "  When you attack gain 1 star.\n", "an ability reads `<trigger>, "
+     "[<condition>, ]<effect>.`"),
+    ("KOT113", K + "  When you attack, gain 1 star\n",
+     "end it with a period: `When you attack, gain 1 star.`"),
+    ("KOT116", K + "  When you roll, gain 1 star.\n", "a trigger reads `When you buy this card`"),
+    ("KOT116", K + "  At the end of your turn, if you are not in Tokyo, gain 1 star.\n",
+     "a condition reads `if you are in Tokyo`, `if you have no energy`"),
+    ("KOT116", K + "  Your max hearts is 2 higher.\n",
+     "`Whenever you gain energy, gain 1 more energy.`"),
+    ("KOT214", K + "  You roll 1 extra dice.\n", "write `You roll 1 extra die.`"),
+    ("KOT214", K + "  When you attack, gain 1 stars.\n", "write `When you attack, gain 1 star.`"),
+    ("KOT217", D + "  Gain 1 star.\n  When you attack, take 2 damage.\n",
+     "write its effect as a plain sentence, e.g. `Take 2 damage.`, or make it a keep card"),
+    ("KOT220", K + "  When you attack, if they show every face, gain 9 stars.\n",
+     "write `When you resolve your dice, if they show every face, ...`"),
 ]
 
 
@@ -172,7 +271,49 @@ class TestTextDiagnostics:
 
     def test_warnings_are_the_documented_ones(self) -> None:
         assert {"KOT214", "KOT216"} <= WARNING_CODES
-        assert not {"KOT113", "KOT114", "KOT115", "KOT213", "KOT215"} & WARNING_CODES
+        assert not {"KOT113", "KOT114", "KOT115", "KOT116", "KOT213", "KOT215", "KOT217",
+                    "KOT218", "KOT219", "KOT220"} & WARNING_CODES
+
+    def test_a_warned_keep_card_still_loads(self) -> None:
+        cards, diagnostics = parse_text(K + "  You roll 2 extra die.\n", "x.kot")
+        assert [d.code for d in diagnostics] == ["KOT214"]
+        assert [(m.kind.value, m.amount) for m in cards[0].modifiers] == [("extra-dice", 2)]
+
+    @pytest.mark.parametrize("line", [
+        "When you score a set of 4s, gain 2 stars.", "Cards cost you 0 energy less.",
+        "When you attack, if they show every face, gain 9 stars.",
+        "When you buy this card, heal 0.",
+    ])
+    def test_a_keep_card_with_an_error_does_not_load(self, line: str) -> None:
+        cards, diagnostics = parse_text(K + f"  {line}\n", "x.kot")
+        assert cards == []
+        assert [d.severity for d in diagnostics] == ["error"]
+
+    def test_a_discard_card_with_only_an_ability_gets_no_kot216(self) -> None:
+        _, diagnostics = parse_text(D + "  When you attack, gain 1 star.\n", "x.kot")
+        assert [d.code for d in diagnostics] == ["KOT217"]
+
+    def test_the_same_modifier_twice_is_fine(self) -> None:
+        cards, diagnostics = parse_text(K + "  You roll 1 extra die.\n  You roll 2 extra dice.\n",
+                                        "x.kot")
+        assert diagnostics == []
+        assert [m.amount for m in cards[0].modifiers] == [1, 2]
+
+    @pytest.mark.parametrize("line", [
+        "When you attack, gain 1 star", "When you roll, gain 1 star.",
+        "Your max hearts is 2 higher.", "When you attack, Gain 1 star.",
+        "When you attack, gain 1 points.", "You roll one extra die.",
+        "When you attack, each of your neighbors takes 1 damage.", "When you attack,",
+        "When you resolve your dice, if they show a 1, 2 and a 3, gain 2 stars.",
+    ])
+    def test_keep_line_errors_read_the_same_wherever_the_line_stands(self, line: str) -> None:
+        found = set()
+        for card_lines in ('card "A"\n  {}\n  cost 3, keep\n', K + "  {}\n",
+                           K + '  alias pl "B"\n  {}\n', K + "  You roll 1 extra die.\n  {}\n"):
+            _, diagnostics = parse_text(card_lines.format(line), "x.kot")
+            (diagnostic,) = diagnostics
+            found.add((diagnostic.code, diagnostic.column, diagnostic.message, diagnostic.hint))
+        assert len(found) == 1, found
 
     def test_a_warned_card_still_loads_and_an_erroneous_one_does_not(self) -> None:
         cards, _ = parse_text(D + "  Gain 1 stars.\n", "x.kot")

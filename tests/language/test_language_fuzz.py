@@ -15,13 +15,26 @@ VALID = (
     '  alias cz "Větší než jste čekali"\n\ncard "Extra Head"\n  cost 7, keep, copies 2\n'
     '\ncard "Gas Refinery"\n  cost 6, discard\n  Gain 2 stars. Take 1 damage.\n'
     '  Each other monster takes 3 damage.\n  Each other monster loses 1 star.\n'
+    '\ncard "Urbavore"\n  cost 4, keep\n'
+    '  While you are in Tokyo, your attacks deal 1 extra damage.\n'
+    '  Once per turn, at the end of your turn, if you are in Tokyo, gain 1 star.\n'
+    '  When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.\n'
+    '  When you score a set of 1s, each of your neighbours takes 1 damage.\n'
+    '  At the end of your turn, gain 1 star for every 6 energy you have.\n'
+    '  You roll 1 extra die.\n  Whenever you gain energy, gain 1 more energy.\n'
 ).encode()
 
 # Pieces of the language, so random text reaches deep parser states, not only the first token.
 PIECES = ["card", "cost", "alias", "copies", "keep", "discard", "pl", "cz", '"', '"A"', ",",
           " ", "  ", "\t", "\n", "\r\n", "#", "\\", "4", "99", "-", "x", "\x00", "ł", "\ufeff",
           "Gain", "Heal", "Take", "Each", "Every", "other", "monster", "takes", "loses", "star",
-          "stars", "energy", "damage", ".", "1", "0", "\n  ", "gain", "s"]
+          "stars", "energy", "damage", ".", "1", "0", "\n  ", "gain", "s",
+          "When", "when", "At", "at", "Once", "once", "per", "turn", "you", "You", "Your", "your",
+          "attack", "attacks", "buy", "this", "another", "score", "a", "set", "of", "1s", "4s",
+          "resolve", "dice", "die", "lose", "or", "more", "hearts", "if", "are", "in", "Tokyo",
+          "they", "show", "every", "each", "neighbours", "neighbors", "for", "have", "no",
+          "maximum", "is", "higher", "roll", "rolls", "extra", "Cards", "less", "While",
+          "Whenever", "deal", "hit", "the", "end", "start", "and", "2", "3", ", "]
 
 SETTINGS = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -42,7 +55,9 @@ def _assert_sane(diagnostics: list[Diagnostic], line_count: int) -> None:
 def test_the_valid_file_is_valid() -> None:
     cards, diagnostics = parse_text(VALID.decode(), "valid.kot")
     assert diagnostics == []
-    assert [len(c.effects) for c in cards] == [0, 0, 4]
+    assert [len(c.effects) for c in cards] == [0, 0, 4, 0]
+    assert [(len(c.modifiers), len(c.abilities)) for c in cards] == [(0, 0), (0, 0), (0, 0),
+                                                                      (3, 4)]
 
 
 class TestNeverRaises:

@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from kot_rules.language import CardKind, Effect, Position, Verb, Who, parse_text
-from kot_rules.language.parser import _EXAMPLES, _CardIndenter, _match_example, card_parser
+from kot_rules.language import (
+    Ability,
+    CardKind,
+    Condition,
+    Effect,
+    Modifier,
+    ModifierKind,
+    Position,
+    Trigger,
+    Verb,
+    Who,
+    parse_text,
+)
+from kot_rules.language.parser import (
+    _EXAMPLES,
+    _KEYWORDS,
+    _CardIndenter,
+    _match_example,
+    card_parser,
+)
 from kot_rules.paths import grammar_dir
 
 EXAMPLE = """\
@@ -142,6 +162,124 @@ class TestEffectSentences:
                 "STAR", "STARS", "ENERGY", "DAMAGE", "PERIOD"} <= names
 
 
+K = 'card "A"\n  cost 3, keep\n'
+
+
+def _star(column: int, amount: int = 1, per: int = 0) -> Effect:
+    return Effect(Verb.GAIN_STARS, amount, Who.YOU, Position("x", 3, column), per)
+
+
+class TestKeepLines:
+    @pytest.mark.parametrize(("line", "ability"), [
+        ("When you buy this card, heal 2.", Ability(
+            Trigger.BOUGHT, (Effect(Verb.HEAL, 2, Who.YOU, Position("x", 3, 27)),),
+            Position("x", 3, 3))),
+        ("At the start of your turn, gain 1 star.",
+         Ability(Trigger.START_OF_TURN, (_star(30),), Position("x", 3, 3))),
+        ("At the end of your turn, gain 1 star for every 6 energy you have.",
+         Ability(Trigger.END_OF_TURN, (_star(28, per=6),), Position("x", 3, 3))),
+        ("At the end of each turn, gain 1 star.",
+         Ability(Trigger.END_OF_EACH_TURN, (_star(28),), Position("x", 3, 3))),
+        ("When you attack, gain 1 star.", Ability(Trigger.ATTACK, (_star(20),),
+                                                   Position("x", 3, 3))),
+        ("When you buy another card, gain 1 star.",
+         Ability(Trigger.BUY_CARD, (_star(30),), Position("x", 3, 3))),
+        ("When another monster is eliminated, gain 3 stars.",
+         Ability(Trigger.ELIMINATION, (_star(39, 3),), Position("x", 3, 3))),
+        ("When you score a set of 3s, gain 2 stars.",
+         Ability(Trigger.SCORE_SET, (_star(31, 2),), Position("x", 3, 3), param=3)),
+        ("When you resolve your dice, if they show every face, gain 9 stars.",
+         Ability(Trigger.RESOLVE, (_star(56, 9),), Position("x", 3, 3),
+                 condition=Condition.EVERY_FACE)),
+        ("When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
+         Ability(Trigger.RESOLVE, (_star(62, 2),), Position("x", 3, 3),
+                 condition=Condition.ONE_TWO_THREE)),
+        ("When you lose 12 or more hearts at once, gain 1 energy.",
+         Ability(Trigger.LOSE_HEARTS, (Effect(Verb.GAIN_ENERGY, 1, Who.YOU,
+                                              Position("x", 3, 44)),),
+                 Position("x", 3, 3), param=12)),
+        ("Once per turn, when you attack, if you are in Tokyo, each of your neighbours takes "
+         "2 damage.",
+         Ability(Trigger.ATTACK, (Effect(Verb.TAKE_DAMAGE, 2, Who.NEIGHBOURS,
+                                         Position("x", 3, 56)),),
+                 Position("x", 3, 3), condition=Condition.IN_TOKYO, once_per_turn=True)),
+        ("Once per turn, at the end of your turn, if you have the fewest stars, take 1 damage.",
+         Ability(Trigger.END_OF_TURN, (Effect(Verb.TAKE_DAMAGE, 1, Who.YOU,
+                                              Position("x", 3, 73)),),
+                 Position("x", 3, 3), condition=Condition.FEWEST_STARS, once_per_turn=True)),
+        ("At the end of your turn, if you dealt no damage this turn, every monster takes "
+         "1 damage.",
+         Ability(Trigger.END_OF_TURN, (Effect(Verb.TAKE_DAMAGE, 1, Who.EVERY,
+                                              Position("x", 3, 62)),),
+                 Position("x", 3, 3), condition=Condition.DEALT_NO_DAMAGE)),
+        ("When you attack, if you have no energy, each other monster loses 2 stars.",
+         Ability(Trigger.ATTACK, (Effect(Verb.LOSE_STARS, 2, Who.EACH_OTHER,
+                                         Position("x", 3, 43)),),
+                 Position("x", 3, 3), condition=Condition.NO_ENERGY)),
+        ("When you attack, each other monster takes 1 damage.",
+         Ability(Trigger.ATTACK, (Effect(Verb.TAKE_DAMAGE, 1, Who.EACH_OTHER,
+                                         Position("x", 3, 20)),), Position("x", 3, 3))),
+    ])
+    def test_each_ability(self, line: str, ability: Ability) -> None:
+        cards, diagnostics = parse_text(f"{K}  {line}\n", "x")
+        assert diagnostics == []
+        assert cards[0].abilities == (ability,)
+
+    @pytest.mark.parametrize(("line", "kind", "amount", "condition"), [
+        ("Your maximum hearts is 2 higher.", ModifierKind.MAX_HEARTS, 2, None),
+        ("You roll 1 extra die.", ModifierKind.EXTRA_DICE, 1, None),
+        ("You roll 2 extra dice.", ModifierKind.EXTRA_DICE, 2, None),
+        ("You have 1 extra roll each turn.", ModifierKind.EXTRA_ROLLS, 1, None),
+        ("You have 2 extra rolls each turn.", ModifierKind.EXTRA_ROLLS, 2, None),
+        ("Cards cost you 1 energy less.", ModifierKind.CARD_DISCOUNT, 1, None),
+        ("Your attacks deal 1 extra damage.", ModifierKind.ATTACK_DAMAGE, 1, None),
+        ("While you are in Tokyo, your attacks deal 3 extra damage.",
+         ModifierKind.ATTACK_DAMAGE, 3, Condition.IN_TOKYO),
+        ("Your attacks hit every other monster.", ModifierKind.ATTACK_EVERYONE, 0, None),
+        ("Whenever you gain energy, gain 1 more energy.", ModifierKind.EXTRA_ENERGY, 1, None),
+    ])
+    def test_each_modifier(self, line: str, kind: ModifierKind, amount: int,
+                           condition: Condition | None) -> None:
+        cards, diagnostics = parse_text(f"{K}  {line}\n", "x")
+        assert diagnostics == []
+        assert cards[0].modifiers == (Modifier(kind, amount, Position("x", 3, 3), condition),)
+
+    def test_lines_in_any_order_and_kept_in_file_order(self) -> None:
+        text = (K + "  When you attack, gain 1 star.\n  You roll 1 extra die.\n"
+                '  alias pl "B"\n  When you buy this card, heal 2.\n'
+                "  Cards cost you 2 energy less.\n")
+        cards, diagnostics = parse_text(text, "x")
+        assert diagnostics == []
+        assert [a.trigger for a in cards[0].abilities] == [Trigger.ATTACK, Trigger.BOUGHT]
+        assert [m.kind for m in cards[0].modifiers] == [ModifierKind.EXTRA_DICE,
+                                                        ModifierKind.CARD_DISCOUNT]
+
+    @pytest.mark.parametrize("line", [
+        "when you attack, gain 1 star.", "When you attack, Gain 1 star.",
+        "When you attack gain 1 star.", "When you attack, gain 1 star",
+        "Once per turn, When you attack, gain 1 star.", "When you score a set of 1, gain 1 star.",
+        "When you attack, each of your neighbors takes 1 damage.",
+        "When you attack, gain 1 energy for every 6 energy you have.",
+        "When you attack, gain 1 star. When you buy this card, heal 1.",
+        "Gain 1 star. When you attack, gain 1 star.", "At the end of turn, gain 1 star.",
+        "When you attack, if you are in tokyo, gain 1 star.", "your attacks deal 1 extra damage.",
+        "While you are in Tokyo, you roll 1 extra die.", "Your attacks hit every other monster",
+        "Gain 1 star for every 6 energy you have.", "Each of your neighbours takes 1 damage.",
+        "When you resolve your dice, if they show a 1, a 2, and a 3, gain 2 stars.",
+    ])
+    def test_keywords_are_case_sensitive_and_lines_fixed(self, line: str) -> None:
+        cards, diagnostics = parse_text(f"{K}  {line}\n", "x")
+        assert cards == []
+        assert [d.code[:4] for d in diagnostics] == ["KOT1"]
+
+    def test_every_string_terminal_is_in_the_keyword_table(self) -> None:
+        """The parser names each keyword in messages; the table must follow the grammar."""
+        text = (grammar_dir() / "cards.lark").read_text(encoding="utf-8")
+        strings = dict(re.findall(r'^([A-Z_0-9]+)(?:\.-?\d+)?: "([^"]+)"$', text, re.MULTILINE))
+        del strings["COMMA"], strings["PERIOD"]
+        assert strings == _KEYWORDS
+
+
 class TestErrorExamples:
     @pytest.mark.parametrize(("label", "example"),
                              [(label, ex) for label, exs in _EXAMPLES.items() for ex in exs])
@@ -152,3 +290,7 @@ class TestErrorExamples:
 
     def test_the_effect_examples_are_in_the_table(self) -> None:
         assert {"missing_period", "missing_amount", "unknown_resource", "bad_who"} <= set(_EXAMPLES)
+
+    def test_the_keep_line_examples_are_in_the_table(self) -> None:
+        assert {"missing_comma", "unknown_trigger", "unknown_condition", "unknown_modifier",
+                "bad_clause"} <= set(_EXAMPLES)

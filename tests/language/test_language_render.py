@@ -8,18 +8,25 @@ from hypothesis import strategies as st
 
 from kot_rules.language import (
     NO_POSITION,
+    Ability,
     Alias,
     CardDef,
     CardKind,
+    Condition,
     Effect,
+    Modifier,
+    ModifierKind,
     Position,
+    Trigger,
     Verb,
     Who,
     builtin_card_set,
     parse_text,
+    render_ability,
     render_card,
     render_cards,
     render_effect,
+    render_modifier,
     slugify,
     strip_positions,
 )
@@ -93,10 +100,128 @@ class TestCanonicalText:
         with pytest.raises(ValueError, match="no sentence"):
             render_effect(Effect(verb, 1, who, NO_POSITION))
 
+    @pytest.mark.parametrize(("effect", "text"), [
+        (Effect(Verb.GAIN_STARS, 1, Who.YOU, NO_POSITION, 6),
+         "Gain 1 star for every 6 energy you have."),
+        (Effect(Verb.TAKE_DAMAGE, 1, Who.NEIGHBOURS, NO_POSITION),
+         "Each of your neighbours takes 1 damage."),
+    ])
+    def test_the_two_forms_only_an_ability_says(self, effect: Effect, text: str) -> None:
+        assert render_effect(effect) == text
+        card = CardDef("A", "a", 1, CardKind.DISCARD, 1, (), NO_POSITION, effects=(effect,))
+        with pytest.raises(ValueError, match="only an ability"):
+            render_card(card)
+
+    @pytest.mark.parametrize("effect", [
+        Effect(Verb.GAIN_ENERGY, 1, Who.YOU, NO_POSITION, 6),
+        Effect(Verb.HEAL, 1, Who.NEIGHBOURS, NO_POSITION),
+    ])
+    def test_an_ability_effect_no_clause_says_is_refused(self, effect: Effect) -> None:
+        with pytest.raises(ValueError, match="no sentence"):
+            render_effect(effect)
+
     def test_a_name_no_string_can_hold_is_refused(self) -> None:
         card = CardDef("A\nB", "a-b", 1, CardKind.KEEP, 1, (), NO_POSITION)
         with pytest.raises(ValueError, match="control character"):
             render_card(card)
+
+
+def _ability(trigger: Trigger, effect: Effect, param: int = 0,
+             condition: Condition | None = None, once: bool = False) -> Ability:
+    return Ability(trigger, (effect,), NO_POSITION, param, condition, once)
+
+
+STAR = Effect(Verb.GAIN_STARS, 1, Who.YOU, NO_POSITION)
+
+
+class TestKeepLines:
+    def test_even_bigger_and_urbavore(self) -> None:
+        assert render_card(builtin_card_set().definition("even-bigger")) == (
+            'card "Even Bigger"\n'
+            "  cost 4, keep\n"
+            '  alias pl "Jeszcze większy!"\n'
+            '  alias cz "Větší než jste čekali"\n'
+            "  Your maximum hearts is 2 higher.\n"
+            "  When you buy this card, heal 2.\n")
+        assert render_card(builtin_card_set().definition("urbavore")) == (
+            'card "Urbavore"\n'
+            "  cost 4, keep\n"
+            '  alias pl "Miastożerny"\n'
+            "  While you are in Tokyo, your attacks deal 1 extra damage.\n"
+            "  At the start of your turn, if you are in Tokyo, gain 1 star.\n")
+
+    def test_modifiers_come_before_abilities_each_in_file_order(self) -> None:
+        card = _parse_one('card "A"\n  cost 1, keep\n  When you attack, heal 1.\n'
+                          "  You roll 2 extra dice.\n  At the end of each turn, heal 2.\n"
+                          "  Cards cost you 1 energy less.\n")
+        assert render_card(card).split("\n")[2:-1] == [
+            "  You roll 2 extra dice.", "  Cards cost you 1 energy less.",
+            "  When you attack, heal 1.", "  At the end of each turn, heal 2."]
+
+    @pytest.mark.parametrize(("ability", "text"), [
+        (_ability(Trigger.BOUGHT, STAR), "When you buy this card, gain 1 star."),
+        (_ability(Trigger.START_OF_TURN, STAR), "At the start of your turn, gain 1 star."),
+        (_ability(Trigger.END_OF_TURN, STAR), "At the end of your turn, gain 1 star."),
+        (_ability(Trigger.END_OF_EACH_TURN, STAR), "At the end of each turn, gain 1 star."),
+        (_ability(Trigger.ATTACK, STAR), "When you attack, gain 1 star."),
+        (_ability(Trigger.BUY_CARD, STAR), "When you buy another card, gain 1 star."),
+        (_ability(Trigger.ELIMINATION, STAR), "When another monster is eliminated, gain 1 star."),
+        (_ability(Trigger.SCORE_SET, STAR, 2), "When you score a set of 2s, gain 1 star."),
+        (_ability(Trigger.RESOLVE, STAR), "When you resolve your dice, gain 1 star."),
+        (_ability(Trigger.LOSE_HEARTS, STAR, 3),
+         "When you lose 3 or more hearts at once, gain 1 star."),
+        (_ability(Trigger.ATTACK, STAR, once=True), "Once per turn, when you attack, gain 1 star."),
+        (_ability(Trigger.END_OF_TURN, STAR, once=True),
+         "Once per turn, at the end of your turn, gain 1 star."),
+        (_ability(Trigger.END_OF_TURN, STAR, condition=Condition.NO_ENERGY),
+         "At the end of your turn, if you have no energy, gain 1 star."),
+        (_ability(Trigger.RESOLVE, STAR, condition=Condition.ONE_TWO_THREE, once=True),
+         "Once per turn, when you resolve your dice, if they show a 1, a 2 and a 3, "
+         "gain 1 star."),
+        (_ability(Trigger.ATTACK, Effect(Verb.LOSE_STARS, 2, Who.EACH_OTHER, NO_POSITION)),
+         "When you attack, each other monster loses 2 stars."),
+        (_ability(Trigger.ATTACK, Effect(Verb.TAKE_DAMAGE, 2, Who.EVERY, NO_POSITION)),
+         "When you attack, every monster takes 2 damage."),
+    ])
+    def test_each_ability(self, ability: Ability, text: str) -> None:
+        assert render_ability(ability) == text
+
+    @pytest.mark.parametrize(("modifier", "text"), [
+        (Modifier(ModifierKind.MAX_HEARTS, 2, NO_POSITION), "Your maximum hearts is 2 higher."),
+        (Modifier(ModifierKind.EXTRA_DICE, 1, NO_POSITION), "You roll 1 extra die."),
+        (Modifier(ModifierKind.EXTRA_DICE, 2, NO_POSITION), "You roll 2 extra dice."),
+        (Modifier(ModifierKind.EXTRA_ROLLS, 1, NO_POSITION), "You have 1 extra roll each turn."),
+        (Modifier(ModifierKind.EXTRA_ROLLS, 3, NO_POSITION), "You have 3 extra rolls each turn."),
+        (Modifier(ModifierKind.CARD_DISCOUNT, 1, NO_POSITION), "Cards cost you 1 energy less."),
+        (Modifier(ModifierKind.ATTACK_DAMAGE, 1, NO_POSITION),
+         "Your attacks deal 1 extra damage."),
+        (Modifier(ModifierKind.ATTACK_DAMAGE, 2, NO_POSITION, Condition.IN_TOKYO),
+         "While you are in Tokyo, your attacks deal 2 extra damage."),
+        (Modifier(ModifierKind.ATTACK_EVERYONE, 0, NO_POSITION),
+         "Your attacks hit every other monster."),
+        (Modifier(ModifierKind.EXTRA_ENERGY, 1, NO_POSITION),
+         "Whenever you gain energy, gain 1 more energy."),
+    ])
+    def test_each_modifier(self, modifier: Modifier, text: str) -> None:
+        assert render_modifier(modifier) == text
+
+    @pytest.mark.parametrize("ability", [
+        _ability(Trigger.ATTACK, STAR, param=2),           # a number it cannot take
+        Ability(Trigger.ATTACK, (), NO_POSITION),          # no effect
+        Ability(Trigger.ATTACK, (STAR, STAR), NO_POSITION),  # two effects
+    ])
+    def test_an_ability_no_line_says_is_refused(self, ability: Ability) -> None:
+        with pytest.raises(ValueError, match=r"takes no number|exactly one"):
+            render_ability(ability)
+
+    @pytest.mark.parametrize("modifier", [
+        Modifier(ModifierKind.EXTRA_DICE, 1, NO_POSITION, Condition.IN_TOKYO),
+        Modifier(ModifierKind.ATTACK_DAMAGE, 1, NO_POSITION, Condition.NO_ENERGY),
+        Modifier(ModifierKind.ATTACK_EVERYONE, 1, NO_POSITION),
+    ])
+    def test_a_modifier_no_line_says_is_refused(self, modifier: Modifier) -> None:
+        with pytest.raises(ValueError, match="no modifier line"):
+            render_modifier(modifier)
 
 
 class TestRoundTrip:
@@ -114,12 +239,15 @@ class TestRoundTrip:
         assert [strip_positions(c) for c in cards] == [strip_positions(c) for c in BUILTIN]
         assert render_cards(cards) == text
 
-    def test_strip_positions_clears_every_position(self) -> None:
-        card = builtin_card_set().definition("gas-refinery")
+    @pytest.mark.parametrize("slug", ["gas-refinery", "urbavore", "even-bigger"])
+    def test_strip_positions_clears_every_position(self, slug: str) -> None:
+        card = builtin_card_set().definition(slug)
         stripped = strip_positions(card)
         assert stripped.position == NO_POSITION
-        assert {a.position for a in stripped.aliases} == {NO_POSITION}
-        assert {e.position for e in stripped.effects} == {NO_POSITION}
+        assert {a.position for a in stripped.aliases} <= {NO_POSITION}
+        assert {e.position for e in stripped.effects} <= {NO_POSITION}
+        assert {m.position for m in stripped.modifiers} <= {NO_POSITION}
+        assert {p.position for a in stripped.abilities for p in (a, *a.effects)} <= {NO_POSITION}
         assert stripped != card
         assert strip_positions(stripped) == stripped
 
@@ -137,6 +265,37 @@ alias_names = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size
 effects = st.builds(lambda verb_who, amount: Effect(verb_who[0], amount, verb_who[1],
                                                     NO_POSITION),
                     st.sampled_from(SAYABLE), st.integers(min_value=1, max_value=99))
+amounts = st.integers(min_value=1, max_value=99)
+# An ability's clause also says two forms of its own.
+clauses = st.one_of(
+    effects,
+    st.builds(lambda amount, per: Effect(Verb.GAIN_STARS, amount, Who.YOU, NO_POSITION, per),
+              amounts, amounts),
+    st.builds(lambda amount: Effect(Verb.TAKE_DAMAGE, amount, Who.NEIGHBOURS, NO_POSITION),
+              amounts),
+)
+
+
+@st.composite
+def abilities(draw: st.DrawFn) -> Ability:
+    trigger = draw(st.sampled_from(Trigger))
+    param = (draw(st.integers(min_value=1, max_value=3)) if trigger is Trigger.SCORE_SET
+             else draw(amounts) if trigger is Trigger.LOSE_HEARTS else 0)
+    conditions = list(Condition) if trigger is Trigger.RESOLVE else [
+        c for c in Condition if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
+    condition = draw(st.none() | st.sampled_from(conditions))
+    return Ability(trigger, (draw(clauses),), NO_POSITION, param, condition,
+                   draw(st.booleans()))
+
+
+@st.composite
+def modifiers(draw: st.DrawFn) -> Modifier:
+    kind = draw(st.sampled_from(ModifierKind))
+    if kind is ModifierKind.ATTACK_EVERYONE:
+        return Modifier(kind, 0, NO_POSITION)
+    condition = (draw(st.none() | st.just(Condition.IN_TOKYO))
+                 if kind is ModifierKind.ATTACK_DAMAGE else None)
+    return Modifier(kind, draw(amounts), NO_POSITION, condition)
 
 
 @st.composite
@@ -153,8 +312,13 @@ def cards(draw: st.DrawFn) -> CardDef:
         copies=draw(st.integers(min_value=1, max_value=99)),
         aliases=tuple(Alias(language, alias, NO_POSITION) for language, alias in raw),
         position=NO_POSITION,
-        # Keep cards may not have effects yet (KOT215).
+        # A discard card says effects (KOT216 without one, KOT217 with an ability or
+        # modifier); a keep card says abilities and modifiers (KOT215 with an effect).
         effects=tuple(draw(st.lists(effects, max_size=4))) if kind is CardKind.DISCARD else (),
+        abilities=(tuple(draw(st.lists(abilities(), max_size=4)))
+                   if kind is CardKind.KEEP else ()),
+        modifiers=(tuple(draw(st.lists(modifiers(), max_size=4)))
+                   if kind is CardKind.KEEP else ()),
     )
 
 
@@ -165,6 +329,17 @@ def test_generated_cards_round_trip(card: CardDef) -> None:
     again = _parse_one(text)
     assert strip_positions(again) == card
     assert render_card(again) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(abilities(), min_size=1, max_size=3), st.lists(modifiers(), max_size=3))
+def test_generated_keep_lines_round_trip_without_warnings(
+        ability_list: list[Ability], modifier_list: list[Modifier]) -> None:
+    card = CardDef("A", "a", 3, CardKind.KEEP, 1, (), NO_POSITION,
+                   abilities=tuple(ability_list), modifiers=tuple(modifier_list))
+    cards, diagnostics = parse_text(render_card(card), "rendered.kot")
+    assert diagnostics == []  # canonical text agrees with its amounts: no KOT214
+    assert [strip_positions(c) for c in cards] == [card]
 
 
 def test_positions_of_a_rendered_card() -> None:

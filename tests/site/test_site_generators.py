@@ -90,7 +90,7 @@ def test_how_a_scenario_names_cards() -> None:
         "name": "Fire Blast hurts", "description": "Compare with Jeszcze większy!",
         "setup": {"monsters": [{"name": "A", "cards": ["Even Bigger"]}, {"name": "B"}],
                   "shop": ["Heal", "tanks"], "deck": ["evacuation-orders-2"]},
-        "script": [{"roll": ["claw"]}, {"buy": "Ognisty oddech"},
+        "script": [{"roll": ["claw"]}, {"buy": "Piekielny oddech"},
                    {"expect": {"discard": ["Skyscraper"]}}],
         "expect": {"monsters": {"A": {"cards": ["Mimic"]}}},
     }

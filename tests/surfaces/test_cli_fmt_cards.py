@@ -366,6 +366,8 @@ card "Even Bigger"
   cost 4, keep
   alias pl "Jeszcze większy!"
   alias cz "Větší než jste čekali"
+  Your maximum hearts is 2 higher.
+  When you buy this card, heal 2.
 
 id:       even-bigger
 cost:     4 energy
