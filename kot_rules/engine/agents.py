@@ -10,6 +10,10 @@ from kot_rules.engine.state import State
 
 
 class Agent(Protocol):
+    """Picks decisions. An agent may set ``retains_states = False`` to promise that it
+    keeps no reference to a state after :meth:`act` returns; the driver then reuses the
+    state in place instead of copying it (copy-on-write with no other reader)."""
+
     def act(self, state: State) -> Action:
         """A legal action for ``state.current_player()``."""
         ...
@@ -19,6 +23,9 @@ class RandomAgent:
     """Picks uniformly among the legal actions, with its own seeded generator."""
 
     __slots__ = ("rng",)
+
+    retains_states = False
+    """It looks at the state only while choosing."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -86,14 +86,23 @@ def play(
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     sample = dice.sample
     apply_in_place = turn.apply
+    roll_in_place = turn.roll_in_place
     private = on_step is None
+    # Copy-on-write: with no observer, and only agents that keep no reference to a
+    # state they were shown, nobody else can see the state, so the driver may change
+    # it in place instead of copying it at every step.
+    in_place = private and all(not getattr(p, "retains_states", True) for p in players)
     for _ in range(MAX_STEPS):
         phase = state.phase
         if phase is over:
             break
         if phase is roll_phase:
             # Same distribution as State.sample_chance, without the dispatch.
-            action: Action = Roll(sample(rng, state.to_roll))
+            counts = sample(rng, state.to_roll)
+            if in_place and not record:
+                roll_in_place(state, counts)
+                continue
+            action: Action = Roll(counts)
             if private:
                 # Copy-on-write: nobody but this loop has seen this state (it is a
                 # chance node, so no agent was shown it), so it may change in place.
@@ -108,6 +117,12 @@ def play(
             seat = state.yield_queue[0] if phase is yield_phase else state.active
             action = players[seat].act(state)
             decisions += 1
+            if in_place:
+                apply_in_place(state, action)
+                if record:
+                    rec.actions.append(action)
+                    rec.events.extend(state.events)
+                continue
         state = state.apply(action)
         if record:
             rec.actions.append(action)

@@ -99,6 +99,18 @@ def apply(s: State, action: Action) -> None:
     s.events = tuple(ev)
 
 
+def roll_in_place(s: State, counts: dice.Counts) -> None:
+    """:func:`apply` of ``Roll(counts)`` for a driver that samples the dice itself
+    (``counts`` comes from :func:`dice.sample` for ``s.to_roll`` dice, so it is legal)."""
+    ev: list[Event] = []
+    _roll(s, ev, counts)
+    if not s.monsters[s.active].alive and s.phase is not _OVER:
+        s.yield_queue = ()
+        s.entering = False
+        end_turn(s, ev)
+    s.events = tuple(ev)
+
+
 def _illegal(s: State, action: Action, expected: str) -> NoReturn:
     raise IllegalActionError(
         f"illegal action {action} in phase {s.phase.value!r} "
@@ -136,6 +148,10 @@ def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
     counts = action.counts
     if sum(counts) != s.to_roll or min(counts) < 0:
         _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
+    _roll(s, ev, counts)
+
+
+def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     d = s.dice
     s.dice = (
         d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],

@@ -1,0 +1,50 @@
+"""The driver's copy-on-write shortcuts play exactly the game the plain protocol plays."""
+
+from __future__ import annotations
+
+import pytest
+
+from kot_rules.engine import driver
+from kot_rules.engine.agents import RandomAgent
+from kot_rules.engine.game import Game
+from kot_rules.engine.state import State
+
+
+class KeepingAgent(RandomAgent):
+    """A random agent that keeps every state it is shown (so no state may change later)."""
+
+    __slots__ = ("seen",)
+    retains_states = True
+
+    def __init__(self, rng: object) -> None:
+        super().__init__(rng)  # type: ignore[arg-type]
+        self.seen: list[tuple[State, str]] = []
+
+    def act(self, state: State):  # type: ignore[no-untyped-def]
+        self.seen.append((state, state.canonical()))
+        return super().act(state)
+
+
+class TestDriverPaths:
+    @pytest.mark.parametrize("players", [2, 4, 6])
+    def test_in_place_and_copying_paths_give_the_same_game(self, players: int) -> None:
+        game = Game(players)
+        for seed in range(5):
+            fast = driver.play(game, seed, record=False)
+            recorded = driver.play(game, seed)
+            observed: list[State] = []
+            watched = driver.play(game, seed, on_step=observed.append)
+            assert fast.final is not None and recorded.final is not None
+            assert fast.final.canonical() == recorded.final.canonical()
+            assert watched.dumps() == recorded.dumps()
+            assert fast.decisions == recorded.decisions == watched.decisions
+
+    def test_states_shown_to_a_keeping_agent_never_change(self) -> None:
+        game = Game(4)
+        agents = [KeepingAgent(driver.agent_rng(3, i)) for i in range(4)]
+        record = driver.play(game, 3, agents)
+        assert record.final is not None and record.final.is_terminal()
+        for agent in agents:
+            assert agent.seen
+            for state, text in agent.seen:
+                assert state.canonical() == text
