@@ -292,8 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
             "and the file and line that define it. NAME is the English name, a Polish or "
             "Czech name, or a card id, in any case."
         ),
-        epilog='examples:\n  kot-rules cards show "Even Bigger"\n'
-        '  kot-rules cards show "jeszcze większy!"\n  kot-rules cards show evacuation-orders-2',
+        epilog='examples (any card name, alias or id):\n  kot-rules cards show "ENGLISH NAME"\n'
+        '  kot-rules cards show "polish name"\n  kot-rules cards show CARD-ID-2',
     )
     cards_show.add_argument("name", metavar="NAME", help="a card name, alias or id")
     _add_cards_option(cards_show)
