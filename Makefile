@@ -35,6 +35,7 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1 --base-rules
 	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1
 
 clean:

@@ -298,8 +298,13 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         # The shop is refilled at once [001 §3. ZAKUP KART].
         _refill(s, ev, s.shop.index(card))
         if keep:
-            if cards.modifiers(card):
-                _refresh_max_hearts(s, a)
+            raise_by = sum(
+                m.amount for m in cards.modifiers(card) if m.kind is _M_MAX_HEARTS
+            )
+            if raise_by:
+                # The new card raises the monster's maximum (its own, set-up or rules').
+                m = s.monsters[a]
+                set_monster(s, a, m._replace(max_hearts=m.max_hearts + raise_by))
             abilities.fire(s, ev, _T_BOUGHT, (a,), only=card)
         else:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
@@ -318,14 +323,6 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         end_turn(s, ev)
     else:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
-
-
-def _refresh_max_hearts(s: State, seat: int) -> None:
-    """Maximum hearts = the rules' maximum + what the monster's cards add."""
-    m = s.monsters[seat]
-    new_max = s.game.options.max_hearts + abilities.total(s, seat, _M_MAX_HEARTS)
-    if new_max != m.max_hearts:
-        set_monster(s, seat, m._replace(max_hearts=new_max, hearts=min(m.hearts, new_max)))
 
 
 def _refill(s: State, ev: list[Event], slot: int) -> None:

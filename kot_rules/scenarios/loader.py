@@ -216,7 +216,8 @@ def _setup(r: _Reader, value: object) -> Setup:
         elim = md.get("eliminated", False)
         if not isinstance(elim, bool):
             r.expected((*mp, "eliminated"), "true or false", elim)
-        hearts = r.integer(md.get("hearts", 0 if elim else 10), (*mp, "hearts"), 0, max_h)
+        # Keep cards may raise the maximum (the engine checks hearts against it: SCN005).
+        hearts = r.integer(md.get("hearts", 0 if elim else 10), (*mp, "hearts"), 0, 99)
         place = md.get("place", "outside")
         if place not in PLACES:
             r.fail(

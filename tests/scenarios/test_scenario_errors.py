@@ -116,7 +116,7 @@ def test_scn002_wrong_type(tmp_path: Path) -> None:
         8,
         27,
         "SCN002",
-        "field 'setup.monsters[1].hearts': expected a whole number from 0 to 10, got 'ten'",
+        "field 'setup.monsters[1].hearts': expected a whole number from 0 to 99, got 'ten'",
     )
 
 

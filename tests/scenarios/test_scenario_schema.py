@@ -265,7 +265,6 @@ def test_malformed_document_is_rejected_by_schema_and_reader(
 READER_ONLY: dict[str, Edit] = {
     "two monsters with one name": _set("setup.monsters.1.name", "Alice"),
     "active not a monster": _set("setup.active", "Carol"),
-    "hearts above max_hearts": _set("setup.monsters.0", {"name": "Alice", "max_hearts": 5}),
     "yield by an unknown monster": _set("script.3", {"yield": "Carol"}),
     "expect an unknown monster": _set("expect.monsters", {"Carol": {"stars": 1}}),
     "expect an unknown city": _set("expect.city", "Carol"),
@@ -285,6 +284,19 @@ def test_cross_field_errors_are_rejected_by_the_reader(
     path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     with pytest.raises(ScenarioFormatError):
         read_scenario(path)
+
+
+def test_hearts_above_the_maximum_is_a_setup_error(tmp_path: Path) -> None:
+    """Keep cards may raise the maximum, so the runner (not the reader) checks hearts: SCN005."""
+    from kot_rules.scenarios.runner import run_paths
+
+    doc = copy.deepcopy(BASE)
+    _set("setup.monsters.0", {"name": "Alice", "max_hearts": 5})(doc)
+    path = tmp_path / "cross.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    read_scenario(path)
+    (error,) = run_paths([path]).errors
+    assert "error[SCN005]" in error and "hearts must be 1..max_hearts (5)" in error
 
 
 DOC = ROOT / "docs" / "formats" / "scenario.md"
