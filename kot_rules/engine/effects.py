@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kot_rules.engine.events import K_STARS, Event
+from kot_rules.engine import tokyo
+from kot_rules.engine.events import K_ENERGY, K_LEFT, K_STARS, Event
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
-from kot_rules.engine.state import Monster, State
+from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import Effect, Verb, Who
+
+_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN})
 
 
 def _targets(s: State, owner: int, who: Who) -> list[int]:
@@ -42,7 +45,7 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                 continue
             verb = e.verb
             amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
-            if amount <= 0:
+            if amount <= 0 and verb not in _NO_AMOUNT:
                 continue
             if verb is Verb.GAIN_STARS:
                 gain_stars(s, ev, t, amount, why)
@@ -53,6 +56,20 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                 heal(s, ev, t, amount, why)
             elif verb is Verb.TAKE_DAMAGE:
                 damage(s, ev, t, amount, owner, attack=False)
+            elif verb is Verb.LOSE_ENERGY:
+                m = s.monsters[t]
+                lost = min(amount, m.energy)
+                if lost:
+                    set_monster(s, t, m._replace(energy=m.energy - lost))
+                    ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
+            elif verb is Verb.TAKE_TOKYO_CITY:
+                # Already in Tokyo (City or Bay): nothing; the Bay counts as Tokyo [004, card notes].
+                if s.city != t and s.bay != t:
+                    if s.city is not None:
+                        tokyo.leave(s, ev, s.city, K_LEFT)
+                    tokyo.enter(s, ev, t, Place.CITY)
+            elif verb is Verb.EXTRA_TURN:
+                s.extra_turns += 1
             elif verb is Verb.LOSE_STARS:
                 m = s.monsters[t]
                 lost = min(amount, m.stars)

@@ -140,7 +140,8 @@ class Event(NamedTuple):
             EventKind.RESOLVED: f"{who} resolves {detail}",
             EventKind.STARS: f"{who} {'gains' if self.amount >= 0 else 'loses'} "
             f"{abs(self.amount)} ★ ({detail})",
-            EventKind.ENERGY: f"{who} gains {self.amount} ⚡ ({detail})",
+            EventKind.ENERGY: f"{who} {'gains' if self.amount >= 0 else 'loses'} "
+            f"{abs(self.amount)} ⚡ ({detail})",
             EventKind.HEALED: f"{who} heals {self.amount} ♥ ({detail})",
             EventKind.DAMAGED: f"{who} takes {self.amount} damage from {src} ({detail})",
             EventKind.ENTERED: f"{who} enters {place}",

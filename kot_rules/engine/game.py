@@ -326,6 +326,7 @@ class Game:
         s.events = ()
         s.dealt_damage = False
         s.used_abilities = frozenset()
+        s.extra_turns = 0
         return s
 
     def _check_permutation(self, order: tuple[str, ...]) -> None:

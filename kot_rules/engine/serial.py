@@ -122,6 +122,10 @@ def state_from_json(game: Game, data: object) -> State:
     if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
         raise StateFormatError("used_abilities: expected a list of strings")
     s.used_abilities = frozenset(used)
+    extra = data.get("extra_turns", 0)
+    if not isinstance(extra, int) or isinstance(extra, bool) or extra < 0:
+        raise StateFormatError("extra_turns: expected a whole number >= 0")
+    s.extra_turns = extra
     evs = data.get("events", [])
     if not isinstance(evs, list):
         raise StateFormatError("events: expected a list")

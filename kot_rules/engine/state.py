@@ -177,6 +177,7 @@ class State:
         "discard",
         "entering",
         "events",
+        "extra_turns",
         "game",
         "monsters",
         "outcome",
@@ -212,6 +213,8 @@ class State:
     dealt_damage: bool
     """The active monster has made another monster lose hearts this turn."""
     used_abilities: frozenset[str]
+    extra_turns: int
+    """Turns the active monster is owed right after this one (a card gave them)."""
     """Once-per-turn abilities used this turn, as ``seat:card:index``."""
 
     # -- the decision protocol ---------------------------------------------------
@@ -293,6 +296,7 @@ class State:
         new.outcome = self.outcome
         new.dealt_damage = self.dealt_damage
         new.used_abilities = self.used_abilities
+        new.extra_turns = self.extra_turns
         new.events = ()
         _turn.apply(new, action)
         return new
@@ -342,6 +346,7 @@ class State:
         new.outcome = self.outcome
         new.dealt_damage = self.dealt_damage
         new.used_abilities = self.used_abilities
+        new.extra_turns = self.extra_turns
         new.events = ()
         return new
 
@@ -369,6 +374,7 @@ class State:
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "dealt_damage": self.dealt_damage,
             "used_abilities": sorted(self.used_abilities),
+            "extra_turns": self.extra_turns,
             "events": [e.to_json() for e in self.events],
         }
 

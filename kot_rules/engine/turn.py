@@ -298,9 +298,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         # The shop is refilled at once [001 §3. ZAKUP KART].
         _refill(s, ev, s.shop.index(card))
         if keep:
-            raise_by = sum(
-                m.amount for m in cards.modifiers(card) if m.kind is _M_MAX_HEARTS
-            )
+            raise_by = sum(m.amount for m in cards.modifiers(card) if m.kind is _M_MAX_HEARTS)
             if raise_by:
                 # The new card raises the monster's maximum (its own, set-up or rules').
                 m = s.monsters[a]
@@ -310,6 +308,11 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
             effects.run(s, ev, a, cards.effects(card), card)
             s.discard = (*s.discard, card)
+            if s.extra_turns and s.monsters[a].alive:
+                # An extra turn bought now is played at once: this turn ends here and
+                # what its end would do is skipped [001 §DODATEK, card notes].
+                end_turn(s, ev, end_effects=False)
+                return
         abilities.fire(s, ev, _T_BUY_CARD, (a,), skip=card)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
@@ -338,13 +341,15 @@ def _refill(s: State, ev: list[Event], slot: int) -> None:
 # -- end of turn and of the game [000 §KONIEC GRY; 004] ------------------------------
 
 
-def end_turn(s: State, ev: list[Event]) -> None:
-    """End of turn: victory is declared only now, then the next monster plays."""
+def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
+    """End of turn: card effects of the end of the turn, then victory is declared (only
+    now), then the next monster plays, or the same one if it is owed an extra turn."""
     a = s.active
-    if s.monsters[a].alive and s.monsters[a].cards:
-        abilities.fire(s, ev, _T_END_OF_TURN, (a,))
-    if s.game.cards.by_trigger[_T_END_OF_EACH_TURN]:
-        abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
+    if end_effects:
+        if s.monsters[a].alive and s.monsters[a].cards:
+            abilities.fire(s, ev, _T_END_OF_TURN, (a,))
+        if s.game.cards.by_trigger[_T_END_OF_EACH_TURN]:
+            abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
     outcome = victory(s)
     if outcome is not None:
@@ -357,9 +362,14 @@ def end_turn(s: State, ev: list[Event]) -> None:
             ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))
         return
     n = len(s.monsters)
-    nxt = (a + 1) % n
-    while not s.monsters[nxt].alive:
-        nxt = (nxt + 1) % n
+    if s.extra_turns and s.monsters[a].alive:
+        s.extra_turns -= 1
+        nxt = a
+    else:
+        s.extra_turns = 0
+        nxt = (a + 1) % n
+        while not s.monsters[nxt].alive:
+            nxt = (nxt + 1) % n
     s.active = nxt
     s.turn += 1
     start_turn(s, ev)

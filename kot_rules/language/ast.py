@@ -53,6 +53,9 @@ class Verb(Enum):
     HEAL = "heal"
     TAKE_DAMAGE = "take-damage"
     LOSE_STARS = "lose-stars"
+    LOSE_ENERGY = "lose-energy"
+    TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
+    EXTRA_TURN = "extra-turn"  # take another turn right after this one
 
 
 class Who(Enum):

@@ -23,6 +23,7 @@ from .ast import (
     ModifierKind,
     Position,
     Trigger,
+    Verb,
     Who,
     name_key,
     slugify,
@@ -49,10 +50,24 @@ AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
+# What an effect says without an amount (its amount is 0).
+NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN})
 
 
 # --- Unchecked syntax of keep-card lines ------------------------------------------------
 # (Kept here, beside their only reader, while ast.py's CardSyntax has no fields for them.)
+
+
+@dataclass(frozen=True, slots=True)
+class PerEffectSyntax(EffectSyntax):
+    """An ``EffectSyntax`` with the N of ``for every N energy it has``, 0 if it has none.
+
+    The N counts the energy of each affected monster (``Each other monster loses
+    1 energy for every 2 energy it has.``).
+    """
+
+    per: int = 0
+    per_position: Position | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +260,8 @@ def _discard_line_hint(line: AbilitySyntax | ModifierSyntax) -> str:
 
 
 def _effect_of(syntax: EffectSyntax, per: int = 0) -> Effect:
+    """The effect ``syntax`` says; ``per`` from its ability's `for every N energy you have`."""
+    per = per or (syntax.per if isinstance(syntax, PerEffectSyntax) else 0)
     return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per)
 
 
@@ -255,10 +272,17 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
     None if its amount is out of range.
     """
     effect = _effect_of(syntax, ability.per if ability is not None else 0)
-    if not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+    if syntax.verb not in NO_AMOUNT_VERBS and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
         report("KOT213", syntax.amount_position,
                f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
                "leave out an effect that does nothing" if syntax.amount == 0 else None)
+        return None
+    if (isinstance(syntax, PerEffectSyntax) and syntax.per_position is not None
+            and not MIN_AMOUNT <= syntax.per <= MAX_AMOUNT):
+        report("KOT213", syntax.per_position,
+               f"'for every N energy' must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.per}", "e.g. `Each other monster loses 1 energy for every 2 energy "
+               "it has.`")
         return None
     if syntax.unit is not None and syntax.unit_position is not None:
         if ability is None:

@@ -40,7 +40,14 @@ from .ast import (
     Verb,
     Who,
 )
-from .checker import AbilitySyntax, FullCardSyntax, ModifierSyntax, check_card, check_set
+from .checker import (
+    AbilitySyntax,
+    FullCardSyntax,
+    ModifierSyntax,
+    PerEffectSyntax,
+    check_card,
+    check_set,
+)
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote, sort_key
 from .render import CONDITIONS
 
@@ -81,7 +88,8 @@ _KEYWORDS: dict[str, str] = {
         "attacks", "is", "eliminated", "score", "a", "set", "resolve", "dice", "die", "lose",
         "or", "more", "hearts", "if", "are", "in", "Tokyo", "have", "no", "dealt", "fewest",
         "they", "show", "face", "and", "for", "neighbours", "maximum", "higher", "roll",
-        "rolls", "extra", "less", "deal", "hit")},
+        "rolls", "extra", "less", "deal", "hit", "it", "has", "control", "City", "unless",
+        "after", "one")},
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
@@ -428,29 +436,42 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     """
     tokens = [t for t in sentence.children if isinstance(t, Token)]
     types = {_CAPITALISED.get(t.type, t.type) for t in tokens}
-    amount = next(t for t in tokens if t.type == "NUMBER")
+    amount = next((t for t in tokens if t.type == "NUMBER"), None)  # none: Take control ...
     unit = next((t for t in tokens if t.type in _UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
            else Who.EACH_OTHER if "EACH" in types else Who.YOU)
-    if "HEAL" in types:
+    if "CONTROL" in types:
+        verb = Verb.TAKE_TOKYO_CITY
+    elif "AFTER" in types:
+        verb = Verb.EXTRA_TURN
+    elif "HEAL" in types:
         verb = Verb.HEAL
     elif "DAMAGE" in types:
         verb = Verb.TAKE_DAMAGE
     elif "LOSES" in types:
-        verb = Verb.LOSE_STARS
+        verb = Verb.LOSE_ENERGY if "ENERGY" in types else Verb.LOSE_STARS
     elif "ENERGY" in types:
         verb = Verb.GAIN_ENERGY
     else:
         verb = Verb.GAIN_STARS
-    return EffectSyntax(
+    per = _per_number(sentence, "per_held")
+    return PerEffectSyntax(
         verb=verb,
         who=who,
-        amount=_number(amount),
-        amount_position=pos(amount),
+        amount=_number(amount) if amount is not None else 0,
+        amount_position=pos(amount if amount is not None else tokens[0]),
         unit=str(unit) if unit is not None else None,
         unit_position=pos(unit) if unit is not None else None,
         position=pos(tokens[0]),
+        per=_number(per) if per is not None else 0,
+        per_position=pos(per) if per is not None else None,
     )
+
+
+def _per_number(clause: Tree[Token], data: str) -> Token | None:
+    """The N of the clause's ``for every N energy ...`` subtree named ``data``, if it has one."""
+    tree = _subtree(clause, data)
+    return next((t for t in _tokens(tree) if t.type == "NUMBER"), None) if tree else None
 
 
 def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySyntax:
@@ -461,8 +482,7 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     assert trigger_tree is not None
     trigger, param = _trigger(trigger_tree)
     condition = _condition(condition_tree) if condition_tree is not None else None
-    per_tree = _subtree(clause, "per_energy")
-    per = next((t for t in _tokens(per_tree) if t.type == "NUMBER"), None) if per_tree else None
+    per = _per_number(clause, "per_energy")
     return AbilitySyntax(
         trigger=trigger,
         param=_number(param) if param is not None else 0,
@@ -592,6 +612,9 @@ _EXAMPLES: dict[str, list[str]] = {
         "Gain 2 stars", "Gain 1 star", "Gain 9 energy", "Heal 2", "Take 3 damage",
         "Each other monster takes 2 damage", "Each other monster loses 5 stars",
         "Each other monster loses 1 star", "Every monster takes 3 damage",
+        "Each other monster loses 1 energy", "Take control of Tokyo City unless you are in Tokyo",
+        "Take another turn after this one",
+        "Each other monster loses 1 energy for every 2 energy it has",
         "Gain 2 stars Take 3 damage.", "Gain 2 stars and take 3 damage.", "Heal 2 hearts."),
     "missing_amount": _effect_examples(
         "Gain stars.", "Heal.", "Take damage.", "Take two damage.",
@@ -1012,17 +1035,17 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
     glued = _glued_amount(f)
     if glued is not None:
         return glued
-    if accepts == frozenset({"PERIOD"}):
+    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR"}:
         return _missing_period(f)
-    if accepts == frozenset({"NUMBER"}):
-        return _bad_amount(f)
+    if "NUMBER" in accepts and accepts <= _AFTER_TAKE and not _close_to(f.word, accepts):
+        return _bad_amount(f)  # `Take two damage.`: `Take control ...` aside, a number
     if accepts & _UNITS:
         return _unknown_resource(f)
     if accepts & {"OTHER", "MONSTER"} or (accepts == frozenset({"TAKES"}) and f.got == "LOSES"):
         return _bad_who(f)
     if f.got in ("_NL", "$END"):
         return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",
-                            _SENTENCE_HINT)
+                            _fixed_sentence_hint(f) or _SENTENCE_HINT)
     if f.got in _KEEP_STARTS and "_NL" in accepts:
         return f.diagnostic("KOT111", f"expected the end of the line or an effect sentence, got "
                             f"{f.got_words}: each modifier or ability goes on a line of its own",
@@ -1034,7 +1057,38 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
                             _SENTENCE_HINT)
     choices = tuple(_KEYWORDS[t] for t in sorted(accepts) if t in _KEYWORDS)
     return f.diagnostic("KOT111", f"expected {f.expected_words}, got {f.got_words}"
-                        + _did_you_mean(f.word, choices), _SENTENCE_HINT)
+                        + _did_you_mean(f.word, choices), _fixed_sentence_hint(f) or _SENTENCE_HINT)
+
+
+# The sentences whose words after the first few are fixed, by how they start (lowercase).
+_FIXED_SENTENCES = (
+    ("take control", "Take control of Tokyo City unless you are in Tokyo."),
+    ("take another", "Take another turn after this one."),
+    ("each other monster loses", "Each other monster loses 1 energy for every 2 energy it has."),
+)
+
+
+def _fixed_sentence_hint(f: _Failure) -> str | None:
+    """How the sentence the error is in reads, if only one sentence starts like it."""
+    so_far = _sentence_so_far(f).lower()
+    for start, sentence in _FIXED_SENTENCES:
+        if so_far.startswith(start) and (start != "each other monster loses" or " for" in so_far):
+            if _sentence_so_far(f)[:1].islower():  # an ability's clause
+                return f"the effect reads `{sentence[:1].lower() + sentence[1:-1]}`"
+            return f"the sentence reads `{sentence}`"
+    return None
+
+
+# What may follow `Take`: an amount, or the words of the sentences without one.
+# Keywords that are also numbers written out (`after this one`): not a missing amount.
+_NUMBER_WORDS = frozenset({"ONE"})
+_AFTER_TAKE = frozenset({"NUMBER", "CONTROL", "ANOTHER"})
+
+
+def _close_to(word: str, accepts: frozenset[str]) -> bool:
+    """Whether ``word`` looks like a misspelt keyword of ``accepts`` (`controll`)."""
+    words = [_KEYWORDS[t] for t in accepts if t in _KEYWORDS]
+    return bool(difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.75))
 
 
 def _glued_amount(f: _Failure) -> Diagnostic | None:
@@ -1086,7 +1140,7 @@ def _missing_period(f: _Failure, whole_line: bool = False) -> Diagnostic:
 def _bad_amount(f: _Failure, what: str = "sentence",
                 hint: str = _AMOUNT_HINT) -> Diagnostic:
     sentence = _sentence_so_far(f)
-    if f.got in ("_NL", "$END", "PERIOD") or f.got in _KEYWORDS:
+    if f.got in ("_NL", "$END", "PERIOD") or (f.got in _KEYWORDS and f.got not in _NUMBER_WORDS):
         return f.diagnostic("KOT115", f"the {what} has no amount: expected a number after "
                             f"{quote(sentence)}", hint)
     return f.diagnostic("KOT115", f"an amount must be a whole number from 1 to 99, got "
@@ -1099,7 +1153,9 @@ def _unknown_resource(f: _Failure, hint: str | None = None,
     amount_match = _TRAILING_AMOUNT.search(f.before)
     amount = int(amount_match.group(1)) if amount_match else None
     expected = _words(units)
-    example = ("`Gain 2 stars.` or `Gain 2 energy.`" if "energy" in units
+    example = ("`Each other monster loses 2 stars.` or `Each other monster loses 1 energy.`"
+               if "energy" in units and _sentence_so_far(f)[:4].lower() == "each"
+               else "`Gain 2 stars.` or `Gain 2 energy.`" if "energy" in units
                else "`Take 3 damage.`" if units == ("damage",)
                else "`Each other monster loses 2 stars.`")
     hint = hint or f"e.g. {example}"
@@ -1182,6 +1238,8 @@ def _bad_keep_line(f: _Failure) -> Diagnostic:
     accepts = f.accepts
     part, segment = _keep_part(f)
     hint = _PART_HINTS[part]
+    if part == "effect":
+        hint = _fixed_sentence_hint(f) or hint
     glued = _glued_amount(f)
     if glued is not None:
         return glued
@@ -1205,7 +1263,7 @@ def _bad_keep_line(f: _Failure) -> Diagnostic:
         if part == "effect":
             return _bad_amount(f, "clause", "write the amount as a whole number from 1 to 99, "
                                "e.g. `When you attack, gain 1 star.`")
-        if f.got in _KEYWORDS or f.got in ("COMMA", "PERIOD"):
+        if (f.got in _KEYWORDS and f.got not in _NUMBER_WORDS) or f.got in ("COMMA", "PERIOD"):
             return f.diagnostic("KOT115", f"the line has no number: expected a number after "
                                 f"{quote(segment, 60)}", hint)
         return f.diagnostic("KOT115", f"a number must be a whole number from 1 to 99, got "

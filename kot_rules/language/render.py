@@ -67,14 +67,24 @@ def render_effect(effect: Effect) -> str:
     Two forms are said only inside an ability line, where they start lowercase:
     ``Gain 1 star for every 6 energy you have.`` and ``Each of your neighbours
     takes 1 damage.``. Raises ``ValueError`` for a verb and target that the card
-    language does not say (e.g. healing every monster).
+    language does not say (e.g. healing every monster), or an amount on an
+    effect that has none (taking Tokyo City, another turn).
     """
     verb, who, amount = effect.verb, effect.who, effect.amount
     if effect.per:
         if verb is Verb.GAIN_STARS and who is Who.YOU:
             return f"Gain {_stars(amount)} for every {effect.per} energy you have."
+        if verb is Verb.LOSE_ENERGY and who is Who.EACH_OTHER:
+            return (f"Each other monster loses {amount} energy for every {effect.per} "
+                    "energy it has.")
         raise ValueError(f"the card language has no sentence for {verb.value} applied to "
                          f"{who.value} for every {effect.per} energy")
+    if verb in (Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN) and who is Who.YOU:
+        if amount:
+            raise ValueError(f"{verb.value} takes no amount, got {amount}")
+        if verb is Verb.TAKE_TOKYO_CITY:
+            return "Take control of Tokyo City unless you are in Tokyo."
+        return "Take another turn after this one."
     if who is Who.YOU:
         if verb is Verb.GAIN_STARS:
             return f"Gain {_stars(amount)}."
@@ -89,6 +99,8 @@ def render_effect(effect: Effect) -> str:
             return f"Each other monster takes {amount} damage."
         if verb is Verb.LOSE_STARS:
             return f"Each other monster loses {_stars(amount)}."
+        if verb is Verb.LOSE_ENERGY:
+            return f"Each other monster loses {amount} energy."
     elif who is Who.EVERY and verb is Verb.TAKE_DAMAGE:
         return f"Every monster takes {amount} damage."
     elif who is Who.NEIGHBOURS and verb is Verb.TAKE_DAMAGE:
@@ -99,7 +111,7 @@ def render_effect(effect: Effect) -> str:
 
 def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
-    return effect.per > 0 or effect.who is Who.NEIGHBOURS
+    return (effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
 
 
 def render_trigger(trigger: Trigger, param: int = 0) -> str:

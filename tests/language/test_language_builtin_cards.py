@@ -28,30 +28,30 @@ REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "kot-
 FIRST_LINE = re.compile(
     r"# King of Tokyo \(2011\), first edition\. Source: .*kot-cards\.md Part 1\.")
 
-# Discard cards whose effect this slice of the card language cannot say yet:
-# they load with one KOT216 warning each.
-WITHOUT_EFFECTS = frozenset({"drop-from-high-altitude", "frenzy", "vast-storm"})
-
 YOU, OTHERS, EVERY = Who.YOU, Who.EACH_OTHER, Who.EVERY
 STARS, ENERGY, HEAL = Verb.GAIN_STARS, Verb.GAIN_ENERGY, Verb.HEAL
 DAMAGE, LOSE = Verb.TAKE_DAMAGE, Verb.LOSE_STARS
+LOSE_ENERGY, TOKYO_CITY, EXTRA_TURN = Verb.LOSE_ENERGY, Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN
 
-# kot-cards.md Part 1b, as (verb, amount, who) in the order the card says them.
-EFFECTS: dict[str, list[tuple[Verb, int, Who]]] = {
-    "apartment-building": [(STARS, 3, YOU)],
-    "commuter-train": [(STARS, 2, YOU)],
-    "corner-store": [(STARS, 1, YOU)],
-    "energize": [(ENERGY, 9, YOU)],
-    "evacuation-orders": [(LOSE, 5, OTHERS)],
-    "fire-blast": [(DAMAGE, 2, OTHERS)],
-    "gas-refinery": [(STARS, 2, YOU), (DAMAGE, 3, OTHERS)],
-    "heal": [(HEAL, 2, YOU)],
-    "high-altitude-bombing": [(DAMAGE, 3, EVERY)],
-    "jet-fighters": [(STARS, 5, YOU), (DAMAGE, 4, YOU)],
-    "national-guard": [(STARS, 2, YOU), (DAMAGE, 2, YOU)],
-    "nuclear-power-plant": [(STARS, 2, YOU), (HEAL, 3, YOU)],
-    "skyscraper": [(STARS, 4, YOU)],
-    "tanks": [(STARS, 4, YOU), (DAMAGE, 3, YOU)],
+# kot-cards.md Part 1b, as (verb, amount, who, per) in the order the card says them.
+EFFECTS: dict[str, list[tuple[Verb, int, Who, int]]] = {
+    "apartment-building": [(STARS, 3, YOU, 0)],
+    "commuter-train": [(STARS, 2, YOU, 0)],
+    "corner-store": [(STARS, 1, YOU, 0)],
+    "drop-from-high-altitude": [(STARS, 2, YOU, 0), (TOKYO_CITY, 0, YOU, 0)],
+    "energize": [(ENERGY, 9, YOU, 0)],
+    "evacuation-orders": [(LOSE, 5, OTHERS, 0)],
+    "fire-blast": [(DAMAGE, 2, OTHERS, 0)],
+    "frenzy": [(EXTRA_TURN, 0, YOU, 0)],
+    "gas-refinery": [(STARS, 2, YOU, 0), (DAMAGE, 3, OTHERS, 0)],
+    "heal": [(HEAL, 2, YOU, 0)],
+    "high-altitude-bombing": [(DAMAGE, 3, EVERY, 0)],
+    "jet-fighters": [(STARS, 5, YOU, 0), (DAMAGE, 4, YOU, 0)],
+    "national-guard": [(STARS, 2, YOU, 0), (DAMAGE, 2, YOU, 0)],
+    "nuclear-power-plant": [(STARS, 2, YOU, 0), (HEAL, 3, YOU, 0)],
+    "skyscraper": [(STARS, 4, YOU, 0)],
+    "tanks": [(STARS, 4, YOU, 0), (DAMAGE, 3, YOU, 0)],
+    "vast-storm": [(STARS, 2, YOU, 0), (LOSE_ENERGY, 1, OTHERS, 2)],
 }
 
 # Keep cards (kot-cards.md Part 1a, and the Polish appendix [001 §DODATEK]) as
@@ -130,11 +130,7 @@ class TestEveryFile:
         text = path.read_text(encoding="utf-8")
         cards, diagnostics = parse_text(text, str(path))
         (card,) = cards
-        if path.stem in WITHOUT_EFFECTS:
-            assert [(d.code, d.severity, d.line) for d in diagnostics] == [
-                ("KOT216", "warning", card.position.line)]
-        else:
-            assert diagnostics == []
+        assert diagnostics == []
         assert path.stem == card.slug
         assert FIRST_LINE.fullmatch(text.split("\n")[0])
 
@@ -147,8 +143,7 @@ class TestEveryFile:
     def test_the_folder_checks_clean(self) -> None:
         report = check_paths([builtin_cards_dir()])
         assert report.ok
-        assert sorted((d.code, Path(d.file).stem) for d in report.diagnostics) == [
-            ("KOT216", stem) for stem in sorted(WITHOUT_EFFECTS)]
+        assert report.diagnostics == []
         assert report.cards == 64
 
 
@@ -196,23 +191,31 @@ class TestDeckComposition:
 
 
 class TestEffects:
-    def test_exactly_these_14_titles_have_effects(self) -> None:
-        actual = {c.slug: [(e.verb, e.amount, e.who) for e in c.effects]
+    def test_exactly_these_17_titles_have_effects(self) -> None:
+        actual = {c.slug: [(e.verb, e.amount, e.who, e.per) for e in c.effects]
                   for c in builtin_card_set().cards if c.effects}
-        assert len(actual) == 14
+        assert len(actual) == 17
         assert actual == EFFECTS
 
-    def test_every_discard_card_has_effects_but_three_and_no_keep_card_has(self) -> None:
+    def test_every_discard_card_has_effects_and_no_keep_card_has(self) -> None:
         """A keep card acts through abilities and modifiers, never a plain sentence."""
         cards = builtin_card_set().cards
-        assert {c.slug for c in cards if c.kind is CardKind.DISCARD and not c.effects} == (
-            WITHOUT_EFFECTS)
+        assert not [c.slug for c in cards if c.kind is CardKind.DISCARD and not c.effects]
         assert not [c.slug for c in cards if c.kind is CardKind.KEEP and c.effects]
 
-    @pytest.mark.parametrize("slug", sorted(WITHOUT_EFFECTS))
-    def test_the_three_left_out_say_why(self, slug: str) -> None:
+    @pytest.mark.parametrize(("slug", "sentence", "source"), [
+        ("vast-storm", "Each other monster loses 1 energy for every 2 energy it has.", None),
+        ("drop-from-high-altitude", "Take control of Tokyo City unless you are in Tokyo.",
+         "(004 §SESKOK Z VÝŠKY)"),
+        ("frenzy", "Take another turn after this one.", "(001 §DODATEK, SZAŁ BOJOWY)"),
+    ])
+    def test_the_last_three_say_their_effect_and_cite_the_rulebook(
+            self, slug: str, sentence: str, source: str | None) -> None:
         text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
-        assert "# Its effect comes with the card-language issue." in text
+        assert f"\n  {sentence}\n" in text
+        assert "card-language issue" not in text and "No effect line yet" not in text
+        if source is not None:
+            assert source in text
 
     def test_effect_positions_point_at_their_lines(self) -> None:
         refinery = builtin_card_set().definition("gas-refinery")
@@ -238,16 +241,19 @@ class TestEffects:
             (r"[Ee]very other monster takes (\d+) damage", DAMAGE, OTHERS),
             (r"All monsters, you included, take (\d+) damage", DAMAGE, EVERY),
             (r"[Ee]very other monster loses (\d+)★", LOSE, OTHERS),
+            (r"every other monster loses (\d+) ⚡ for each (\d+) ⚡ it holds", LOSE_ENERGY,
+             OTHERS),
+            (r"if you are not already in Tokyo, you take control of it", TOKYO_CITY, YOU),
+            (r"you take another turn", EXTRA_TURN, YOU),
         ]
         expected = {}
         for name, paraphrase in rows:
             slug = re.sub(r"[^a-z0-9]+", "-", name.replace("(×2)", "").strip().lower())
-            if slug in WITHOUT_EFFECTS:
-                continue
-            found = sorted((m.start(), verb, int(m.group(1)), who)
+            found = sorted((m.start(), verb, int(m.group(1)) if m.re.groups else 0, who,
+                            int(m.group(2)) if m.re.groups > 1 else 0)
                            for pattern, verb, who in clauses
                            for m in re.finditer(pattern, paraphrase))
-            expected[slug] = [(verb, amount, who) for _, verb, amount, who in found]
+            expected[slug] = [(verb, amount, who, per) for _, verb, amount, who, per in found]
         assert expected == EFFECTS
 
 

@@ -73,6 +73,16 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "expected the end of the line or an effect sentence ('Gain', 'Heal', 'Take', 'Each', "
      "'Every'), got 'foo'"),
     ("KOT113", D + "  Gain 2 stars\n", 3, 15, "the sentence does not end with a period"),
+    ("KOT113", D + "  Each other monster loses 1 energy\n", 3, 36,
+     "the sentence does not end with a period"),
+    ("KOT113", D + "  Take another turn after this one\n", 3, 35,
+     "the sentence does not end with a period"),
+    ("KOT111", D + "  Take control of Tokyo.\n", 3, 24, "expected 'City', got '.'"),
+    ("KOT111", D + "  Take another turn.\n", 3, 20, "expected 'after', got '.'"),
+    ("KOT111", D + "  Each other monster loses 1 energy for every 2 energy you have.\n", 3, 56,
+     "expected 'it', got 'you'"),
+    ("KOT115", D + "  Take one damage.\n", 3, 8,
+     "an amount must be a whole number from 1 to 99, got 'one'"),
     ("KOT113", D + "  Gain 2 stars Take 3 damage.\n", 3, 16,
      "expected '.' before 'Take': each sentence ends with a period"),
     ("KOT113", D + "  Gain 2 stars and take 3 damage.\n", 3, 16,
@@ -87,8 +97,9 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT114", D + "  Take 3 dmg.\n", 3, 10, "unknown resource 'dmg'; did you mean 'damage'?"),
     ("KOT114", D + "  Gain 2 starz.\n", 3, 10, "unknown resource 'starz'; did you mean 'stars'?"),
     ("KOT114", D + "  Heal 2 hearts.\n", 3, 10, "`Heal N.` names no resource (it heals hearts)"),
-    ("KOT114", D + "  Each other monster loses 2 energy.\n", 3, 30,
-     "'energy' cannot follow 'Each other monster loses 2': expected 'star' or 'stars'"),
+    ("KOT114", D + "  Each other monster loses 2 damage.\n", 3, 30,
+     "'damage' cannot follow 'Each other monster loses 2': expected 'energy', 'star' or "
+     "'stars'"),
     ("KOT115", D + "  Take damage.\n", 3, 8,
      "the sentence has no amount: expected a number after 'Take'"),
     ("KOT115", D + "  Heal.\n", 3, 7, "the sentence has no amount: expected a number after 'Heal'"),
@@ -125,6 +136,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      '  alias cz "kot"\n', 6, 3, "alias 'kot' also names card 'A'"),
     ("KOT212", "# nothing here\n", 0, 0, "the file defines no card"),
     ("KOT213", D + "  Gain 0 stars.\n", 3, 8, "an effect amount must be from 1 to 99, got 0"),
+    ("KOT213", D + "  Each other monster loses 1 energy for every 0 energy it has.\n", 3, 47,
+     "'for every N energy' must be from 1 to 99, got 0"),
     ("KOT213", D + "  Heal 1. Take 100 damage.\n", 3, 16,
      "an effect amount must be from 1 to 99, got 100"),
     ("KOT214", D + "  Gain 1 stars.\n", 3, 10, "'1 stars' should be '1 star'"),
@@ -330,7 +343,7 @@ class TestTextDiagnostics:
     @pytest.mark.parametrize("line", [
         "Gain 2 stars", "Gain 2 points.", "Take damage.", "Take two damage.", "Heal 2 hearts.",
         "Gains 2 stars.", "Each monster takes 2 damage.", "Every monster loses 2 stars.",
-        "Each other monster loses 2 energy.", "Heal 2.5.", "Gain 2", "Each",
+        "Each other monster loses 2 damage.", "Heal 2.5.", "Gain 2", "Each",
     ])
     def test_effect_errors_read_the_same_wherever_the_sentence_stands(self, line: str) -> None:
         """The parser state differs (first line, later line, second sentence): the message not."""

@@ -125,11 +125,37 @@ class TestEffectSentences:
         ("Each other monster loses 1 star.", Verb.LOSE_STARS, 1, Who.EACH_OTHER),
         ("Take 99 damage.", Verb.TAKE_DAMAGE, 99, Who.YOU),
         ("Gain 002 stars.", Verb.GAIN_STARS, 2, Who.YOU),   # leading zeros, like costs
+        ("Each other monster loses 1 energy.", Verb.LOSE_ENERGY, 1, Who.EACH_OTHER),
+        ("Take control of Tokyo City unless you are in Tokyo.", Verb.TAKE_TOKYO_CITY, 0,
+         Who.YOU),
+        ("Take another turn after this one.", Verb.EXTRA_TURN, 0, Who.YOU),
     ])
     def test_each_sentence(self, sentence: str, verb: Verb, amount: int, who: Who) -> None:
         cards, diagnostics = parse_text(f'card "A"\n  cost 3, discard\n  {sentence}\n', "x")
         assert diagnostics == []
         assert cards[0].effects == (Effect(verb, amount, who, Position("x", 3, 3)),)
+
+    def test_energy_lost_for_every_n_energy_held(self) -> None:
+        text = ('card "A"\n  cost 3, discard\n'
+                '  Each other monster loses 1 energy for every 2 energy it has.\n')
+        cards, diagnostics = parse_text(text, "x")
+        assert diagnostics == []
+        assert cards[0].effects == (
+            Effect(Verb.LOSE_ENERGY, 1, Who.EACH_OTHER, Position("x", 3, 3), 2),)
+
+    @pytest.mark.parametrize(("clause", "effect"), [
+        ("each other monster loses 2 energy for every 3 energy it has",
+         Effect(Verb.LOSE_ENERGY, 2, Who.EACH_OTHER, Position("x", 3, 20), 3)),
+        ("take control of Tokyo City unless you are in Tokyo",
+         Effect(Verb.TAKE_TOKYO_CITY, 0, Who.YOU, Position("x", 3, 20))),
+        ("take another turn after this one",
+         Effect(Verb.EXTRA_TURN, 0, Who.YOU, Position("x", 3, 20))),
+    ])
+    def test_the_new_sentences_as_an_ability_clause(self, clause: str, effect: Effect) -> None:
+        cards, diagnostics = parse_text(f'card "A"\n  cost 3, keep\n  When you attack, {clause}.\n',
+                                        "x")
+        assert diagnostics == []
+        assert cards[0].abilities[0].effects == (effect,)
 
     def test_several_sentences_on_a_line_and_file_order(self) -> None:
         text = ('card "A"\n  cost 3, discard\n  Gain 2 stars. Take 3 damage.\n'
@@ -150,6 +176,8 @@ class TestEffectSentences:
         "Each Other monster takes 2 damage.", "every monster takes 3 damage.",
         "Each other monster take 2 damage.", "Every monster loses 2 stars.",
         "Heal 2 hearts.", "Gain 2 stars and take 3 damage.",
+        "Take control of tokyo City unless you are in Tokyo.", "Take Another turn after this one.",
+        "Each other monster loses 1 Energy for every 2 energy it has.",
     ])
     def test_keywords_are_case_sensitive_and_sentences_fixed(self, sentence: str) -> None:
         cards, diagnostics = parse_text(f'card "A"\n  cost 3, discard\n  {sentence}\n', "x")

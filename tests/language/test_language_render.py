@@ -88,6 +88,13 @@ class TestCanonicalText:
          "Each other monster loses 1 star."),
         (Effect(Verb.LOSE_STARS, 5, Who.EACH_OTHER, NO_POSITION),
          "Each other monster loses 5 stars."),
+        (Effect(Verb.LOSE_ENERGY, 1, Who.EACH_OTHER, NO_POSITION),
+         "Each other monster loses 1 energy."),
+        (Effect(Verb.LOSE_ENERGY, 1, Who.EACH_OTHER, NO_POSITION, 2),
+         "Each other monster loses 1 energy for every 2 energy it has."),
+        (Effect(Verb.TAKE_TOKYO_CITY, 0, Who.YOU, NO_POSITION),
+         "Take control of Tokyo City unless you are in Tokyo."),
+        (Effect(Verb.EXTRA_TURN, 0, Who.YOU, NO_POSITION), "Take another turn after this one."),
     ])
     def test_each_sentence(self, effect: Effect, text: str) -> None:
         assert render_effect(effect) == text
@@ -95,6 +102,8 @@ class TestCanonicalText:
     @pytest.mark.parametrize(("verb", "who"), [
         (Verb.HEAL, Who.EVERY), (Verb.GAIN_STARS, Who.EACH_OTHER),
         (Verb.LOSE_STARS, Who.YOU), (Verb.GAIN_ENERGY, Who.EVERY),
+        (Verb.LOSE_ENERGY, Who.YOU), (Verb.EXTRA_TURN, Who.EACH_OTHER),
+        (Verb.TAKE_TOKYO_CITY, Who.EVERY),
     ])
     def test_an_effect_no_sentence_says_is_refused(self, verb: Verb, who: Who) -> None:
         with pytest.raises(ValueError, match="no sentence"):
@@ -115,10 +124,17 @@ class TestCanonicalText:
     @pytest.mark.parametrize("effect", [
         Effect(Verb.GAIN_ENERGY, 1, Who.YOU, NO_POSITION, 6),
         Effect(Verb.HEAL, 1, Who.NEIGHBOURS, NO_POSITION),
+        Effect(Verb.LOSE_ENERGY, 1, Who.EVERY, NO_POSITION, 2),
+        Effect(Verb.LOSE_STARS, 1, Who.EACH_OTHER, NO_POSITION, 2),
     ])
     def test_an_ability_effect_no_clause_says_is_refused(self, effect: Effect) -> None:
         with pytest.raises(ValueError, match="no sentence"):
             render_effect(effect)
+
+    @pytest.mark.parametrize("verb", [Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN])
+    def test_a_sentence_without_an_amount_refuses_one(self, verb: Verb) -> None:
+        with pytest.raises(ValueError, match="takes no amount"):
+            render_effect(Effect(verb, 1, Who.YOU, NO_POSITION))
 
     def test_a_name_no_string_can_hold_is_refused(self) -> None:
         card = CardDef("A\nB", "a-b", 1, CardKind.KEEP, 1, (), NO_POSITION)
@@ -182,6 +198,12 @@ class TestKeepLines:
          "When you attack, each other monster loses 2 stars."),
         (_ability(Trigger.ATTACK, Effect(Verb.TAKE_DAMAGE, 2, Who.EVERY, NO_POSITION)),
          "When you attack, every monster takes 2 damage."),
+        (_ability(Trigger.ATTACK, Effect(Verb.LOSE_ENERGY, 1, Who.EACH_OTHER, NO_POSITION, 3)),
+         "When you attack, each other monster loses 1 energy for every 3 energy it has."),
+        (_ability(Trigger.BOUGHT, Effect(Verb.TAKE_TOKYO_CITY, 0, Who.YOU, NO_POSITION)),
+         "When you buy this card, take control of Tokyo City unless you are in Tokyo."),
+        (_ability(Trigger.BOUGHT, Effect(Verb.EXTRA_TURN, 0, Who.YOU, NO_POSITION)),
+         "When you buy this card, take another turn after this one."),
     ])
     def test_each_ability(self, ability: Ability, text: str) -> None:
         assert render_ability(ability) == text
@@ -256,16 +278,24 @@ class TestRoundTrip:
 
 SAYABLE = [(Verb.GAIN_STARS, Who.YOU), (Verb.GAIN_ENERGY, Who.YOU), (Verb.HEAL, Who.YOU),
            (Verb.TAKE_DAMAGE, Who.YOU), (Verb.TAKE_DAMAGE, Who.EACH_OTHER),
-           (Verb.TAKE_DAMAGE, Who.EVERY), (Verb.LOSE_STARS, Who.EACH_OTHER)]
+           (Verb.TAKE_DAMAGE, Who.EVERY), (Verb.LOSE_STARS, Who.EACH_OTHER),
+           (Verb.LOSE_ENERGY, Who.EACH_OTHER)]
 
 names = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7e), min_size=1,
                 max_size=30).filter(lambda n: bool(n.strip()) and bool(slugify(n)))
 alias_names = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1,
                       max_size=20).filter(lambda n: bool(n.strip()))
-effects = st.builds(lambda verb_who, amount: Effect(verb_who[0], amount, verb_who[1],
-                                                    NO_POSITION),
-                    st.sampled_from(SAYABLE), st.integers(min_value=1, max_value=99))
 amounts = st.integers(min_value=1, max_value=99)
+# Sentences with an amount, the energy loss counted per energy held, and the two
+# sentences without an amount.
+effects = st.one_of(
+    st.builds(lambda verb_who, amount: Effect(verb_who[0], amount, verb_who[1], NO_POSITION),
+              st.sampled_from(SAYABLE), amounts),
+    st.builds(lambda amount, per: Effect(Verb.LOSE_ENERGY, amount, Who.EACH_OTHER,
+                                         NO_POSITION, per), amounts, amounts),
+    st.sampled_from([Effect(Verb.TAKE_TOKYO_CITY, 0, Who.YOU, NO_POSITION),
+                     Effect(Verb.EXTRA_TURN, 0, Who.YOU, NO_POSITION)]),
+)
 # An ability's clause also says two forms of its own.
 clauses = st.one_of(
     effects,
