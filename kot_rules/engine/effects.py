@@ -63,7 +63,7 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                     set_monster(s, t, m._replace(energy=m.energy - lost))
                     ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
             elif verb is Verb.TAKE_TOKYO_CITY:
-                # Already in Tokyo (City or Bay): nothing; the Bay counts as Tokyo [004, card notes].
+                # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
                 if s.city != t and s.bay != t:
                     if s.city is not None:
                         tokyo.leave(s, ev, s.city, K_LEFT)
