@@ -276,28 +276,7 @@ class State:
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (``self`` never changes); raises IllegalActionError."""
-        new = State.__new__(State)
-        new.game = self.game
-        new.monsters = self.monsters
-        new.city = self.city
-        new.bay = self.bay
-        new.active = self.active
-        new.turn = self.turn
-        new.phase = self.phase
-        new.dice = self.dice
-        new.to_roll = self.to_roll
-        new.rolls_done = self.rolls_done
-        new.rolls_allowed = self.rolls_allowed
-        new.yield_queue = self.yield_queue
-        new.entering = self.entering
-        new.deck = self.deck
-        new.shop = self.shop
-        new.discard = self.discard
-        new.outcome = self.outcome
-        new.dealt_damage = self.dealt_damage
-        new.used_abilities = self.used_abilities
-        new.extra_turns = self.extra_turns
-        new.events = ()
+        new = self.copy()
         _turn.apply(new, action)
         return new
 
