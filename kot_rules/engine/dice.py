@@ -87,6 +87,8 @@ def contains(big: Counts, small: Counts) -> bool:
 
 
 def describe(counts: Counts) -> str:
+    if len(counts) != 6 or min(counts) < 0:
+        return f"(not a multiset of dice: {counts!r})"  # shown in error messages
     return " ".join(face.value for face in faces_of(counts)) or "(no dice)"
 
 

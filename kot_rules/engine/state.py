@@ -150,7 +150,12 @@ class _KeepChoices(Sequence[Action]):
         if not isinstance(action, Reroll):
             return False
         keep = action.keep
-        return min(keep) >= 0 and dice.contains(self._dice, keep) and keep != self._dice
+        return (
+            len(keep) == 6
+            and min(keep) >= 0
+            and dice.contains(self._dice, keep)
+            and keep != self._dice
+        )
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.

@@ -142,11 +142,10 @@ def start_turn(s: State, ev: list[Event]) -> None:
 
 
 def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
-    if type(action) is not Roll:
+    if not isinstance(action, Roll):
         _illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
-        return
     counts = action.counts
-    if sum(counts) != s.to_roll or min(counts) < 0:
+    if len(counts) != 6 or sum(counts) != s.to_roll or min(counts) < 0:
         _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
     _roll(s, ev, counts)
 
@@ -167,16 +166,12 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
 
 
 def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
-    if type(action) is not Reroll:
+    if not isinstance(action, Reroll):
         if isinstance(action, StopRolling):
             resolve(s, ev)
             return
         _illegal(s, action, "keep some dice and reroll the others, or stop")
-        return
-    if not isinstance(action, Reroll):
-        _illegal(s, action, "keep some dice and reroll the others, or stop")
-        return
-    if min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
+    if len(action.keep) != 6 or min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
         _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
         _illegal(s, action, "at least one die to reroll (to keep them all, stop)")

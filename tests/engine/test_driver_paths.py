@@ -48,3 +48,18 @@ class TestDriverPaths:
             assert agent.seen
             for state, text in agent.seen:
                 assert state.canonical() == text
+
+
+class TestMalformedDiceActions:
+    def test_dice_tuples_of_the_wrong_length_are_illegal_not_a_crash(self) -> None:
+        from kot_rules.engine import IllegalActionError, Reroll, Roll
+
+        state = Game(2).new_initial_state()
+        before = state.canonical()
+        with pytest.raises(IllegalActionError):
+            state.apply(Roll((3, 3)))  # type: ignore[arg-type]
+        rolled = state.apply(Roll.of(1, 1, 1, 2, 2, 2))
+        with pytest.raises(IllegalActionError):
+            rolled.apply(Reroll((1, 1)))  # type: ignore[arg-type]
+        assert Reroll((1, 1)) not in rolled.legal_actions()  # type: ignore[arg-type]
+        assert state.canonical() == before
