@@ -32,6 +32,21 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
     return amount
 
 
+def has_amount(s: State, seat: int, kind: ModifierKind, amount: int) -> bool:
+    """Whether one of ``seat``'s cards has a ``kind`` modifier of exactly ``amount``."""
+    cards = s.monsters[seat].cards
+    table = s.game.cards
+    if table.with_modifier[kind].isdisjoint(cards):
+        return False
+    return any(
+        m.kind is kind
+        and m.amount == amount
+        and (m.condition is None or holds(s, seat, m.condition))
+        for c in cards
+        for m in table.modifiers(c)
+    )
+
+
 def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
     cards = s.monsters[seat].cards
     if not cards:

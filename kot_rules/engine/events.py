@@ -19,6 +19,7 @@ class EventKind(Enum):
     ENERGY = "energy"
     HEALED = "healed"
     DAMAGED = "damaged"
+    PREVENTED = "prevented"
     ENTERED = "entered"
     YIELDED = "yielded"
     STAYED = "stayed"
@@ -43,6 +44,7 @@ K_STARS = EventKind.STARS
 K_ENERGY = EventKind.ENERGY
 K_HEALED = EventKind.HEALED
 K_DAMAGED = EventKind.DAMAGED
+K_PREVENTED = EventKind.PREVENTED
 K_ENTERED = EventKind.ENTERED
 K_YIELDED = EventKind.YIELDED
 K_STAYED = EventKind.STAYED
@@ -144,6 +146,8 @@ class Event(NamedTuple):
             f"{abs(self.amount)} ⚡ ({detail})",
             EventKind.HEALED: f"{who} heals {self.amount} ♥ ({detail})",
             EventKind.DAMAGED: f"{who} takes {self.amount} damage from {src} ({detail})",
+            EventKind.PREVENTED: f"{who} takes no damage: {self.amount} from {src} "
+            f"is prevented by a card ({detail})",
             EventKind.ENTERED: f"{who} enters {place}",
             EventKind.YIELDED: f"{who} yields {place}",
             EventKind.STAYED: f"{who} stays in {place}",

@@ -8,6 +8,7 @@ from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
     K_LEFT,
+    K_PREVENTED,
     K_STARS,
     Event,
 )
@@ -43,8 +44,11 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
 
 
 def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
-    """Heal up to ``n`` ♥, never above the monster's maximum [000/001 §LECZENIE]."""
+    """The monster heals itself by up to ``n`` ♥ (plus what its cards add to every heal),
+    never above its maximum [000/001 §LECZENIE]."""
     m = s.monsters[seat]
+    if m.cards:
+        n += _abilities.total(s, seat, _M_EXTRA_HEALING)
     healed = max(0, min(n, m.max_hearts - m.hearts))
     if healed:
         set_monster(
@@ -59,6 +63,10 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
 def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
     """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
     m = s.monsters[seat]
+    if m.cards and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n):
+        # Each source of damage is judged on its own (kot-cards.md R13).
+        ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
+        return 0
     lost = min(n, m.hearts)
     set_monster(
         s, seat, Monster(m.name, m.hearts - lost, m.max_hearts, m.stars, m.energy, m.alive, m.cards)
@@ -108,3 +116,5 @@ from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
 _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
+_M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
+_M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE

@@ -52,6 +52,7 @@ _M_ATTACK_EVERYONE = ModifierKind.ATTACK_EVERYONE
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
 _M_EXTRA_DICE = ModifierKind.EXTRA_DICE
 _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
+_M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_EXTRA_ROLLS = ModifierKind.EXTRA_ROLLS
 _M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _T_ATTACK = Trigger.ATTACK
@@ -201,7 +202,8 @@ def resolve(s: State, ev: list[Event]) -> None:
     healed = 0
     # A monster in Tokyo cannot use heart faces [000/001 §LECZENIE, §TOKIO].
     if c[HEART] and s.city != a and s.bay != a:
-        healed = max(0, min(c[HEART], m.max_hearts - m.hearts))
+        wanted = c[HEART] + (abilities.total(s, a, _M_EXTRA_HEALING) if m.cards else 0)
+        healed = max(0, min(wanted, m.max_hearts - m.hearts))
     if stars or energy or healed:
         # One board update for the three gains; the events say each one.
         set_monster(

@@ -144,6 +144,8 @@ class ModifierKind(Enum):
     ATTACK_DAMAGE = "attack-damage"  # Your attacks deal N extra damage.
     ATTACK_EVERYONE = "attack-everyone"  # Your attacks hit every other monster.
     EXTRA_ENERGY = "extra-energy"  # Whenever you gain energy, gain N more.
+    EXTRA_HEALING = "extra-healing"  # Whenever you heal yourself, heal N more.
+    IGNORE_SMALL_DAMAGE = "ignore-small-damage"  # Damage of exactly N does not hurt you.
 
 
 @dataclass(frozen=True, slots=True)

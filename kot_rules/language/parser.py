@@ -77,19 +77,19 @@ _KEYWORDS: dict[str, str] = {
     "STAR": "star",
     "STARS": "stars",
     "ENERGY": "energy",
-    "DAMAGE": "damage",
     # Modifier and ability lines. A word that may start a line has its lowercase
     # form (inside a line) as NAME_LC.
     **{f"{word.upper()}_LC": word for word in ("gain", "heal", "take", "each", "every",
-                                                "when", "at", "once", "you", "your")},
+                                                "when", "at", "once", "you", "your",
+                                                "damage")},
     **{word.upper(): word for word in (
-        "When", "Whenever", "While", "At", "Once", "You", "Your", "Cards",
+        "When", "Whenever", "While", "At", "Once", "You", "Your", "Cards", "Damage",
         "per", "turn", "the", "start", "end", "of", "buy", "this", "another", "attack",
         "attacks", "is", "eliminated", "score", "a", "set", "resolve", "dice", "die", "lose",
         "or", "more", "hearts", "if", "are", "in", "Tokyo", "have", "no", "dealt", "fewest",
         "they", "show", "face", "and", "for", "neighbours", "maximum", "higher", "roll",
         "rolls", "extra", "less", "deal", "hit", "it", "has", "control", "City", "unless",
-        "after", "one")},
+        "after", "one", "yourself", "exactly", "does", "not", "hurt")},
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
@@ -112,7 +112,7 @@ _LINE_KEYWORDS = ("cost", "alias")
 # The words an effect sentence starts with, and the units after its amount.
 _SENTENCE_STARTS = frozenset({"GAIN", "HEAL", "TAKE", "EACH", "EVERY"})
 _STARTS_TEXT = tuple(_KEYWORDS[t] for t in ("GAIN", "HEAL", "TAKE", "EACH", "EVERY"))
-_UNITS = frozenset({"STAR", "STARS", "ENERGY", "DAMAGE"})
+_UNITS = frozenset({"STAR", "STARS", "ENERGY", "DAMAGE_LC"})
 _SENTENCE_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_STARTS_TEXT) + ")")
 _KINDS = tuple(kind.value for kind in CardKind)
 _CARD_LINE = re.compile(r"^card(?![A-Za-z0-9_])", re.MULTILINE)
@@ -130,9 +130,10 @@ _SENTENCE_HINT = ("an effect reads like `Gain 2 stars.`, `Take 3 damage.` or "
 _AMOUNT_HINT = "write the amount as a whole number from 1 to 99, e.g. `Take 3 damage.`"
 _WHO_HINT = ("`Each other monster ...` leaves you out; `Every monster ...` includes you")
 # The words a modifier or ability line starts with.
-_KEEP_STARTS_TEXT = ("When", "At", "Once", "Whenever", "Your", "You", "Cards", "While")
+_KEEP_STARTS_TEXT = ("When", "At", "Once", "Whenever", "Your", "You", "Cards", "While",
+                     "Damage")
 _KEEP_STARTS = frozenset(word.upper() for word in _KEEP_STARTS_TEXT)
-_MODIFIER_STARTS_TEXT = ("Whenever", "Your", "You", "Cards", "While")
+_MODIFIER_STARTS_TEXT = ("Whenever", "Your", "You", "Cards", "While", "Damage")
 _KEEP_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_KEEP_STARTS_TEXT) + ")")
 _MODIFIER_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_MODIFIER_STARTS_TEXT) + ")")
 # The lowercase words an ability's effect clause starts with.
@@ -150,8 +151,10 @@ _MODIFIER_HINT = (
     "`You have 1 extra roll each turn.`, `Cards cost you 1 energy less.`, "
     "`Your attacks deal 1 extra damage.`, "
     "`While you are in Tokyo, your attacks deal 1 extra damage.`, "
-    "`Your attacks hit every other monster.` or "
-    "`Whenever you gain energy, gain 1 more energy.`")
+    "`Your attacks hit every other monster.`, "
+    "`Whenever you gain energy, gain 1 more energy.`, "
+    "`Whenever you heal yourself, heal 1 more.` or "
+    "`Damage of exactly 1 does not hurt you.`")
 _ABILITY_HINT = ("an ability reads `<trigger>, [<condition>, ]<effect>.`, e.g. "
                  "`At the end of your turn, if you have no energy, gain 1 energy.`")
 _CLAUSE_HINT = ("an ability's effect starts lowercase, e.g. `gain 2 stars`, `heal 2`, "
@@ -446,7 +449,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         verb = Verb.EXTRA_TURN
     elif "HEAL" in types:
         verb = Verb.HEAL
-    elif "DAMAGE" in types:
+    elif "DAMAGE_LC" in types:
         verb = Verb.TAKE_DAMAGE
     elif "LOSES" in types:
         verb = Verb.LOSE_ENERGY if "ENERGY" in types else Verb.LOSE_STARS

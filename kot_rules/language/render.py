@@ -171,6 +171,10 @@ def render_modifier(modifier: Modifier) -> str:
         text = "Your attacks hit every other monster." if amount == 0 else None
     elif kind is ModifierKind.EXTRA_ENERGY:
         text = f"Whenever you gain energy, gain {amount} more energy."
+    elif kind is ModifierKind.EXTRA_HEALING:
+        text = f"Whenever you heal yourself, heal {amount} more."
+    elif kind is ModifierKind.IGNORE_SMALL_DAMAGE:
+        text = f"Damage of exactly {amount} does not hurt you."
     else:  # pragma: no cover - a kind added to ast.py without a line here
         text = None
     if condition is not None and text is not None:

@@ -265,6 +265,8 @@ class TestKeepLines:
          ModifierKind.ATTACK_DAMAGE, 3, Condition.IN_TOKYO),
         ("Your attacks hit every other monster.", ModifierKind.ATTACK_EVERYONE, 0, None),
         ("Whenever you gain energy, gain 1 more energy.", ModifierKind.EXTRA_ENERGY, 1, None),
+        ("Whenever you heal yourself, heal 1 more.", ModifierKind.EXTRA_HEALING, 1, None),
+        ("Damage of exactly 1 does not hurt you.", ModifierKind.IGNORE_SMALL_DAMAGE, 1, None),
     ])
     def test_each_modifier(self, line: str, kind: ModifierKind, amount: int,
                            condition: Condition | None) -> None:

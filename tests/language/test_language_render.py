@@ -223,6 +223,10 @@ class TestKeepLines:
          "Your attacks hit every other monster."),
         (Modifier(ModifierKind.EXTRA_ENERGY, 1, NO_POSITION),
          "Whenever you gain energy, gain 1 more energy."),
+        (Modifier(ModifierKind.EXTRA_HEALING, 1, NO_POSITION),
+         "Whenever you heal yourself, heal 1 more."),
+        (Modifier(ModifierKind.IGNORE_SMALL_DAMAGE, 2, NO_POSITION),
+         "Damage of exactly 2 does not hurt you."),
     ])
     def test_each_modifier(self, modifier: Modifier, text: str) -> None:
         assert render_modifier(modifier) == text
