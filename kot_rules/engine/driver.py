@@ -103,27 +103,20 @@ def play(
                 roll_in_place(state, counts)
                 continue
             action: Action = Roll(counts)
-            if private:
-                # Copy-on-write: nobody but this loop has seen this state (it is a
-                # chance node, so no agent was shown it), so it may change in place.
-                apply_in_place(state, action)
-                if record:
-                    rec.actions.append(action)
-                    rec.events.extend(state.events)
-                continue
+            # Copy-on-write: nobody but this loop has seen a chance node's state.
+            mutable = private
         elif phase is Phase.FIRST_PLAYER:
             action = state.sample_chance(rng)
+            mutable = False
         else:
             seat = state.yield_queue[0] if phase is yield_phase else state.active
             action = players[seat].act(state)
             decisions += 1
-            if in_place:
-                apply_in_place(state, action)
-                if record:
-                    rec.actions.append(action)
-                    rec.events.extend(state.events)
-                continue
-        state = state.apply(action)
+            mutable = in_place
+        if mutable:
+            apply_in_place(state, action)
+        else:
+            state = state.apply(action)
         if record:
             rec.actions.append(action)
             rec.events.extend(state.events)

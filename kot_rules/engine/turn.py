@@ -92,12 +92,7 @@ def apply(s: State, action: Action) -> None:
         start_turn(s, ev)
     else:
         raise IllegalActionError(f"the game is over: no action is legal, got {action}")
-    if not s.monsters[s.active].alive and s.phase is not _OVER:
-        # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
-        s.yield_queue = ()
-        s.entering = False
-        end_turn(s, ev)
-    s.events = tuple(ev)
+    _finish(s, ev)
 
 
 def roll_in_place(s: State, counts: dice.Counts) -> None:
@@ -105,7 +100,13 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
     (``counts`` comes from :func:`dice.sample` for ``s.to_roll`` dice, so it is legal)."""
     ev: list[Event] = []
     _roll(s, ev, counts)
+    _finish(s, ev)
+
+
+def _finish(s: State, ev: list[Event]) -> None:
+    """After any step: an eliminated active monster's turn ends; publish the events."""
     if not s.monsters[s.active].alive and s.phase is not _OVER:
+        # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
         s.yield_queue = ()
         s.entering = False
         end_turn(s, ev)
