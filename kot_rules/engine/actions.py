@@ -139,8 +139,58 @@ class EndTurn:
         return "end the turn"
 
 
+@dataclass(frozen=True, slots=True)
+class UseCard:
+    """Use an ability of one of your cards (the ``ability``-th that you may use at will).
+
+    ``die`` is the face of the die the ability changes or rerolls, ``to`` the face it
+    is changed to, ``count`` how many dice showing ``die`` are rerolled.
+    """
+
+    card: str
+    ability: int = 0
+    die: Face | None = None
+    to: Face | None = None
+    count: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "use", "card": self.card, "ability": self.ability}
+        if self.die is not None:
+            data["die"] = self.die.value
+        if self.to is not None:
+            data["to"] = self.to.value
+        if self.count:
+            data["count"] = self.count
+        return data
+
+    def __str__(self) -> str:
+        text = f"use {self.card}"
+        if self.ability:
+            text += f" (ability {self.ability})"
+        if self.die is not None and self.to is not None:
+            text += f": a {self.die.value} becomes a {self.to.value}"
+        elif self.die is not None:
+            text += f": reroll {self.count} x {self.die.value}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """An answer to a question a card asks: the option named ``key``."""
+
+    key: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "choose", "option": self.key}
+
+    def __str__(self) -> str:
+        return f"choose {self.key}"
+
+
 ChanceOutcome = Roll | FirstPlayer
-Decision = Reroll | StopRolling | YieldTokyo | StayInTokyo | Buy | Sweep | EndTurn
+Decision = (
+    Reroll | StopRolling | YieldTokyo | StayInTokyo | Buy | Sweep | EndTurn | UseCard | Choose
+)
 Action = ChanceOutcome | Decision
 
 STOP = StopRolling()
@@ -169,6 +219,13 @@ def action_from_json(data: object) -> Action:
         if not isinstance(card, str):
             raise StateFormatError(f"buy.card: expected a card id, got {card!r}")
         return Buy(card)
+    if kind == "choose":
+        key = data.get("option")
+        if not isinstance(key, str):
+            raise StateFormatError(f"choose.option: expected a string, got {key!r}")
+        return Choose(key)
+    if kind == "use":
+        return _use_from_json(data)
     simple: dict[str, Action] = {
         "stop": STOP,
         "yield": YIELD,
@@ -178,5 +235,25 @@ def action_from_json(data: object) -> Action:
     }
     if kind in simple:
         return simple[kind]
-    known = "roll, first-player, reroll, stop, yield, stay, buy, sweep, end-turn"
+    known = "roll, first-player, reroll, stop, yield, stay, buy, sweep, end-turn, use, choose"
     raise StateFormatError(f"unknown action type {kind!r}: expected one of {known}")
+
+
+PASS = Choose("pass")
+"""The answer that declines what a card offers."""
+
+
+def _use_from_json(data: dict[str, Any]) -> UseCard:
+    card = data.get("card")
+    ability = data.get("ability", 0)
+    count = data.get("count", 0)
+    if not isinstance(card, str):
+        raise StateFormatError(f"use.card: expected a card id, got {card!r}")
+    for name, value in (("ability", ability), ("count", count)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise StateFormatError(f"use.{name}: expected a whole number >= 0, got {value!r}")
+    faces: list[Face | None] = []
+    for name in ("die", "to"):
+        value = data.get(name)
+        faces.append(None if value is None else Face.parse(value))
+    return UseCard(card, ability, faces[0], faces[1], count)

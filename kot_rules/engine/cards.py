@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kot_rules.language.ast import Ability, Effect, Modifier, ModifierKind, Trigger
+from kot_rules.language.ast import Ability, Activated, Effect, Modifier, ModifierKind, Trigger
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class CardRow:
     effects: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
+    activated: tuple[Activated, ...] = ()
 
 
 class CardTable:
@@ -31,14 +32,18 @@ class CardTable:
 
     __slots__ = (
         "_abilities",
+        "_activated",
         "_costs",
         "_effects",
         "_ids",
         "_keep",
         "_modifiers",
         "_names",
+        "at_will",
         "by_trigger",
+        "may_ask",
         "source",
+        "with_activated",
         "with_modifier",
     )
 
@@ -51,6 +56,15 @@ class CardTable:
         self._effects = {r.card_id: r.effects for r in rows}
         self._abilities = {r.card_id: r.abilities for r in rows}
         self._modifiers = {r.card_id: r.modifiers for r in rows}
+        self._activated = {r.card_id: r.activated for r in rows}
+        self.with_activated = frozenset(r.card_id for r in rows if r.activated)
+        """The ids of the cards with an activated ability."""
+        self.at_will = frozenset(
+            r.card_id for r in rows if any(not a.uses_dice for a in r.activated)
+        )
+        """The ids of the cards with an ability usable whenever the owner decides."""
+        self.may_ask = bool(self.at_will)
+        """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
             t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))
             for t in Trigger
@@ -78,6 +92,7 @@ class CardTable:
                     tuple(d.effects),
                     tuple(getattr(d, "abilities", ())),
                     tuple(getattr(d, "modifiers", ())),
+                    tuple(getattr(d, "activated", ())),
                 )
             )
         return cls(rows, source=card_set)
@@ -102,6 +117,9 @@ class CardTable:
 
     def modifiers(self, card_id: str) -> tuple[Modifier, ...]:
         return self._modifiers[card_id]
+
+    def activated(self, card_id: str) -> tuple[Activated, ...]:
+        return self._activated[card_id]
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._costs

@@ -96,13 +96,22 @@ def play(
         phase = state.phase
         if phase is over:
             break
-        if phase is roll_phase:
+        action: Action
+        if state.pending is not None:
+            # A card's question in the middle of a step: chance, or a monster decides.
+            if state.pending.request.is_chance:
+                action = state.sample_chance(rng)
+            else:
+                action = players[state.pending.request.seat].act(state)
+                decisions += 1
+            mutable = in_place
+        elif phase is roll_phase:
             # Same distribution as State.sample_chance, without the dispatch.
             counts = sample(rng, state.to_roll)
             if in_place and not record:
                 roll_in_place(state, counts)
                 continue
-            action: Action = Roll(counts)
+            action = Roll(counts)
             # Copy-on-write: nobody but this loop has seen a chance node's state.
             mutable = private
         elif phase is Phase.FIRST_PLAYER:

@@ -31,6 +31,8 @@ class EventKind(Enum):
     TURN_ENDED = "turn-ended"
     WON = "won"
     DRAW = "draw"
+    USED = "used"
+    CARD_LOST = "card-lost"
 
 
 # Module-level aliases: an Enum class attribute costs ~0.1 µs to read, a global ~0.01 µs,
@@ -56,6 +58,8 @@ K_DECK_EMPTY = EventKind.DECK_EMPTY
 K_TURN_ENDED = EventKind.TURN_ENDED
 K_WON = EventKind.WON
 K_DRAW = EventKind.DRAW
+K_USED = EventKind.USED
+K_CARD_LOST = EventKind.CARD_LOST
 
 
 _PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
@@ -129,7 +133,7 @@ class Event(NamedTuple):
         src = names[self.source] if self.source is not None else ""
         k = self.kind
         detail = self.text
-        if card_name is not None and k is EventKind.BOUGHT:
+        if card_name is not None and k in (EventKind.BOUGHT, EventKind.CARD_LOST):
             detail = card_name(detail)
         elif card_name is not None and k is EventKind.SWEPT and detail != "the deck is empty":
             detail = ", ".join(card_name(c) for c in detail.split(", "))
@@ -159,5 +163,7 @@ class Event(NamedTuple):
             EventKind.TURN_ENDED: f"{who} ends the turn",
             EventKind.WON: f"{who} wins ({detail})",
             EventKind.DRAW: f"the game is a draw ({detail})",
+            EventKind.USED: f"{who} uses {detail}",
+            EventKind.CARD_LOST: f"{who} loses {detail}",
         }[k]
         return text

@@ -327,6 +327,10 @@ class Game:
         s.dealt_damage = False
         s.used_abilities = frozenset()
         s.extra_turns = 0
+        s.protected = frozenset()
+        s.pending = None
+        s.feed = ()
+        s.fed = 0
         return s
 
     def _check_permutation(self, order: tuple[str, ...]) -> None:

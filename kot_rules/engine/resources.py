@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kot_rules.engine.events import (
+    K_CARD_LOST,
     K_DAMAGED,
     K_ELIMINATED,
     K_ENERGY,
@@ -63,6 +64,13 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
 def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
     """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
     m = s.monsters[seat]
+    if m.cards and not s.game.cards.at_will.isdisjoint(m.cards) and seat not in s.protected:
+        # The monster may use its cards first: heal, or protect itself (D-AT-WILL).
+        _activated.window(s, ev, seat, n)
+        m = s.monsters[seat]
+    if s.protected and seat in s.protected:
+        ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
+        return 0
     if m.cards and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n):
         # Each source of damage is judged on its own (kot-cards.md R13).
         ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
@@ -109,11 +117,31 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         )
 
 
+def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
+    """``card`` leaves ``seat`` for the discard pile; what it gave the monster goes with it.
+
+    A lost card's higher maximum goes, and hearts above the new maximum are lost
+    [001 §DODATEK, appendix clarification 12].
+    """
+    m = s.monsters[seat]
+    cards = list(m.cards)
+    cards.remove(card)
+    lower = sum(x.amount for x in s.game.cards.modifiers(card) if x.kind is _M_MAX_HEARTS)
+    top = m.max_hearts - lower
+    set_monster(
+        s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
+    )
+    s.discard = (*s.discard, card)
+    ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+
+
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
+from kot_rules.engine import activated as _activated  # noqa: E402
 from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
+_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING

@@ -126,10 +126,47 @@ def state_from_json(game: Game, data: object) -> State:
     if not isinstance(extra, int) or isinstance(extra, bool) or extra < 0:
         raise StateFormatError("extra_turns: expected a whole number >= 0")
     s.extra_turns = extra
+    protected = data.get("protected", [])
+    if not isinstance(protected, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in protected
+    ):
+        raise StateFormatError("protected: expected a list of seats")
+    s.protected = frozenset(protected)
+    s.pending = None
+    s.feed = ()
+    s.fed = 0
     evs = data.get("events", [])
     if not isinstance(evs, list):
         raise StateFormatError("events: expected a list")
     s.events = tuple(Event.from_json(e) for e in evs)
     if s.phase is Phase.YIELD and not s.yield_queue:
         raise StateFormatError("phase yield needs a non-empty yield_queue")
+    pending = data.get("pending")
+    if pending is not None:
+        return _replayed(game, pending, s)
     return s
+
+
+def _replayed(game: Game, pending: object, shown: State) -> State:
+    """A state waiting for an answer: replay its step from where it started."""
+    from kot_rules.engine.actions import action_from_json
+    from kot_rules.engine.errors import IllegalActionError
+
+    if not isinstance(pending, dict) or not isinstance(pending.get("answers"), list):
+        raise StateFormatError("pending: expected null or {base, action, answers, request}")
+    state = state_from_json(game, pending.get("base"))
+    try:
+        for action in [pending.get("action"), *pending["answers"]]:
+            state = state.apply(action_from_json(action))
+    except IllegalActionError as exc:
+        raise StateFormatError(f"pending: the step does not replay: {exc}") from None
+    if state.pending is None or state.canonical() != shown_with(shown, state):
+        raise StateFormatError("pending: replaying the step does not give this state")
+    state.events = shown.events
+    return state
+
+
+def shown_with(shown: State, replayed: State) -> str:
+    """The canonical form of ``shown`` with the pending step of ``replayed``."""
+    shown.pending = replayed.pending
+    return shown.canonical()

@@ -34,6 +34,7 @@ from kot_rules.engine.events import Event
 
 if TYPE_CHECKING:
     from kot_rules.engine.game import Game
+    from kot_rules.engine.requests import Pending
 
 CHANCE = -1
 """``current_player()`` at a chance node (as in OpenSpiel)."""
@@ -99,19 +100,21 @@ class Outcome:
 
 
 class _KeepChoices(Sequence[Action]):
-    """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset.
+    """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset,
+    then the card abilities the monster may use now.
 
-    Index 0 is :class:`StopRolling`; index ``i > 0`` keeps the ``(i-1)``-th
-    sub-multiset of the dice (the full multiset, which would reroll nothing, is
-    left out).
+    Index 0 is :class:`StopRolling`; index ``i`` in ``1 .. rerolls`` keeps the
+    ``(i-1)``-th sub-multiset of the dice (the full multiset, which would reroll
+    nothing, is left out); the card uses follow.
     """
 
-    __slots__ = ("_dice", "_len")
+    __slots__ = ("_dice", "_extra", "_len", "_rerolls")
 
-    def __init__(self, counts: Counts) -> None:
+    def __init__(self, counts: Counts, extra: tuple[Action, ...] = ()) -> None:
         self._dice = counts
+        self._extra = extra
         # stop + every keep but "all": as many as the sub-multisets
-        self._len = (
+        self._rerolls = (
             (counts[0] + 1)
             * (counts[1] + 1)
             * (counts[2] + 1)
@@ -119,6 +122,7 @@ class _KeepChoices(Sequence[Action]):
             * (counts[4] + 1)
             * (counts[5] + 1)
         )
+        self._len = self._rerolls + len(extra)
 
     def __len__(self) -> int:
         return self._len
@@ -138,6 +142,8 @@ class _KeepChoices(Sequence[Action]):
             return STOP
         if not 0 < index < self._len:
             raise IndexError(index)
+        if index >= self._rerolls:
+            return self._extra[index - self._rerolls]
         return Reroll(dice.sub_multiset(self._dice, index - 1))
 
     def __iter__(self) -> Iterator[Action]:
@@ -148,7 +154,7 @@ class _KeepChoices(Sequence[Action]):
         if action == STOP:
             return True
         if not isinstance(action, Reroll):
-            return False
+            return action in self._extra
         keep = action.keep
         return (
             len(keep) == 6
@@ -183,10 +189,14 @@ class State:
         "entering",
         "events",
         "extra_turns",
+        "fed",
+        "feed",
         "game",
         "monsters",
         "outcome",
+        "pending",
         "phase",
+        "protected",
         "rolls_allowed",
         "rolls_done",
         "shop",
@@ -218,14 +228,23 @@ class State:
     dealt_damage: bool
     """The active monster has made another monster lose hearts this turn."""
     used_abilities: frozenset[str]
+    """Once-per-turn abilities used this turn, as ``seat:card:index``."""
     extra_turns: int
     """Turns the active monster is owed right after this one (a card gave them)."""
-    """Once-per-turn abilities used this turn, as ``seat:card:index``."""
+    protected: frozenset[int]
+    """Monsters a card protects from all damage for the rest of this turn."""
+    pending: Pending | None
+    """The step waiting for an answer a card asked for (kot_rules.engine.requests)."""
+    feed: tuple[Action, ...]
+    """While a step is replayed: the answers given so far (never part of the position)."""
+    fed: int
 
     # -- the decision protocol ---------------------------------------------------
 
     def current_player(self) -> int:
         """The seat that decides next, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        if self.pending is not None:
+            return self.pending.request.seat  # CHANCE_SEAT == CHANCE
         phase = self.phase
         if phase is _P_KEEP or phase is _P_BUY:
             return self.active
@@ -236,6 +255,8 @@ class State:
         return CHANCE
 
     def is_chance_node(self) -> bool:
+        if self.pending is not None:
+            return self.pending.request.is_chance
         return self.phase is _P_ROLL or self.phase is _P_FIRST_PLAYER
 
     def is_terminal(self) -> bool:
@@ -243,8 +264,18 @@ class State:
 
     def legal_actions(self) -> Sequence[Action]:
         """The decisions open to :meth:`current_player` (empty at chance and terminal nodes)."""
+        if self.pending is not None:
+            return self.pending.request.options
         phase = self.phase
         if phase is _P_KEEP:
+            uses = _activated.offers(self, self.active, dice_window=True) if self.monsters[
+                self.active
+            ].cards else []
+            if self.rolls_done >= self.rolls_allowed:
+                # No roll left: only the cards' own dice abilities, or resolve.
+                return [STOP, *uses]
+            if uses:
+                return _KeepChoices(self.dice, tuple(uses))
             return _KeepChoices(self.dice)
         if phase is _P_BUY:
             energy = self.monsters[self.active].energy
@@ -254,13 +285,23 @@ class State:
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
             actions.append(END_TURN)
+            if self.monsters[self.active].cards:
+                actions.extend(_activated.offers(self, self.active, dice_window=False))
             return actions
         if phase is _P_YIELD:
+            seat = self.yield_queue[0]
+            if self.monsters[seat].cards:
+                return [YIELD, STAY, *_activated.offers(self, seat, dice_window=False)]
             return (YIELD, STAY)
         return ()
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Every outcome of this chance node with its exact probability."""
+        if self.pending is not None:
+            n = self.pending.request.dice
+            if not self.pending.request.is_chance:
+                return []
+            return [(Roll(c), dice.probability(c)) for c in dice.all_outcomes(n)]
         if self.phase is _P_ROLL:
             return [(Roll(c), dice.probability(c)) for c in dice.all_outcomes(self.to_roll)]
         if self.phase is _P_FIRST_PLAYER:
@@ -271,7 +312,9 @@ class State:
 
     def sample_chance(self, rng: random.Random) -> ChanceOutcome:
         """Draw an outcome of this chance node with the probabilities of :meth:`chance_outcomes`."""
-        if self.phase is _P_ROLL:
+        if self.pending is not None and self.pending.request.is_chance:
+            return Roll(dice.sample(rng, self.pending.request.dice))
+        if self.pending is None and self.phase is _P_ROLL:
             return Roll(dice.sample(rng, self.to_roll))
         if self.phase is _P_FIRST_PLAYER:
             return FirstPlayer(rng.randrange(len(self.monsters)))
@@ -331,8 +374,21 @@ class State:
         new.dealt_damage = self.dealt_damage
         new.used_abilities = self.used_abilities
         new.extra_turns = self.extra_turns
+        new.pending = self.pending
+        new.protected = self.protected
+        new.feed = ()
+        new.fed = 0
         new.events = ()
         return new
+
+    def assign(self, other: State) -> None:
+        """Make this state the position ``other`` is (a step restarts from it)."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
+        self.pending = None
+        self.feed = ()
+        self.fed = 0
+        self.events = ()
 
     # -- serialisation -------------------------------------------------------------
 
@@ -359,6 +415,8 @@ class State:
             "dealt_damage": self.dealt_damage,
             "used_abilities": sorted(self.used_abilities),
             "extra_turns": self.extra_turns,
+            "protected": sorted(self.protected),
+            "pending": None if self.pending is None else self.pending.to_json(),
             "events": [e.to_json() for e in self.events],
         }
 
@@ -409,6 +467,7 @@ def load_json(text: str) -> object:
 
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module)
+from kot_rules.engine import activated as _activated  # noqa: E402  (imports this module)
 from kot_rules.engine import turn as _turn  # noqa: E402  (turn imports this module)
 from kot_rules.language.ast import ModifierKind  # noqa: E402
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from kot_rules.engine import abilities, dice, effects, tokyo
+from kot_rules.engine import abilities, activated, dice, effects, tokyo
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -19,6 +19,7 @@ from kot_rules.engine.actions import (
     StayInTokyo,
     StopRolling,
     Sweep,
+    UseCard,
     YieldTokyo,
 )
 from kot_rules.engine.dice import CLAW, ENERGY, HEART, NO_DICE
@@ -42,6 +43,7 @@ from kot_rules.engine.events import (
     K_YIELDED,
     Event,
 )
+from kot_rules.engine.requests import NeedAnswer, Pending
 from kot_rules.engine.resources import gain_stars, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
@@ -73,7 +75,42 @@ SWEEP_COST = 2
 
 
 def apply(s: State, action: Action) -> None:
-    """Apply ``action`` to ``s`` in place (``s`` is a private copy)."""
+    """Apply ``action`` to ``s`` in place (``s`` is a private copy).
+
+    If a card asks a question the step cannot answer yet, ``s`` waits for it
+    (``s.pending``); the answer replays the step from its start (requests.py).
+    """
+    p = s.pending
+    if p is not None:
+        if not p.request.accepts(action):
+            raise IllegalActionError(
+                f"illegal answer {action}: {p.request.why}; expected one of "
+                + (
+                    f"the rolls of {p.request.dice} dice"
+                    if p.request.is_chance
+                    else ", ".join(str(o) for o in p.request.options)
+                )
+            )
+        s.assign(p.base)
+        _run(s, p.action, (*p.answers, action), p.base)
+    else:
+        _run(s, action, (), s.copy() if s.game.cards.may_ask else None)
+
+
+def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | None) -> None:
+    s.feed = answers
+    s.fed = 0
+    try:
+        _step(s, action)
+    except NeedAnswer as need:
+        if base is None:  # pragma: no cover - may_ask is false only for cards that never ask
+            raise AssertionError("a card asked a question, yet its cards never ask") from None
+        s.pending = Pending(base, action, answers, need.request)
+        s.events = ()
+    s.feed = ()
+
+
+def _step(s: State, action: Action) -> None:
     ev: list[Event] = []
     phase = s.phase
     if phase is _ROLL:
@@ -98,6 +135,9 @@ def apply(s: State, action: Action) -> None:
 def roll_in_place(s: State, counts: dice.Counts) -> None:
     """:func:`apply` of ``Roll(counts)`` for a driver that samples the dice itself
     (``counts`` comes from :func:`dice.sample` for ``s.to_roll`` dice, so it is legal)."""
+    if s.game.cards.may_ask:
+        _run(s, Roll(counts), (), s.copy())
+        return
     ev: list[Event] = []
     _roll(s, ev, counts)
     _finish(s, ev)
@@ -137,6 +177,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.entering = False
     s.dealt_damage = False
     s.used_abilities = frozenset()
+    s.protected = frozenset()
     if s.city == a or s.bay == a:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
     if cards:
@@ -161,7 +202,10 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
-    if s.rolls_done >= s.rolls_allowed:
+    if s.rolls_done >= s.rolls_allowed and not (
+        s.monsters[s.active].cards
+        and activated.offers(s, s.active, dice_window=True, only_dice=True)
+    ):
         resolve(s, ev)
     else:
         s.phase = _KEEP
@@ -172,7 +216,16 @@ def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
         if isinstance(action, StopRolling):
             resolve(s, ev)
             return
+        if isinstance(action, UseCard):
+            activated.use(s, ev, s.active, action, dice_window=True)
+            if s.phase is _KEEP and s.rolls_done >= s.rolls_allowed and not activated.offers(
+                s, s.active, dice_window=True, only_dice=True
+            ):
+                resolve(s, ev)  # nothing left to do with the dice
+            return
         _illegal(s, action, "keep some dice and reroll the others, or stop")
+    if s.rolls_done >= s.rolls_allowed:
+        _illegal(s, action, "no reroll: every roll of this turn is used")
     if len(action.keep) != 6 or min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
         _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
@@ -260,6 +313,9 @@ def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: 
 
 def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
     decider = s.yield_queue[0]
+    if isinstance(action, UseCard):
+        activated.use(s, ev, decider, action, dice_window=False)
+        return
     if isinstance(action, YieldTokyo):
         tokyo.leave(s, ev, decider, K_YIELDED)
     elif isinstance(action, StayInTokyo):
@@ -322,6 +378,8 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
     elif isinstance(action, EndTurn):
         end_turn(s, ev)
+    elif isinstance(action, UseCard):
+        activated.use(s, ev, a, action, dice_window=False)
     else:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
 

@@ -56,6 +56,11 @@ class Verb(Enum):
     LOSE_ENERGY = "lose-energy"
     TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
     EXTRA_TURN = "extra-turn"  # take another turn right after this one
+    # What activated abilities do (the amount: rolls, the face 1-3 or 0 for any, healing).
+    EXTRA_ROLL = "extra-roll"  # roll once more this turn
+    SET_DIE = "set-die"  # change one of your dice to the face `amount` (0: any face)
+    REROLL_FACE = "reroll-face"  # reroll dice showing `amount`, using no roll
+    PROTECT = "protect"  # take no damage for the rest of this turn
 
 
 class Who(Enum):
@@ -130,6 +135,26 @@ class Ability:
     once_per_turn: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An ability the owner uses at will: ``effect`` for the owner, after paying
+    ``energy``; ``once_per_turn`` limits it; ``then_discard`` sends the card away."""
+
+    effect: Effect
+    position: Position
+    energy: int = 0
+    once_per_turn: bool = False
+    then_discard: bool = False
+
+    @property
+    def uses_dice(self) -> bool:
+        """Whether it works on the owner's dice (only before they resolve)."""
+        return self.effect.verb in DICE_VERBS
+
+
+DICE_VERBS = frozenset({Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE})
+
+
 class ModifierKind(Enum):
     """A lasting change a keep card makes while its owner has it."""
 
@@ -172,6 +197,7 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
+    activated: tuple[Activated, ...] = ()
 
 
 NO_POSITION = Position("", 0, 0)
@@ -198,6 +224,10 @@ def strip_positions(card: CardDef) -> CardDef:
             for a in card.abilities
         ),
         modifiers=tuple(replace(m, position=NO_POSITION) for m in card.modifiers),
+        activated=tuple(
+            replace(a, position=NO_POSITION, effect=replace(a.effect, position=NO_POSITION))
+            for a in card.activated
+        ),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from .ast import (
     Ability,
+    Activated,
     Alias,
     CardDef,
     CardKind,
@@ -110,11 +111,31 @@ class ModifierSyntax:
 
 
 @dataclass(frozen=True, slots=True)
+class ActivatedSyntax:
+    """One activated ability line as written (numbers not range-checked).
+
+    ``amount`` is the number its act says (the rolls, the face, the hearts), 0
+    for none (`any face`, `take no damage this turn`); ``energy`` is 0 without
+    `pay N energy to`.
+    """
+
+    verb: Verb
+    amount: int
+    amount_position: Position
+    energy: int
+    energy_position: Position | None
+    once_per_turn: bool
+    then_discard: bool
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
 class FullCardSyntax(CardSyntax):
-    """A ``CardSyntax`` with the card's modifier and ability lines, in file order."""
+    """A ``CardSyntax`` with the card's modifier, ability and activated lines, in file order."""
 
     modifiers: tuple[ModifierSyntax, ...] = ()
     abilities: tuple[AbilitySyntax, ...] = ()
+    activated: tuple[ActivatedSyntax, ...] = ()
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
@@ -204,6 +225,9 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
                  if m is not None]
     abilities = [a for a in (_check_ability(a, report) for a in ability_lines)
                  if a is not None]
+    activated_lines = card.activated if isinstance(card, FullCardSyntax) else ()
+    activated = [a for a in (_check_activated(a, report) for a in activated_lines)
+                 if a is not None]
     if cost_line is not None and cost_line.kind is CardKind.KEEP:
         lines: set[int] = set()
         for effect_syntax in card.effects:
@@ -214,14 +238,15 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
                        "ability and modifier lines",
                        _keep_effect_hint(effect_syntax))
     elif cost_line is not None:
-        keep_lines: list[AbilitySyntax | ModifierSyntax] = [*modifier_lines, *ability_lines]
+        keep_lines: list[AbilitySyntax | ModifierSyntax | ActivatedSyntax] = [
+            *modifier_lines, *ability_lines, *activated_lines]
         for line in keep_lines:
-            what = "an ability" if isinstance(line, AbilitySyntax) else "a modifier"
+            what = "a modifier" if isinstance(line, ModifierSyntax) else "an ability"
             report("KOT217", line.position,
                    f"discard card {quote(card.name)} cannot have {what}: a discard card has "
                    "no lasting ability",
                    _discard_line_hint(line))
-        if not card.effects and not modifier_lines and not ability_lines:
+        if not card.effects and not modifier_lines and not ability_lines and not activated_lines:
             report("KOT216", card.name_position,
                    f"discard card {quote(card.name)} has no effect",
                    "add an effect line under the cost line, e.g. `Gain 2 stars.`")
@@ -239,6 +264,7 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         effects=tuple(effects),
         abilities=tuple(abilities),
         modifiers=tuple(modifiers),
+        activated=tuple(activated),
     )
     return definition, found
 
@@ -252,7 +278,7 @@ def _keep_effect_hint(syntax: EffectSyntax) -> str:
     return f"write it as an ability with a trigger, e.g. `{text}`"
 
 
-def _discard_line_hint(line: AbilitySyntax | ModifierSyntax) -> str:
+def _discard_line_hint(line: AbilitySyntax | ModifierSyntax | ActivatedSyntax) -> str:
     if isinstance(line, AbilitySyntax) and not line.per and line.effect.who in _SENTENCE_WHO:
         plain = render_effect(_effect_of(line.effect))
         return f"write its effect as a plain sentence, e.g. `{plain}`, or make it a keep card"
@@ -363,6 +389,33 @@ def _check_modifier(syntax: ModifierSyntax, report: _Report) -> Modifier | None:
         _check_agreement(syntax.amount, syntax.unit, syntax.unit_position, report,
                          render_modifier(modifier))
     return modifier
+
+
+def _check_activated(syntax: ActivatedSyntax, report: _Report) -> Activated | None:
+    """The checked activated ability of one line (None if a number is out of range)."""
+    ok = True
+    if syntax.energy_position is not None and not MIN_AMOUNT <= syntax.energy <= MAX_AMOUNT:
+        report("KOT213", syntax.energy_position,
+               f"the energy to pay must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.energy}", "leave out `pay N energy to` for an ability that is free")
+        ok = False
+    if syntax.verb in (Verb.SET_DIE, Verb.REROLL_FACE):
+        if not (syntax.amount == 0 and syntax.verb is Verb.SET_DIE) and not (
+                MIN_SET <= syntax.amount <= MAX_SET):
+            report("KOT221", syntax.amount_position,
+                   f"a die's number is 1, 2 or 3, got {syntax.amount}",
+                   "name a number face (1, 2 or 3), or write `any face`")
+            ok = False
+    elif syntax.verb is Verb.HEAL and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+        report("KOT213", syntax.amount_position,
+               f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
+               None)
+        ok = False
+    if not ok:
+        return None
+    effect = Effect(syntax.verb, syntax.amount, Who.YOU, syntax.amount_position)
+    return Activated(effect, syntax.position, syntax.energy, syntax.once_per_turn,
+                     syntax.then_discard)
 
 
 def _language_list() -> str:

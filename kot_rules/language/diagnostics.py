@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "KOT219": "a trigger's number is out of range (a set of 1s to 3s; losing 1..99 hearts)",
     "KOT220": "an ability's condition does not fit its trigger (the dice conditions fit only "
               "`When you resolve your dice`)",
+    "KOT221": "a die's number out of range (a die shows the numbers 1, 2 and 3)",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

@@ -157,7 +157,8 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     """The canonical lines of one card (header to its last line), its comments placed."""
     rendered = render_card(card).rstrip("\n").split("\n")
     n_aliases, n_effects = len(card.aliases), len(card.effects)
-    n_modifiers, n_abilities = len(card.modifiers), len(card.abilities)
+    # Activated abilities render after the triggered ones; both stand one per line.
+    n_modifiers, n_abilities = len(card.modifiers), len(card.abilities) + len(card.activated)
     if len(rendered) != 2 + n_aliases + n_effects + n_modifiers + n_abilities:  # pragma: no cover
         raise _Refusal(header.number, "the card's canonical text has an unexpected shape")
     alias_texts = rendered[2:2 + n_aliases]
@@ -166,7 +167,8 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     ability_texts = rendered[2 + n_aliases + n_effects + n_modifiers:]
     # Modifiers and abilities stand one per line: their line says which one it is.
     modifier_at = {m.position.line: index for index, m in enumerate(card.modifiers)}
-    ability_at = {a.position.line: index for index, a in enumerate(card.abilities)}
+    lines = [a.position.line for a in card.abilities] + [a.position.line for a in card.activated]
+    ability_at = {line: index for index, line in enumerate(lines)}
     if len(modifier_at) != n_modifiers or len(ability_at) != n_abilities:
         raise _Refusal(header.number, "two abilities or modifiers share a line")
     modifiers: dict[int, _Item] = {}

@@ -42,6 +42,7 @@ from .ast import (
 )
 from .checker import (
     AbilitySyntax,
+    ActivatedSyntax,
     FullCardSyntax,
     ModifierSyntax,
     PerEffectSyntax,
@@ -89,7 +90,8 @@ _KEYWORDS: dict[str, str] = {
         "or", "more", "hearts", "if", "are", "in", "Tokyo", "have", "no", "dealt", "fewest",
         "they", "show", "face", "and", "for", "neighbours", "maximum", "higher", "roll",
         "rolls", "extra", "less", "deal", "hit", "it", "has", "control", "City", "unless",
-        "after", "one", "yourself", "exactly", "does", "not", "hurt")},
+        "after", "one", "yourself", "exactly", "does", "not", "hurt", "may", "pay", "to",
+        "then", "change", "any", "reroll", "showing")},
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
@@ -375,6 +377,7 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
         effects: list[EffectSyntax] = []
         modifiers: list[ModifierSyntax] = []
         abilities: list[AbilitySyntax] = []
+        activated: list[ActivatedSyntax] = []
         for line in card.children[2:]:
             assert isinstance(line, Tree)
             parts = line.children
@@ -410,8 +413,11 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                 modifiers.append(_modifier(line, pos))
             elif line.data == "ability_line":
                 abilities.append(_ability(line, pos))
+            elif line.data == "activated_line":
+                activated.append(_activated(line, pos))
         yield FullCardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases),
-                             pos(keyword), tuple(effects), tuple(modifiers), tuple(abilities))
+                             pos(keyword), tuple(effects), tuple(modifiers), tuple(abilities),
+                             tuple(activated))
 
 
 # The lowercase keywords that start a clause inside a line, as their capitalised ones.
@@ -497,6 +503,30 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
         effect=_effect(clause, pos),
         per=_number(per) if per is not None else 0,
         per_position=pos(per) if per is not None else None,
+        position=pos(next(_tokens(line))),
+    )
+
+
+_ACTS = {"roll_more": Verb.EXTRA_ROLL, "change_die": Verb.SET_DIE,
+         "reroll_face": Verb.REROLL_FACE, "protect": Verb.PROTECT, "heal_clause": Verb.HEAL}
+
+
+def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> ActivatedSyntax:
+    """One activated ability line: what it does is the name of the rule that read its act."""
+    act = next(c for c in line.children if isinstance(c, Tree) and c.data in _ACTS)
+    payment = _subtree(line, "payment")
+    energy = next((t for t in _tokens(payment) if t.type == "NUMBER"), None) if payment else None
+    act_tokens = list(_tokens(act))
+    amount = next((t for t in act_tokens if t.type == "NUMBER"), None)
+    verb = _ACTS[str(act.data)]
+    return ActivatedSyntax(
+        verb=verb,
+        amount=_number(amount) if amount is not None else (1 if verb is Verb.EXTRA_ROLL else 0),
+        amount_position=pos(amount if amount is not None else act_tokens[0]),
+        energy=_number(energy) if energy is not None else 0,
+        energy_position=pos(energy) if energy is not None else None,
+        once_per_turn=_subtree(line, "once_per_turn") is not None,
+        then_discard=_subtree(line, "then_discard") is not None,
         position=pos(next(_tokens(line))),
     )
 

@@ -13,7 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .ast import Ability, CardDef, Condition, Effect, Modifier, ModifierKind, Trigger, Verb, Who
+from .ast import (
+    Ability,
+    Activated,
+    CardDef,
+    Condition,
+    Effect,
+    Modifier,
+    ModifierKind,
+    Trigger,
+    Verb,
+    Who,
+)
 
 INDENT = "  "
 
@@ -186,6 +197,35 @@ def render_modifier(modifier: Modifier) -> str:
     return text
 
 
+def render_act(effect: Effect) -> str:
+    """What an activated ability does, lowercase, e.g. ``roll once more``."""
+    verb, amount = effect.verb, effect.amount
+    if effect.who is not Who.YOU or effect.per:
+        raise ValueError(f"an activated ability acts for its owner only, got {effect.who.value}")
+    if verb is Verb.EXTRA_ROLL and amount == 1:
+        return "roll once more"
+    if verb is Verb.SET_DIE:
+        return "change one of your dice to " + (f"a {amount}" if amount else "any face")
+    if verb is Verb.REROLL_FACE:
+        return f"reroll any of your dice showing {amount}"
+    if verb is Verb.PROTECT and amount == 0:
+        return "take no damage this turn"
+    if verb is Verb.HEAL:
+        return f"heal {amount}"
+    raise ValueError(f"the card language has no activated ability for {verb.value} {amount}")
+
+
+def render_activated(activated: Activated) -> str:
+    """The line that says ``activated``, e.g. ``You may pay 1 energy to roll once more.``."""
+    text = "Once per turn, you may " if activated.once_per_turn else "You may "
+    if activated.energy:
+        text += f"pay {activated.energy} energy to "
+    text += render_act(activated.effect)
+    if activated.then_discard:
+        text += ", then discard this card"
+    return text + "."
+
+
 def render_card(card: CardDef) -> str:
     """The canonical text of one card, ending with a newline.
 
@@ -204,6 +244,7 @@ def render_card(card: CardDef) -> str:
         lines.append(INDENT + render_effect(effect))
     lines += [INDENT + render_modifier(modifier) for modifier in card.modifiers]
     lines += [INDENT + render_ability(ability) for ability in card.abilities]
+    lines += [INDENT + render_activated(activated) for activated in card.activated]
     return "\n".join(lines) + "\n"
 
 

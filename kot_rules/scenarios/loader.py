@@ -9,7 +9,7 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.scenarios.model import PLACES, Scenario, Setup, Step
+from kot_rules.scenarios.model import PLACES, STEP_KINDS, Scenario, Setup, Step
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
 MAX_BYTES = 1_000_000
@@ -276,7 +276,8 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
             r.expected(
                 sp,
                 "one step: `roll: [...]`, `keep: [...]`, `stop`, `yield`, `stay`, "
-                "`buy: CARD`, `sweep`, `end-turn` or `expect: {...}`",
+                "`buy: CARD`, `sweep`, `end-turn`, `use: CARD`, `choose: OPTION` "
+                "or `expect: {...}`",
                 item,
             )
         ((kind, arg),) = item.items()
@@ -288,8 +289,10 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
             if who not in names:
                 r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
             steps.append(Step(kind, None, line, col, monster=who))
-        elif kind == "buy":
+        elif kind in ("buy", "choose"):
             steps.append(Step(kind, r.text(arg, ap), line, col))
+        elif kind == "use":
+            steps.append(Step(kind, _use(r, arg, ap), line, col))
         elif kind == "expect":
             _check_expect(r, arg, ap, names)
             steps.append(Step(kind, arg, line, col))
@@ -298,10 +301,31 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+_USE_KEYS = {"card", "ability", "die", "to", "count"}
+
+
+def _use(r: _Reader, value: object, p: Path_) -> dict[str, Any]:
+    """``use: CARD`` or ``use: {card, ability, die, to, count}``, checked."""
+    if isinstance(value, str):
+        return {"card": r.text(value, p)}
+    data = r.mapping(value, p, _USE_KEYS)
+    if "card" not in data:
+        r.fail(p, "SCN004", f"field '{_field(p)}': `use` needs a `card`")
+    out: dict[str, Any] = {"card": r.text(data["card"], (*p, "card"))}
+    for key in ("ability", "count"):
+        if key in data:
+            out[key] = r.integer(data[key], (*p, key), 0)
+    for key in ("die", "to"):
+        if key in data:
+            (face,) = r.faces([data[key]], (*p, key))
+            out[key] = face
+    return out
+
+
 def _unknown_step(r: _Reader, path: Path_, item: object) -> NoReturn:
     import difflib
 
-    kinds = ["roll", "keep", "stop", "yield", "stay", "buy", "sweep", "end-turn", "expect"]
+    kinds = list(STEP_KINDS)
     near = difflib.get_close_matches(str(item), kinds, n=1)
     hint = f" (did you mean '{near[0]}'?)" if near else ""
     r.fail(

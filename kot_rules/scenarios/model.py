@@ -17,6 +17,8 @@ STEP_KINDS = (
     "buy",
     "sweep",
     "end-turn",
+    "use",
+    "choose",
     "expect",
 )
 PLACES = ("outside", "city", "bay")

@@ -16,8 +16,10 @@ from kot_rules.engine.actions import (
     YIELD,
     Action,
     Buy,
+    Choose,
     Reroll,
     Roll,
+    UseCard,
 )
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.errors import KotRulesError
@@ -223,6 +225,10 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
         return SWEEP
     if kind == "end-turn":
         return END_TURN
+    if kind == "choose":
+        return Choose(str(step.value))
+    if kind == "use":
+        return _use(step.value, state, cards, at)
     if kind == "buy":
         text = str(step.value)
         ids = _ids_for(cards, text)
@@ -231,6 +237,18 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
             raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
     raise _Failed(f"{at}: unknown step {kind!r}")
+
+
+def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> UseCard:
+    """The deciding monster's use of the named card (the first of its copies it has)."""
+    seat = state.current_player()
+    text = value["card"]
+    mine = [i for i in _ids_for(cards, text) if i in state.monsters[seat].cards]
+    if not mine:
+        raise _Failed(f"{at}: {state.names[seat]} has no card {text!r} to use")
+    return UseCard(
+        mine[0], value.get("ability", 0), value.get("die"), value.get("to"), value.get("count", 0)
+    )
 
 
 def _event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> bool:

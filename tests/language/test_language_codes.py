@@ -233,6 +233,12 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "dice show their faces"),
     ("KOT220", K + "  At the end of your turn, if they show a 1, a 2 and a 3, gain 2 stars.\n",
      3, 28, "'if they show a 1, a 2 and a 3' does not fit the trigger 'At the end of your turn'"),
+    ("KOT221", K + "  You may change one of your dice to a 4.\n", 3, 40,
+     "a die's number is 1, 2 or 3, got 4"),
+    ("KOT221", K + "  You may reroll any of your dice showing 0.\n", 3, 43,
+     "a die's number is 1, 2 or 3, got 0"),
+    ("KOT213", K + "  You may pay 0 energy to roll once more.\n", 3, 15,
+     "the energy to pay must be from 1 to 99, got 0"),
 ]
 
 # The hints that go with some of the cases above: (code, file text, hint).
@@ -293,7 +299,7 @@ class TestTextDiagnostics:
     def test_warnings_are_the_documented_ones(self) -> None:
         assert {"KOT214", "KOT216"} <= WARNING_CODES
         assert not {"KOT113", "KOT114", "KOT115", "KOT116", "KOT213", "KOT215", "KOT217",
-                    "KOT218", "KOT219", "KOT220"} & WARNING_CODES
+                    "KOT218", "KOT219", "KOT220", "KOT221"} & WARNING_CODES
 
     def test_a_warned_keep_card_still_loads(self) -> None:
         cards, diagnostics = parse_text(K + "  You roll 2 extra die.\n", "x.kot")

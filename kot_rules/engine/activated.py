@@ -1,0 +1,136 @@
+"""Activated abilities: what a monster's cards let it do at will, read from card text.
+
+Dice abilities (one more roll, changing or rerolling a die) are offered while the
+active monster's dice are on the table; the others whenever their owner decides,
+and when it is about to take damage (decision D-AT-WILL).
+"""
+
+from __future__ import annotations
+
+from kot_rules.engine.actions import PASS, Action, UseCard
+from kot_rules.engine.dice import FACES, Face
+from kot_rules.engine.errors import IllegalActionError
+from kot_rules.engine.events import K_ENERGY, K_USED, Event
+from kot_rules.engine.requests import ask
+from kot_rules.engine.state import Phase, State
+from kot_rules.language.ast import Activated, Verb
+
+_EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
+    Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT, Verb.HEAL,
+)  # fmt: skip
+_NUMBER_FACES = {1: Face.ONE, 2: Face.TWO, 3: Face.THREE}
+
+
+def _key(seat: int, card: str, index: int) -> str:
+    return f"{seat}:{card}:use{index}"
+
+
+def offers(s: State, seat: int, *, dice_window: bool, only_dice: bool = False) -> list[Action]:
+    """The uses of ``seat``'s activated abilities open now.
+
+    ``dice_window``: the active monster's dice are on the table, not yet resolved.
+    Only uses that change something are offered (no healing at full hearts).
+    """
+    m = s.monsters[seat]
+    table = s.game.cards
+    if not m.alive or table.with_activated.isdisjoint(m.cards):
+        return []
+    out: list[Action] = []
+    for card in m.cards:
+        for i, a in enumerate(table.activated(card)):
+            if a.uses_dice:
+                if not dice_window or seat != s.active:
+                    continue
+            elif only_dice:
+                continue
+            if a.energy > m.energy or (a.once_per_turn and _key(seat, card, i) in s.used_abilities):
+                continue
+            out.extend(_uses(s, seat, card, i, a))
+    return out
+
+
+def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Action]:
+    verb, amount = a.effect.verb, a.effect.amount
+    if verb is _EXTRA_ROLL:
+        return [UseCard(card, index)]
+    if verb is _SET_DIE:
+        targets = (_NUMBER_FACES[amount],) if amount else FACES
+        return [
+            UseCard(card, index, die=f, to=t)
+            for f, n in zip(FACES, s.dice, strict=True)
+            if n
+            for t in targets
+            if t is not f
+        ]
+    if verb is _REROLL_FACE:
+        face = _NUMBER_FACES[amount]
+        n = s.dice[face.index]
+        return [UseCard(card, index, die=face, count=k) for k in range(1, n + 1)]
+    if verb is _HEAL:
+        m = s.monsters[seat]
+        return [UseCard(card, index)] if m.hearts < m.max_hearts else []
+    if verb is _PROTECT:
+        return [UseCard(card, index)] if seat not in s.protected else []
+    raise AssertionError(f"no activated ability does {verb}")  # pragma: no cover
+
+
+def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: bool) -> None:
+    """Pay for and apply ``action``; raises IllegalActionError if it is not open now."""
+    if action not in offers(s, seat, dice_window=dice_window):
+        raise IllegalActionError(
+            f"illegal action {action}: {s.names[seat]} cannot use that now "
+            f"(phase {s.phase.value!r}, turn {s.turn})"
+        )
+    table = s.game.cards
+    a = table.activated(action.card)[action.ability]
+    m = s.monsters[seat]
+    if a.energy:
+        _set_energy(s, seat, m.energy - a.energy)
+        ev.append(Event(K_ENERGY, seat, -a.energy, None, "", f"pays for {action.card}"))
+    if a.once_per_turn:
+        s.used_abilities = s.used_abilities | {_key(seat, action.card, action.ability)}
+    verb, amount = a.effect.verb, a.effect.amount
+    ev.append(Event(K_USED, seat, 0, None, "", str(action).removeprefix("use ")))
+    if verb is _EXTRA_ROLL:
+        s.rolls_allowed += amount
+    elif verb is _SET_DIE:
+        assert action.die is not None and action.to is not None
+        c = list(s.dice)
+        c[action.die.index] -= 1
+        c[action.to.index] += 1
+        s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+    elif verb is _REROLL_FACE:
+        assert action.die is not None
+        c = list(s.dice)
+        c[action.die.index] -= action.count
+        s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+        s.to_roll = action.count
+        s.rolls_allowed += 1  # this reroll uses up none of the monster's rolls
+        s.phase = Phase.ROLL
+    elif verb is _HEAL:
+        heal(s, ev, seat, amount, f"card {action.card}")
+    elif verb is _PROTECT:
+        s.protected = s.protected | {seat}
+    if a.then_discard:
+        lose_card(s, ev, seat, action.card)
+
+
+def window(s: State, ev: list[Event], seat: int, amount: int) -> None:
+    """Before ``seat`` takes ``amount`` damage it may use its cards (heal, protect, ...)."""
+    while True:
+        choices = offers(s, seat, dice_window=False)
+        if not choices:
+            return
+        why = f"{s.names[seat]} is about to take {amount} damage: use a card first?"
+        choice = ask(s, seat, [*choices, PASS], why)
+        if not isinstance(choice, UseCard):
+            return
+        use(s, ev, seat, choice, dice_window=False)
+
+
+def _set_energy(s: State, seat: int, energy: int) -> None:
+    m = s.monsters[seat]
+    set_monster(s, seat, m._replace(energy=energy))
+
+
+from kot_rules.engine.resources import heal, lose_card, set_monster  # noqa: E402
