@@ -7,6 +7,7 @@ and when it is about to take damage (decision D-AT-WILL).
 
 from __future__ import annotations
 
+from kot_rules.engine import dice
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.errors import IllegalActionError
@@ -49,19 +50,24 @@ def offers(s: State, seat: int, *, dice_window: bool, only_dice: bool = False) -
     return out
 
 
+def _changes(card: str, index: int, amount: int, counts: dice.Counts) -> list[Action]:
+    """Every change of one die of ``counts`` to the face ``amount`` names (0: any face)."""
+    targets = (_NUMBER_FACES[amount],) if amount else FACES
+    return [
+        UseCard(card, index, die=f, to=t)
+        for f, n in zip(FACES, counts, strict=True)
+        if n
+        for t in targets
+        if t is not f
+    ]
+
+
 def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Action]:
     verb, amount = a.effect.verb, a.effect.amount
     if verb is _EXTRA_ROLL:
         return [UseCard(card, index)]
     if verb is _SET_DIE:
-        targets = (_NUMBER_FACES[amount],) if amount else FACES
-        return [
-            UseCard(card, index, die=f, to=t)
-            for f, n in zip(FACES, s.dice, strict=True)
-            if n
-            for t in targets
-            if t is not f
-        ]
+        return _changes(card, index, amount, s.dice)
     if verb is _REROLL_FACE:
         face = _NUMBER_FACES[amount]
         n = s.dice[face.index]
@@ -83,14 +89,8 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         )
     table = s.game.cards
     a = table.activated(action.card)[action.ability]
-    m = s.monsters[seat]
-    if a.energy:
-        _set_energy(s, seat, m.energy - a.energy)
-        ev.append(Event(K_ENERGY, seat, -a.energy, None, "", f"pays for {action.card}"))
-    if a.once_per_turn:
-        s.used_abilities = s.used_abilities | {_key(seat, action.card, action.ability)}
+    _pay(s, ev, seat, action, a)
     verb, amount = a.effect.verb, a.effect.amount
-    ev.append(Event(K_USED, seat, 0, None, "", str(action).removeprefix("use ")))
     if verb is _EXTRA_ROLL:
         s.rolls_allowed += amount
     elif verb is _SET_DIE:
@@ -126,6 +126,49 @@ def window(s: State, ev: list[Event], seat: int, amount: int) -> None:
         if not isinstance(choice, UseCard):
             return
         use(s, ev, seat, choice, dice_window=False)
+
+
+def adjust_dice(s: State, ev: list[Event], seat: int, counts: dice.Counts) -> dice.Counts:
+    """Dice a card throws for ``seat`` (not its turn's dice): its die-changing abilities
+    may act on them too [001 §DODATEK, appendix clarification 2]."""
+    table = s.game.cards
+    while True:
+        m = s.monsters[seat]
+        if table.with_activated.isdisjoint(m.cards):
+            return counts
+        choices: list[Action] = []
+        for card in m.cards:
+            for i, a in enumerate(table.activated(card)):
+                if (
+                    a.effect.verb is _SET_DIE
+                    and a.energy <= m.energy
+                    and not (a.once_per_turn and _key(seat, card, i) in s.used_abilities)
+                ):
+                    choices.extend(_changes(card, i, a.effect.amount, counts))
+        if not choices:
+            return counts
+        why = f"{s.names[seat]} may change the dice a card rolled ({dice.describe(counts)})"
+        choice = ask(s, seat, [*choices, PASS], why)
+        if not isinstance(choice, UseCard) or choice.die is None or choice.to is None:
+            return counts
+        a = table.activated(choice.card)[choice.ability]
+        _pay(s, ev, seat, choice, a)
+        c = list(counts)
+        c[choice.die.index] -= 1
+        c[choice.to.index] += 1
+        counts = (c[0], c[1], c[2], c[3], c[4], c[5])
+        if a.then_discard:
+            lose_card(s, ev, seat, choice.card)
+
+
+def _pay(s: State, ev: list[Event], seat: int, action: UseCard, a: Activated) -> None:
+    """Pay for a use: its energy, its once-per-turn mark, and the event that says it."""
+    if a.energy:
+        _set_energy(s, seat, s.monsters[seat].energy - a.energy)
+        ev.append(Event(K_ENERGY, seat, -a.energy, None, "", f"pays for {action.card}"))
+    if a.once_per_turn:
+        s.used_abilities = s.used_abilities | {_key(seat, action.card, action.ability)}
+    ev.append(Event(K_USED, seat, 0, None, "", str(action).removeprefix("use ")))
 
 
 def _set_energy(s: State, seat: int, energy: int) -> None:

@@ -12,7 +12,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kot_rules.language.ast import Ability, Activated, Effect, Modifier, ModifierKind, Trigger
+from kot_rules.language.ast import (
+    Ability,
+    Activated,
+    Effect,
+    Modifier,
+    ModifierKind,
+    Trigger,
+    Verb,
+)
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,13 @@ class CardTable:
             r.card_id for r in rows if any(not a.uses_dice for a in r.activated)
         )
         """The ids of the cards with an ability usable whenever the owner decides."""
-        self.may_ask = bool(self.at_will)
+        asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}
+        asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED}
+        self.may_ask = bool(self.at_will) or any(
+            any(m.kind in asking_kinds for m in r.modifiers)
+            or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
+            for r in rows
+        )
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
             t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))

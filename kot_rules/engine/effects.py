@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kot_rules.engine import tokyo
-from kot_rules.engine.events import K_ENERGY, K_LEFT, K_STARS, Event
-from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
+from kot_rules.engine import dice, tokyo
+from kot_rules.engine.actions import PASS, Action, Choose
+from kot_rules.engine.dice import FACES, Face
+from kot_rules.engine.events import K_ENERGY, K_LEFT, K_ROLLED, K_STARS, Event
+from kot_rules.engine.requests import ask, roll
+from kot_rules.engine.resources import (
+    damage,
+    gain_energy,
+    gain_stars,
+    heal,
+    lose_card,
+    set_monster,
+)
 from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import Effect, Verb, Who
 
-_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN})
+_NO_AMOUNT = frozenset(
+    {Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}
+)
 
 
 def _targets(s: State, owner: int, who: Who) -> list[int]:
@@ -70,6 +82,10 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                     tokyo.enter(s, ev, t, Place.CITY)
             elif verb is Verb.EXTRA_TURN:
                 s.extra_turns += 1
+            elif verb is Verb.SELL_CARDS:
+                _sell(s, ev, t)
+            elif verb is Verb.REROLL_OTHERS_DIE:
+                _reroll_active_die(s, ev, t, card, discard_on_heart=e.amount == 1)
             elif verb is Verb.LOSE_STARS:
                 m = s.monsters[t]
                 lost = min(amount, m.stars)
@@ -90,3 +106,44 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                     ev.append(Event(K_STARS, t, -lost, owner, "", why))
             else:  # pragma: no cover - the checker admits no other verb
                 raise AssertionError(f"unknown verb {verb}")
+
+
+def _sell(s: State, ev: list[Event], seat: int) -> None:
+    """The monster may discard cards one by one, each for its printed cost in energy.
+
+    The energy is given back, not gained: cards that add to every gain add nothing
+    (kot-cards.md R16, R18; 001 §DODATEK, appendix clarification 13).
+    """
+    table = s.game.cards
+    while s.monsters[seat].cards:
+        options: list[Action] = [Choose(c) for c in s.monsters[seat].cards]
+        why = f"{s.names[seat]} may discard a card for its cost in energy"
+        choice = ask(s, seat, [*options, PASS], why)
+        if choice == PASS or not isinstance(choice, Choose):
+            return
+        lose_card(s, ev, seat, choice.key)
+        cost = table.cost(choice.key)
+        m = s.monsters[seat]
+        set_monster(s, seat, m._replace(energy=m.energy + cost))
+        ev.append(Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost"))
+
+
+def _reroll_active_die(
+    s: State, ev: list[Event], seat: int, card: str, *, discard_on_heart: bool
+) -> None:
+    """``seat`` may reroll one of the active monster's dice; it picks the die (R14)."""
+    a = s.active
+    options: list[Action] = [Choose(f.value) for f, n in zip(FACES, s.dice, strict=True) if n]
+    why = f"{s.names[seat]} may reroll one of {s.names[a]}'s dice ({dice.describe(s.dice)})"
+    choice = ask(s, seat, [*options, PASS], why)
+    if choice == PASS or not isinstance(choice, Choose):
+        return
+    face = Face.parse(choice.key)
+    new = roll(s, 1, f"{s.names[seat]} rerolls one of {s.names[a]}'s dice")
+    c = list(s.dice)
+    c[face.index] -= 1
+    s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+    s.dice = dice.add(s.dice, new)
+    ev.append(Event(K_ROLLED, seat, 0, a, "", "", new))
+    if discard_on_heart and new[dice.HEART]:
+        lose_card(s, ev, seat, card)

@@ -10,6 +10,7 @@ from kot_rules.engine.events import (
     K_HEALED,
     K_LEFT,
     K_PREVENTED,
+    K_ROLLED,
     K_STARS,
     Event,
 )
@@ -71,6 +72,11 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if s.protected and seat in s.protected:
         ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
         return 0
+    if m.cards and _abilities.has_modifier(s, seat, _M_DODGE):
+        n = _dodge(s, ev, seat, n, source)
+        if n <= 0:
+            return 0
+        m = s.monsters[seat]
     if m.cards and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n):
         # Each source of damage is judged on its own (kot-cards.md R13).
         ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
@@ -89,6 +95,17 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
     return lost
+
+
+def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
+    """Roll as many dice as the damage; each heart rolled prevents what the cards say."""
+    counts = _requests.roll(s, n, f"{s.names[seat]} rolls {n} dice against {n} damage")
+    counts = _activated.adjust_dice(s, ev, seat, counts)
+    ev.append(Event(K_ROLLED, seat, 0, source, "", "", counts))
+    prevented: int = min(n, counts[_HEART] * _abilities.total(s, seat, _M_DODGE))
+    if prevented:
+        ev.append(Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage"))
+    return n - prevented
 
 
 def eliminate(s: State, ev: list[Event], seat: int) -> None:
@@ -137,11 +154,14 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
 from kot_rules.engine import activated as _activated  # noqa: E402
+from kot_rules.engine import requests as _requests  # noqa: E402
+from kot_rules.engine.dice import HEART as _HEART  # noqa: E402
 from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
 _M_MAX_HEARTS = ModifierKind.MAX_HEARTS
+_M_DODGE = ModifierKind.DODGE
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING

@@ -65,6 +65,7 @@ _T_END_OF_TURN = Trigger.END_OF_TURN
 _T_RESOLVE = Trigger.RESOLVE
 _T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
+_T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
@@ -248,6 +249,10 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
+    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING]:
+        # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
+        others = abilities.clockwise(s, a)[1:]
+        abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
     c = s.dice
     ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
@@ -360,8 +365,10 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             abilities.fire(s, ev, _T_BOUGHT, (a,), only=card)
         else:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
-            effects.run(s, ev, a, cards.effects(card), card)
+            # It is put there first, so that a question its effect asks shows every card
+            # in its place.
             s.discard = (*s.discard, card)
+            effects.run(s, ev, a, cards.effects(card), card)
             if s.extra_turns and s.monsters[a].alive:
                 # An extra turn bought now is played at once: this turn ends here and
                 # what its end would do is skipped [001 §DODATEK, card notes].

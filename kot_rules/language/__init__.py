@@ -6,6 +6,7 @@ Grammar: ``grammar/cards.lark``. Built-in cards: ``spec/cards/<game>/*.kot``.
 from .ast import (
     NO_POSITION,
     Ability,
+    Activated,
     Alias,
     CardDef,
     CardKind,
@@ -36,6 +37,7 @@ __all__ = [
     "CODES",
     "NO_POSITION",
     "Ability",
+    "Activated",
     "Alias",
     "CardDef",
     "CardKind",

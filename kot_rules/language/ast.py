@@ -61,6 +61,10 @@ class Verb(Enum):
     SET_DIE = "set-die"  # change one of your dice to the face `amount` (0: any face)
     REROLL_FACE = "reroll-face"  # reroll dice showing `amount`, using no roll
     PROTECT = "protect"  # take no damage for the rest of this turn
+    # Ability clauses that ask the owner (kot_rules.engine.requests).
+    SELL_CARDS = "sell-cards"  # discard any of your cards for their printed cost in energy
+    REROLL_OTHERS_DIE = "reroll-others-die"  # reroll one of the active monster's dice;
+    # amount 1: then discard this card if that die shows a heart
 
 
 class Who(Enum):
@@ -105,6 +109,7 @@ class Trigger(Enum):
     SCORE_SET = "score-set"  # When you score a set of <param>s,
     RESOLVE = "resolve"  # When you resolve your dice,
     LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
+    OTHER_FINISHED_ROLLING = "other-finished-rolling"  # When another monster has finished rolling,
 
 
 class Condition(Enum):
@@ -171,6 +176,8 @@ class ModifierKind(Enum):
     EXTRA_ENERGY = "extra-energy"  # Whenever you gain energy, gain N more.
     EXTRA_HEALING = "extra-healing"  # Whenever you heal yourself, heal N more.
     IGNORE_SMALL_DAMAGE = "ignore-small-damage"  # Damage of exactly N does not hurt you.
+    DODGE = "dodge"  # Before damage, roll as many dice; each heart rolled prevents N damage.
+    BUY_REVEALED = "buy-revealed"  # You may buy a card the moment it is revealed (any turn).
 
 
 @dataclass(frozen=True, slots=True)

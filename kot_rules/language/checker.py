@@ -52,7 +52,10 @@ DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # What an effect says without an amount (its amount is 0).
-NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN})
+NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
+                             Verb.REROLL_OTHERS_DIE})
+# Effects that only make sense at one trigger: the dice they name are shown only then.
+TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
 
 
 # --- Unchecked syntax of keep-card lines ------------------------------------------------
@@ -361,6 +364,13 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                f"{quote(_trigger_text(syntax.trigger, syntax.param), 60)}: "
                "only resolved dice show their faces",
                f"write `{render_trigger(Trigger.RESOLVE)}, {clause}, ...`")
+        ok = False
+    needed = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
+    if needed is not None and syntax.trigger is not needed:
+        report("KOT222", syntax.effect.position,
+               f"this effect names another monster's dice, which only "
+               f"{quote(render_trigger(needed), 60)} shows",
+               f"write `{render_trigger(needed)}, ...`")
         ok = False
     effect = _check_effect(syntax.effect, report, syntax)
     if effect is None or not ok:

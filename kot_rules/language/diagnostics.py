@@ -61,6 +61,8 @@ CODES: dict[str, str] = {
     "KOT220": "an ability's condition does not fit its trigger (the dice conditions fit only "
               "`When you resolve your dice`)",
     "KOT221": "a die's number out of range (a die shows the numbers 1, 2 and 3)",
+    "KOT222": "an ability's effect does not fit its trigger (another monster's dice are shown "
+              "only when it has finished rolling)",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

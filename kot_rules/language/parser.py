@@ -91,7 +91,10 @@ _KEYWORDS: dict[str, str] = {
         "they", "show", "face", "and", "for", "neighbours", "maximum", "higher", "roll",
         "rolls", "extra", "less", "deal", "hit", "it", "has", "control", "City", "unless",
         "after", "one", "yourself", "exactly", "does", "not", "hurt", "may", "pay", "to",
-        "then", "change", "any", "reroll", "showing")},
+        "then", "change", "any", "reroll", "showing", "would", "as", "many", "prevent",
+        "heart", "rolled", "revealed", "shop", "their", "finished", "rolling", "its",
+        "shows")},
+    "CARDS_LC": "cards",
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
@@ -492,6 +495,8 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     trigger, param = _trigger(trigger_tree)
     condition = _condition(condition_tree) if condition_tree is not None else None
     per = _per_number(clause, "per_energy")
+    effect = (_asking_clause(clause, pos) if clause.data in _ASKING_CLAUSES
+              else _effect(clause, pos))
     return AbilitySyntax(
         trigger=trigger,
         param=_number(param) if param is not None else 0,
@@ -500,7 +505,7 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
         condition=condition,
         condition_position=(pos(next(_tokens(condition_tree)))
                             if condition_tree is not None else None),
-        effect=_effect(clause, pos),
+        effect=effect,
         per=_number(per) if per is not None else 0,
         per_position=pos(per) if per is not None else None,
         position=pos(next(_tokens(line))),
@@ -531,11 +536,25 @@ def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> Activated
     )
 
 
+_ASKING_CLAUSES = {"sell_clause": Verb.SELL_CARDS, "probe_clause": Verb.REROLL_OTHERS_DIE}
+
+
+def _asking_clause(clause: Tree[Token], pos: Callable[[Token], Position]) -> EffectSyntax:
+    """A clause in which the owner chooses (`you may ...`); its amount is a flag, not a number."""
+    tokens = list(_tokens(clause))
+    verb = _ASKING_CLAUSES[str(clause.data)]
+    flag = int(verb is Verb.REROLL_OTHERS_DIE and any(t.type == "HEART" for t in tokens))
+    return EffectSyntax(verb=verb, who=Who.YOU, amount=flag, amount_position=pos(tokens[0]),
+                        unit=None, unit_position=None, position=pos(tokens[0]))
+
+
 def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
     """The trigger a trigger clause names, and the token of its number (if it has one)."""
     tokens = list(_tokens(tree))
     types = {t.type for t in tokens}
     number = next((t for t in tokens if t.type in ("NUMBER", "SET_OF_FACE")), None)
+    if "FINISHED" in types:
+        return Trigger.OTHER_FINISHED_ROLLING, None
     if "SCORE" in types:
         return Trigger.SCORE_SET, number
     if "LOSE" in types:
@@ -576,7 +595,7 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
     amount = next((t for t in tokens if t.type == "NUMBER"), None)
     # The word after `extra` (`You roll 1 extra die.` also has the verb `roll`).
     unit = next((t for t in reversed(tokens) if t.type in ("DIE", "DICE", "ROLL", "ROLLS")),
-                None)
+                None) if body.data in ("extra_dice", "extra_rolls") else None
     return ModifierSyntax(
         kind=ModifierKind(str(body.data).replace("_", "-")),
         amount=_number(amount) if amount is not None else 0,

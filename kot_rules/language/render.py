@@ -59,6 +59,7 @@ _TRIGGERS: dict[Trigger, str] = {
     Trigger.BUY_CARD: "When you buy another card",
     Trigger.ELIMINATION: "When another monster is eliminated",
     Trigger.RESOLVE: "When you resolve your dice",
+    Trigger.OTHER_FINISHED_ROLLING: "When another monster has finished rolling",
 }
 
 CONDITIONS: dict[Condition, str] = {
@@ -90,6 +91,11 @@ def render_effect(effect: Effect) -> str:
                     "energy it has.")
         raise ValueError(f"the card language has no sentence for {verb.value} applied to "
                          f"{who.value} for every {effect.per} energy")
+    if verb is Verb.SELL_CARDS and who is Who.YOU and amount == 0:
+        return "You may discard any of your cards for their cost in energy."
+    if verb is Verb.REROLL_OTHERS_DIE and who is Who.YOU and amount in (0, 1):
+        tail = ", and if it shows a heart, discard this card" if amount else ""
+        return f"You may reroll one of its dice{tail}."
     if verb in (Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN) and who is Who.YOU:
         if amount:
             raise ValueError(f"{verb.value} takes no amount, got {amount}")
@@ -122,7 +128,8 @@ def render_effect(effect: Effect) -> str:
 
 def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
-    return (effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
+    return ((effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
+            or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE))
 
 
 def render_trigger(trigger: Trigger, param: int = 0) -> str:
@@ -186,6 +193,12 @@ def render_modifier(modifier: Modifier) -> str:
         text = f"Whenever you heal yourself, heal {amount} more."
     elif kind is ModifierKind.IGNORE_SMALL_DAMAGE:
         text = f"Damage of exactly {amount} does not hurt you."
+    elif kind is ModifierKind.DODGE:
+        text = ("Whenever you would take damage, roll as many dice and prevent "
+                f"{amount} damage for each heart rolled.")
+    elif kind is ModifierKind.BUY_REVEALED:
+        text = ("Whenever a card is revealed in the shop, you may buy it at once."
+                if amount == 0 else None)
     else:  # pragma: no cover - a kind added to ast.py without a line here
         text = None
     if condition is not None and text is not None:

@@ -161,7 +161,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT108", K + "  Whne you attack, gain 1 star.\n", 3, 3,
      "got 'Whne'; did you mean 'When'?"),
     ("KOT109", K + "  When you attack,\n", 3, 19,
-     "the line ends too early: expected 'each', 'every', 'gain', 'heal', 'if' or 'take'"),
+     "the line ends too early: expected 'each', 'every', 'gain', 'heal', 'if', 'take' or "
+     "'you'"),
     ("KOT111", K + "  When you attack, Gain 1 star.\n", 3, 20,
      "write 'gain', not 'Gain' (a word starts lowercase inside a line)"),
     ("KOT111", K + "  Once per turn, When you attack, gain 1 star.\n", 3, 18,
@@ -237,6 +238,9 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "a die's number is 1, 2 or 3, got 4"),
     ("KOT221", K + "  You may reroll any of your dice showing 0.\n", 3, 43,
      "a die's number is 1, 2 or 3, got 0"),
+    ("KOT222", K + "  When you attack, you may reroll one of its dice.\n", 3, 20,
+     "this effect names another monster's dice, which only 'When another monster has "
+     "finished rolling' shows"),
     ("KOT213", K + "  You may pay 0 energy to roll once more.\n", 3, 15,
      "the energy to pay must be from 1 to 99, got 0"),
 ]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from kot_rules.language import (
     NO_POSITION,
     Ability,
+    Activated,
     Alias,
     CardDef,
     CardKind,
@@ -318,14 +319,29 @@ def abilities(draw: st.DrawFn) -> Ability:
     conditions = list(Condition) if trigger is Trigger.RESOLVE else [
         c for c in Condition if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
     condition = draw(st.none() | st.sampled_from(conditions))
-    return Ability(trigger, (draw(clauses),), NO_POSITION, param, condition,
-                   draw(st.booleans()))
+    clause = draw(st.one_of(clauses, st.just(Effect(Verb.SELL_CARDS, 0, Who.YOU, NO_POSITION))))
+    if trigger is Trigger.OTHER_FINISHED_ROLLING and draw(st.booleans()):
+        # Another monster's dice: only this trigger shows them (KOT222 elsewhere).
+        clause = Effect(Verb.REROLL_OTHERS_DIE, draw(st.integers(0, 1)), Who.YOU, NO_POSITION)
+    return Ability(trigger, (clause,), NO_POSITION, param, condition, draw(st.booleans()))
+
+
+@st.composite
+def activated_abilities(draw: st.DrawFn) -> Activated:
+    verb = draw(st.sampled_from([Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT,
+                                 Verb.HEAL]))
+    amount = {Verb.EXTRA_ROLL: 1, Verb.PROTECT: 0}.get(verb)
+    if amount is None:
+        amount = (draw(amounts) if verb is Verb.HEAL
+                  else draw(st.integers(0 if verb is Verb.SET_DIE else 1, 3)))
+    return Activated(Effect(verb, amount, Who.YOU, NO_POSITION), NO_POSITION,
+                     draw(st.integers(0, 99)), draw(st.booleans()), draw(st.booleans()))
 
 
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
     kind = draw(st.sampled_from(ModifierKind))
-    if kind is ModifierKind.ATTACK_EVERYONE:
+    if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.BUY_REVEALED):
         return Modifier(kind, 0, NO_POSITION)
     condition = (draw(st.none() | st.just(Condition.IN_TOKYO))
                  if kind is ModifierKind.ATTACK_DAMAGE else None)
@@ -352,6 +368,8 @@ def cards(draw: st.DrawFn) -> CardDef:
         abilities=(tuple(draw(st.lists(abilities(), max_size=4)))
                    if kind is CardKind.KEEP else ()),
         modifiers=(tuple(draw(st.lists(modifiers(), max_size=4)))
+                   if kind is CardKind.KEEP else ()),
+        activated=(tuple(draw(st.lists(activated_abilities(), max_size=3)))
                    if kind is CardKind.KEEP else ()),
     )
 
