@@ -47,6 +47,7 @@ class CardTable:
         "_keep",
         "_modifiers",
         "_names",
+        "asking",
         "at_will",
         "by_trigger",
         "may_ask",
@@ -73,11 +74,14 @@ class CardTable:
         """The ids of the cards with an ability usable whenever the owner decides."""
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED}
-        self.may_ask = bool(self.at_will) or any(
-            any(m.kind in asking_kinds for m in r.modifiers)
-            or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
+        self.asking = self.at_will | frozenset(
+            r.card_id
             for r in rows
+            if any(m.kind in asking_kinds for m in r.modifiers)
+            or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
         )
+        """The ids of the cards that may ask their owner a question in the middle of a step."""
+        self.may_ask = bool(self.asking)
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
             t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))

@@ -95,7 +95,18 @@ def apply(s: State, action: Action) -> None:
         s.assign(p.base)
         _run(s, p.action, (*p.answers, action), p.base)
     else:
-        _run(s, action, (), s.copy() if s.game.cards.may_ask else None)
+        _run(s, action, (), s.copy() if _may_ask(s) else None)
+
+
+def _may_ask(s: State) -> bool:
+    """Whether a monster holds a card that may ask a question (only then is a copy kept)."""
+    asking = s.game.cards.asking
+    if not asking:
+        return False
+    for m in s.monsters:
+        if m.cards and not asking.isdisjoint(m.cards):
+            return True
+    return False
 
 
 def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | None) -> None:
@@ -105,7 +116,7 @@ def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | No
         _step(s, action)
     except NeedAnswer as need:
         if base is None:  # pragma: no cover - may_ask is false only for cards that never ask
-            raise AssertionError("a card asked a question, yet its cards never ask") from None
+            raise AssertionError("a card asked a question, yet no card held may ask") from None
         s.pending = Pending(base, action, answers, need.request)
         s.events = ()
     s.feed = ()
@@ -136,7 +147,7 @@ def _step(s: State, action: Action) -> None:
 def roll_in_place(s: State, counts: dice.Counts) -> None:
     """:func:`apply` of ``Roll(counts)`` for a driver that samples the dice itself
     (``counts`` comes from :func:`dice.sample` for ``s.to_roll`` dice, so it is legal)."""
-    if s.game.cards.may_ask:
+    if _may_ask(s):
         _run(s, Roll(counts), (), s.copy())
         return
     ev: list[Event] = []
