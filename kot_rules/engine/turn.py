@@ -103,10 +103,7 @@ def _may_ask(s: State) -> bool:
     asking = s.game.cards.asking
     if not asking:
         return False
-    for m in s.monsters:
-        if m.cards and not asking.isdisjoint(m.cards):
-            return True
-    return False
+    return any(not asking.isdisjoint(m.cards) for m in s.monsters if m.cards)
 
 
 def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | None) -> None:
