@@ -11,7 +11,41 @@ from __future__ import annotations
 from kot_rules.engine import dice
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import State
-from kot_rules.language.ast import Ability, Condition, ModifierKind, Trigger
+from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
+
+
+def text_ids(s: State, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` and the cards some of them copy: every card whose text is at work."""
+    if not s.copying:
+        return cards
+    extra = tuple(target for copier, target in s.copying if copier in cards)
+    return cards + extra if extra else cards
+
+
+def _copied(s: State, card: str) -> str | None:
+    for copier, target in s.copying:
+        if copier == card:
+            return target
+    return None
+
+
+def abilities_of(s: State, card: str) -> tuple[Ability, ...]:
+    """The abilities ``card`` has: its own, then those of the card it copies."""
+    own = s.game.cards.abilities(card)
+    target = _copied(s, card) if s.copying else None
+    return own if target is None else own + s.game.cards.abilities(target)
+
+
+def modifiers_of(s: State, card: str) -> tuple[Modifier, ...]:
+    own = s.game.cards.modifiers(card)
+    target = _copied(s, card) if s.copying else None
+    return own if target is None else own + s.game.cards.modifiers(target)
+
+
+def activated_of(s: State, card: str) -> tuple[Activated, ...]:
+    own = s.game.cards.activated(card)
+    target = _copied(s, card) if s.copying else None
+    return own if target is None else own + s.game.cards.activated(target)
 
 
 def total(s: State, seat: int, kind: ModifierKind) -> int:
@@ -19,31 +53,28 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
     cards = s.monsters[seat].cards
     if not cards:
         return 0
-    table = s.game.cards
-    having = table.with_modifier[kind]
-    if having.isdisjoint(cards):
+    having = s.game.cards.with_modifier[kind]
+    if having.isdisjoint(text_ids(s, cards)):
         return 0
     amount = 0
     for c in cards:
-        if c in having:
-            for m in table.modifiers(c):
-                if m.kind is kind and (m.condition is None or holds(s, seat, m.condition)):
-                    amount += m.amount
+        for m in modifiers_of(s, c):
+            if m.kind is kind and (m.condition is None or holds(s, seat, m.condition)):
+                amount += m.amount
     return amount
 
 
 def has_amount(s: State, seat: int, kind: ModifierKind, amount: int) -> bool:
     """Whether one of ``seat``'s cards has a ``kind`` modifier of exactly ``amount``."""
     cards = s.monsters[seat].cards
-    table = s.game.cards
-    if table.with_modifier[kind].isdisjoint(cards):
+    if s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards)):
         return False
     return any(
         m.kind is kind
         and m.amount == amount
         and (m.condition is None or holds(s, seat, m.condition))
         for c in cards
-        for m in table.modifiers(c)
+        for m in modifiers_of(s, c)
     )
 
 
@@ -51,7 +82,7 @@ def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
     cards = s.monsters[seat].cards
     if not cards:
         return False
-    return not s.game.cards.with_modifier[kind].isdisjoint(cards)
+    return not s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards))
 
 
 def holds(s: State, seat: int, condition: Condition) -> bool:
@@ -89,18 +120,17 @@ def fire(
     ``param`` must match the ability's (the set number, the hearts lost: at least);
     ``only`` restricts to one card, ``skip`` leaves one out.
     """
-    table = s.game.cards
-    having = table.by_trigger[trigger]
+    having = s.game.cards.by_trigger[trigger]
     if not having:
         return
     for seat in seats:
         owner = s.monsters[seat]
-        if not owner.alive or having.isdisjoint(owner.cards):
+        if not owner.alive or having.isdisjoint(text_ids(s, owner.cards)):
             continue
         for c in owner.cards:
-            if c not in having or (only is not None and c != only) or c == skip:
+            if (only is not None and c != only) or c == skip:
                 continue
-            for i, ability in enumerate(table.abilities(c)):
+            for i, ability in enumerate(abilities_of(s, c)):
                 if ability.trigger is not trigger or not _param_matches(ability, trigger, param):
                     continue
                 if ability.condition is not None and not holds(s, seat, ability.condition):

@@ -33,12 +33,11 @@ def offers(s: State, seat: int, *, dice_window: bool, only_dice: bool = False) -
     Only uses that change something are offered (no healing at full hearts).
     """
     m = s.monsters[seat]
-    table = s.game.cards
-    if not m.alive or table.with_activated.isdisjoint(m.cards):
+    if not m.alive or s.game.cards.with_activated.isdisjoint(text_ids(s, m.cards)):
         return []
     out: list[Action] = []
     for card in m.cards:
-        for i, a in enumerate(table.activated(card)):
+        for i, a in enumerate(activated_of(s, card)):
             if a.uses_dice:
                 if not dice_window or seat != s.active:
                     continue
@@ -87,8 +86,7 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
             f"illegal action {action}: {s.names[seat]} cannot use that now "
             f"(phase {s.phase.value!r}, turn {s.turn})"
         )
-    table = s.game.cards
-    a = table.activated(action.card)[action.ability]
+    a = activated_of(s, action.card)[action.ability]
     _pay(s, ev, seat, action, a)
     verb, amount = a.effect.verb, a.effect.amount
     if verb is _EXTRA_ROLL:
@@ -131,14 +129,13 @@ def window(s: State, ev: list[Event], seat: int, amount: int) -> None:
 def adjust_dice(s: State, ev: list[Event], seat: int, counts: dice.Counts) -> dice.Counts:
     """Dice a card throws for ``seat`` (not its turn's dice): its die-changing abilities
     may act on them too [001 §DODATEK, appendix clarification 2]."""
-    table = s.game.cards
     while True:
         m = s.monsters[seat]
-        if table.with_activated.isdisjoint(m.cards):
+        if s.game.cards.with_activated.isdisjoint(text_ids(s, m.cards)):
             return counts
         choices: list[Action] = []
         for card in m.cards:
-            for i, a in enumerate(table.activated(card)):
+            for i, a in enumerate(activated_of(s, card)):
                 if (
                     a.effect.verb is _SET_DIE
                     and a.energy <= m.energy
@@ -151,7 +148,7 @@ def adjust_dice(s: State, ev: list[Event], seat: int, counts: dice.Counts) -> di
         choice = ask(s, seat, [*choices, PASS], why)
         if not isinstance(choice, UseCard) or choice.die is None or choice.to is None:
             return counts
-        a = table.activated(choice.card)[choice.ability]
+        a = activated_of(s, choice.card)[choice.ability]
         _pay(s, ev, seat, choice, a)
         c = list(counts)
         c[choice.die.index] -= 1
@@ -176,4 +173,5 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
     set_monster(s, seat, m._replace(energy=energy))
 
 
+from kot_rules.engine.abilities import activated_of, text_ids  # noqa: E402
 from kot_rules.engine.resources import heal, lose_card, set_monster  # noqa: E402

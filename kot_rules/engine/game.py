@@ -328,6 +328,7 @@ class Game:
         s.used_abilities = frozenset()
         s.extra_turns = 0
         s.protected = frozenset()
+        s.copying = ()
         s.pending = None
         s.feed = ()
         s.fed = 0

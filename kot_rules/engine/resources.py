@@ -65,7 +65,11 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
 def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
     """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
     m = s.monsters[seat]
-    if m.cards and not s.game.cards.at_will.isdisjoint(m.cards) and seat not in s.protected:
+    if (
+        m.cards
+        and not s.game.cards.at_will.isdisjoint(_abilities.text_ids(s, m.cards))
+        and seat not in s.protected
+    ):
         # The monster may use its cards first: heal, or protect itself (D-AT-WILL).
         _activated.window(s, ev, seat, n)
         m = s.monsters[seat]
@@ -113,6 +117,9 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(hearts=0, alive=False, cards=()))
     s.discard = s.discard + m.cards
+    if s.copying:
+        s.copying = tuple(p for p in s.copying if p[0] not in m.cards)
+        end_copies_of(s, ev, m.cards)
     if s.city == seat:
         s.city = None
     elif s.bay == seat:
@@ -143,20 +150,44 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
     m = s.monsters[seat]
     cards = list(m.cards)
     cards.remove(card)
-    lower = sum(x.amount for x in s.game.cards.modifiers(card) if x.kind is _M_MAX_HEARTS)
+    lower = _raise_of(_abilities.modifiers_of(s, card))
     top = m.max_hearts - lower
     set_monster(
         s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
     )
     s.discard = (*s.discard, card)
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+    if s.copying:
+        s.copying = tuple(p for p in s.copying if p[0] != card)
+        end_copies_of(s, ev, (card,))
+
+
+def _raise_of(modifiers: tuple[Modifier, ...]) -> int:
+    return sum(x.amount for x in modifiers if x.kind is _M_MAX_HEARTS)
+
+
+def end_copies_of(s: State, ev: list[Event], gone: tuple[str, ...]) -> None:
+    """Cards that copied a card now out of play copy nothing until moved [001 §DODATEK,
+    appendix clarification 3]; what the copy gave its holder goes with it."""
+    ending = [p for p in s.copying if p[1] in gone]
+    if not ending:
+        return
+    s.copying = tuple(p for p in s.copying if p[1] not in gone)
+    for copier, target in ending:
+        holder = next((i for i, m in enumerate(s.monsters) if copier in m.cards), None)
+        if holder is None:
+            continue
+        m = s.monsters[holder]
+        top = m.max_hearts - _raise_of(s.game.cards.modifiers(target))
+        set_monster(s, holder, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+        ev.append(Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}"))
 
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
 from kot_rules.engine import activated as _activated  # noqa: E402
 from kot_rules.engine import requests as _requests  # noqa: E402
 from kot_rules.engine.dice import HEART as _HEART  # noqa: E402
-from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
+from kot_rules.language.ast import Modifier, ModifierKind, Trigger  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY

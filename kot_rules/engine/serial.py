@@ -132,6 +132,14 @@ def state_from_json(game: Game, data: object) -> State:
     ):
         raise StateFormatError("protected: expected a list of seats")
     s.protected = frozenset(protected)
+    copying = data.get("copying", [])
+    known = set(game.cards.physical_ids())
+    if not isinstance(copying, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(c, str) and c in known for c in p)
+        for p in copying
+    ):
+        raise StateFormatError("copying: expected a list of [copier, copied] card id pairs")
+    s.copying = tuple(sorted((p[0], p[1]) for p in copying))
     s.pending = None
     s.feed = ()
     s.fed = 0

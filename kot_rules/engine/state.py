@@ -182,6 +182,7 @@ class State:
         "active",
         "bay",
         "city",
+        "copying",
         "dealt_damage",
         "deck",
         "dice",
@@ -231,6 +232,8 @@ class State:
     """Once-per-turn abilities used this turn, as ``seat:card:index``."""
     extra_turns: int
     """Turns the active monster is owed right after this one (a card gave them)."""
+    copying: tuple[tuple[str, str], ...]
+    """Cards working as copies of other cards, as sorted (copier, copied) pairs."""
     protected: frozenset[int]
     """Monsters a card protects from all damage for the rest of this turn."""
     pending: Pending | None
@@ -376,6 +379,7 @@ class State:
         new.extra_turns = self.extra_turns
         new.pending = self.pending
         new.protected = self.protected
+        new.copying = self.copying
         new.feed = ()
         new.fed = 0
         new.events = ()
@@ -416,6 +420,7 @@ class State:
             "used_abilities": sorted(self.used_abilities),
             "extra_turns": self.extra_turns,
             "protected": sorted(self.protected),
+            "copying": [list(pair) for pair in self.copying],
             "pending": None if self.pending is None else self.pending.to_json(),
             "events": [e.to_json() for e in self.events],
         }
