@@ -64,11 +64,13 @@ def _attack_everyone(s: State, ev: list[Event], claws: int) -> None:
 
 
 def advance_yields(s: State) -> None:
-    """Drop from the yield queue anyone no longer alive and in Tokyo."""
+    """Drop from the yield queue anyone no longer alive and in Tokyo (a card may have
+    eliminated a monster waiting behind another)."""
     q = s.yield_queue
-    while q and not (s.monsters[q[0]].alive and (s.city == q[0] or s.bay == q[0])):
-        q = q[1:]
-    s.yield_queue = q
+    if q:
+        s.yield_queue = tuple(
+            i for i in q if s.monsters[i].alive and (s.city == i or s.bay == i)
+        )
 
 
 def finish_attack(s: State, ev: list[Event]) -> None:

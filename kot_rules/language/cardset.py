@@ -138,6 +138,8 @@ class CheckReport:
     cards: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
     ok: bool = True
+    definitions: tuple[CardDef, ...] = ()
+    """The valid cards themselves (for the proofs, :mod:`kot_rules.verify.cardcheck`)."""
 
     def render(self) -> str:
         return "\n".join(d.render() for d in self.diagnostics)
@@ -151,7 +153,8 @@ def check_paths(paths: list[Path]) -> CheckReport:
     """Check card files and folders (``*.kot``, recursively); never raises for bad input."""
     cards, diagnostics = _collect(paths)
     ok = not any(d.is_error for d in diagnostics)
-    return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok)
+    return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok,
+                       definitions=tuple(cards))
 
 
 def load_card_set(path: Path | None = None) -> CardSet:

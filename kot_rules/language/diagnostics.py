@@ -2,7 +2,8 @@
 
 Codes are stable: tools and tests match on them, so a code is never reused for a
 different problem. KOT1xx are syntax (and file-reading) problems, KOT2xx are
-meaning problems found by the checker.
+meaning problems found by the checker, KOT3xx are failed proofs (``kot_rules.verify``):
+a card sentence that can break an invariant of the rules.
 """
 
 from __future__ import annotations
@@ -63,10 +64,25 @@ CODES: dict[str, str] = {
     "KOT221": "a die's number out of range (a die shows the numbers 1, 2 and 3)",
     "KOT222": "an ability's effect does not fit its trigger (another monster's dice are shown "
               "only when it has finished rolling)",
+    # Proofs: a card sentence that can break an invariant (kot_rules.verify).
+    "KOT301": "a card can break INV-HEARTS: push ♥ above the maximum or below 0",
+    "KOT302": "a card can break INV-RESOURCES: make ⚡ or ★ negative",
+    "KOT303": "a card can break INV-TOKYO: two monsters in one place of Tokyo, one monster in "
+              "both, an eliminated one in Tokyo, or the Bay occupied when it is closed",
+    "KOT304": "a card can break INV-ELIMINATED: a monster at 0 ♥ still in the game (or the "
+              "reverse), or an eliminated monster asked, acting or winning",
+    "KOT305": "a card can break INV-CARDS: a card created, lost or in two places",
+    "KOT306": "a card can break INV-VICTORY: the game ends other than at the end of a turn, "
+              "or with a winner who cannot win",
+    "KOT307": "a card can break INV-YIELD: a monster asked to yield that was not attacked",
+    "KOT308": "a card can break INV-SEATS: a seat added, removed or given to nobody",
+    "KOT390": "a card uses card-language vocabulary that the proofs do not cover yet",
+    "KOT391": "a proof about a card took too long (timed out): nothing is known",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.
-WARNING_CODES: frozenset[str] = frozenset({"KOT199", "KOT211", "KOT212", "KOT214", "KOT216"})
+WARNING_CODES: frozenset[str] = frozenset({"KOT199", "KOT211", "KOT212", "KOT214", "KOT216",
+                                          "KOT390", "KOT391"})
 
 # Long lines (a minified or binary file) are shown as a window around the caret.
 _RENDER_WIDTH = 120

@@ -3,7 +3,8 @@
 - ``on_config``: writes the glossary abbreviations to a temporary folder and points
   ``pymdownx.snippets`` (``auto_append``) at it, so every page gets the tooltips.
 - ``on_files``: adds every generated page as an in-memory file (nothing is written
-  to ``docs/``) and lists them in the navigation sections of ``mkdocs.yml``.
+  to ``docs/``) and lists them in the navigation sections of ``mkdocs.yml``; the
+  invariants page comes from the proofs (:mod:`kot_rules.site.proofs`).
 - ``on_page_markdown``: hand-written pages may link to data files outside ``docs/``
   (``../../spec/schemas/state-v1.schema.json``); such links go to the page that
   shows the file.
@@ -41,6 +42,7 @@ from kot_rules.site.pages import (
     nav_sections,
     scenario_uri,
 )
+from kot_rules.site.proofs import INVARIANTS_PAGE, invariants_page, verify_results
 
 log = get_plugin_logger("kot_rules.site")
 
@@ -82,6 +84,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     data: SiteData = _state.get("data") or load_site_data()
     pages = generate(data)
+    root = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+    pages[INVARIANTS_PAGE] = invariants_page(verify_results(root))
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text

@@ -19,7 +19,7 @@ from .cliref import CommandHelp, command_helps
 from .model import CardInfo, CardUse, Scenario, SiteData
 
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
-PROOFS_STATUS = "not yet (proofs issue)"
+PROOFS_STATUS = "by `kot-rules verify`: see [Invariants and proofs](../invariants.md)"
 
 RULES_INDEX = "rules/index.md"
 DECISIONS_INDEX = "clarifications/index.md"

@@ -224,7 +224,34 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a .kot file or a folder of them (default: the built-in cards)")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text (default) or one JSON object")
+    check.add_argument("--no-proofs", dest="proofs", action="store_false",
+                       help="skip the proofs that no card sentence breaks an invariant "
+                       "(KOT3xx)")
     check.set_defaults(run=_cmd_check)
+
+    verify = commands.add_parser(
+        "verify", formatter_class=_Formatter,
+        help="prove the invariants of the rules with Z3 for the kernel and every card",
+        description=_wrap(
+            "Prove with Z3 that every invariant of the rules holds at set-up and is kept by "
+            "every step of the rule kernel and by every sentence of the cards (default: the "
+            "built-in cards), and that a 20-star win, a last monster standing and a draw "
+            "are reachable. Prints a table transition x invariant (ok, FAIL, time, n/a), "
+            "each failed proof with its counterexample and the scenario file it wrote, "
+            "then the counts. Exits 0 only if everything is proved and every canary is "
+            "reachable."
+        ),
+        epilog="examples:\n  kot-rules verify\n  kot-rules verify --cards my-cards/ "
+        "--out build/counterexamples --json",
+    )
+    _add_cards_option(verify)
+    verify.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="write counterexample scenarios into DIR (default: a new "
+                        "temporary folder, made only if a proof fails)")
+    verify.add_argument("--json", action="store_true",
+                        help="print one JSON object: results (invariant, transition, status, "
+                        "seconds, ...), canaries, counts")
+    verify.set_defaults(run=_cmd_verify)
 
     rules = commands.add_parser(
         "rules", formatter_class=_Formatter,
@@ -549,23 +576,57 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
     paths: list[Path] = args.paths or [_shown(builtin_cards_dir())]
     report = check_paths(paths)
-    errors = sum(d.is_error for d in report.diagnostics)
-    warnings = len(report.diagnostics) - errors
+    diagnostics = list(report.diagnostics)
+    if args.proofs and report.definitions:
+        from kot_rules.verify.cardcheck import proof_diagnostics
+
+        diagnostics += proof_diagnostics(report.definitions)
+    errors = sum(d.is_error for d in diagnostics)
+    warnings = len(diagnostics) - errors
     if args.format == "json":
         _print(json.dumps({
             "cards": report.cards,
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
-            "diagnostics": [d.to_json() for d in report.diagnostics],
+            "diagnostics": [d.to_json() for d in diagnostics],
         }, indent=2, ensure_ascii=False))
     else:
-        for d in report.diagnostics:
+        for d in diagnostics:
             _print(d.render())
             _print()
         _print(f"checked {_plural(report.cards, 'card')}: {_plural(errors, 'error')}, "
                f"{_plural(warnings, 'warning')}")
     return EXIT_OK if errors == 0 else EXIT_FAILURE
+
+
+# -- verify ---------------------------------------------------------------------------
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from kot_rules.verify.counterexample import attach
+    from kot_rules.verify.prover import verify
+    from kot_rules.verify.report import lines
+
+    card_set = _card_set(args.cards)
+    out: Path | None = args.out
+    if out is not None and out.exists() and not out.is_dir():
+        raise CliError(f"--out {out}: not a folder", EXIT_USAGE)
+
+    def folder() -> Path:
+        nonlocal out
+        if out is None:
+            out = Path(tempfile.mkdtemp(prefix="kot-rules-counterexamples-"))
+        return out
+
+    report = verify(card_set.cards, attach(card_set, folder))
+    if args.json:
+        _print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        _print("\n".join(lines(report)))
+    return EXIT_OK if report.ok else EXIT_FAILURE
 
 
 # -- fmt ------------------------------------------------------------------------------

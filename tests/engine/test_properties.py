@@ -28,6 +28,7 @@ from kot_rules.engine import (
 )
 from kot_rules.engine.game import FirstPlayerRule
 from kot_rules.language.ast import ModifierKind
+from kot_rules.verify.invariants import assert_all
 
 SETTINGS = settings(max_examples=60, deadline=None)
 OUTCOMES = {n: frozenset(dice.all_outcomes(n)) for n in range(7)}
@@ -79,7 +80,13 @@ class Checker:
             return
         g = self.game
         ms = s.monsters
-        assert len(ms) == g.num_players
+        # hearts, Tokyo, elimination, resources, cards, victory, yield: one definition
+        assert_all(s)
+        for seat, m in enumerate(ms):
+            if m.alive:
+                # the rules' maximum plus what the monster's cards add (card text)
+                raised = abilities.total(s, seat, ModifierKind.MAX_HEARTS)
+                assert m.max_hearts == g.options.max_hearts + raised
         # events: nobody acts or is acted on after its elimination
         for e in s.events:
             # (the turn of a monster eliminated during it still ends: D-ELIMINATED-ACTIVE)
@@ -93,28 +100,6 @@ class Checker:
         if s.pending is None:
             # A step waiting for a card's question publishes its events once it is done.
             assert self.dead == {i for i, m in enumerate(ms) if not m.alive}
-        for m in ms:
-            assert 0 <= m.hearts <= m.max_hearts
-            if m.alive:
-                # the rules' maximum plus what the monster's cards add (card text)
-                seat = ms.index(m)
-                raised = abilities.total(s, seat, ModifierKind.MAX_HEARTS)
-                assert m.max_hearts == g.options.max_hearts + raised
-            assert m.energy >= 0 and m.stars >= 0
-            if not m.alive:
-                assert m.hearts == 0 and m.cards == ()
-            else:
-                assert m.hearts >= 1
-            assert all(g.cards.is_keep(c) for c in m.cards)
-        alive = sum(m.alive for m in ms)
-        # Tokyo
-        if s.city is not None or s.bay is not None:
-            assert s.city != s.bay
-        for occupant in (s.city, s.bay):
-            if occupant is not None:
-                assert ms[occupant].alive
-        if s.bay is not None:
-            assert g.tokyo_bay and alive >= 5
         # whose decision
         p = s.current_player()
         if s.phase is Phase.OVER:
@@ -131,13 +116,6 @@ class Checker:
             assert s.yield_queue and s.yield_queue[0] == p
             assert s.in_tokyo(p) and p != s.active
             assert len(set(s.yield_queue)) == len(s.yield_queue) <= 2
-        # cards: each physical card in exactly one place
-        placed = Counter(s.deck) + Counter(s.shop) + Counter(s.discard)
-        for m in ms:
-            placed += Counter(m.cards)
-        assert placed == self.ids
-        assert len(s.shop) <= 3
-        assert len(s.shop) == 3 or not s.deck
         # the dice
         assert min(s.dice) >= 0 and s.to_roll >= 0
         if s.phase is not Phase.OVER:

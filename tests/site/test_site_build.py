@@ -37,7 +37,7 @@ def test_a_page_for_every_card_title(built_site: BuildResult) -> None:
             assert line in text, f"{card.slug}: the card text line {line!r} is missing"
         for alias in card.aliases:
             assert alias.name in text, f"{card.slug}: the {alias.language} name is missing"
-        assert "not yet (proofs issue)" in text
+        assert "kot-rules verify" in text and "Invariants and proofs" in text
 
 
 def test_card_page_shows_polish_name_and_text(built_site: BuildResult) -> None:
@@ -107,7 +107,8 @@ def test_reference_pages(built_site: BuildResult) -> None:
     # Links to data files outside docs/ are pointed at the page that shows them.
     state = page(built_site, "formats/state")
     assert "../schemas/#state-v1" in state
-    assert "proofs issue" in text_of(page(built_site, "invariants"))
+    invariants = text_of(page(built_site, "invariants"))
+    assert "INV-HEARTS" in invariants and "everything proved" in invariants
     assert "Jeszcze większy!" in text_of(page(built_site, "cards"))
     assert "Zatoka" in text_of(page(built_site, "glossary"))
     assert 'id="kot_rules.engine.Game"' in page(built_site, "api/engine")

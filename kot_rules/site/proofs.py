@@ -1,0 +1,107 @@
+"""The invariants page, generated from the results of ``kot-rules verify``.
+
+The results are cached in ``build/verify-cache.json`` under a hash of what they depend
+on (the verifier, the card language's tree, the engine and the card files), so that a
+site build runs the proofs (a few seconds) only when one of those changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from kot_rules.verify.invariants import INVARIANTS
+
+INVARIANTS_PAGE = "invariants.md"
+CACHE = Path("build") / "verify-cache.json"
+TESTED = ("checked after every step of whole games with the 66 built-in cards, random "
+          "decisions and random dice (`tests/verify/test_whole_games.py`)")
+
+
+def _key(root: Path) -> str:
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    files = sorted([*(package / "verify").glob("*.py"), *(package / "engine").glob("*.py"),
+                    package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")])
+    for f in files:
+        digest.update(f.name.encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
+def verify_results(root: Path) -> dict[str, Any]:
+    """``kot-rules verify --json`` for the built-in cards (from the cache when current)."""
+    key = _key(root)
+    cache = root / CACHE
+    try:
+        data: dict[str, Any] = json.loads(cache.read_text(encoding="utf-8"))
+        if data.get("key") == key:
+            return data
+    except (OSError, ValueError):
+        pass
+    from kot_rules.language.cardset import builtin_card_set
+    from kot_rules.verify.prover import verify
+
+    data = {"key": key, **verify(builtin_card_set().cards).to_json()}
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(data), encoding="utf-8")
+    except OSError:
+        pass  # a read-only checkout: no cache, same page
+    return data
+
+
+def invariants_page(results: dict[str, Any]) -> str:
+    counts: dict[str, dict[str, int]] = results["counts"]
+    transitions = {r["transition"] for r in results["results"]}
+    kernel = {r["transition"] for r in results["results"] if r["kind"] == "kernel"}
+    out = [
+        "# Invariants and proofs", "",
+        "*Generated at build time from `kot-rules verify --json`; edit "
+        "`kot_rules/verify/`, not this page.*", "",
+        "Each invariant below is **proved** with the Z3 solver for the rule kernel "
+        f"({len(kernel)} steps, set-up included) and for every distinct sentence of the "
+        f"built-in cards ({len(transitions) - len(kernel)} sentences): it holds at set-up, "
+        "and if it holds before a step it holds after it. The same invariants are "
+        f"**tested**: {TESTED}. A Hypothesis test also runs random states and card "
+        "sentences through the engine and the Z3 semantics and checks they agree, so the "
+        "proofs are about the code that runs.", "",
+        f"Result: **{'everything proved' if results['ok'] else 'NOT everything is proved'}** "
+        f"({results['seconds']:.1f} s). How to read a failed proof: "
+        "[Reading a counterexample](counterexamples.md).", "",
+        "| Invariant | Statement | Proved (Z3) | Tested (Hypothesis) | Neither |",
+        "|---|---|---|---|---|",
+    ]
+    for inv in INVARIANTS:
+        c = counts.get(inv.id, {})
+        proved = c.get("proved", 0)
+        total = sum(c.values())
+        status = (f"all {total} steps" if proved == total
+                  else f"**{proved} of {total}** steps ({total - proved} not proved)")
+        out.append(f"| `{inv.id}` | {inv.statement} | {status} | after every step | "
+                   f"{inv.neither or '—'} |")
+    out += ["", "## Reachability canaries", "",
+            "If nothing could ever happen, every invariant would hold. These must be "
+            "reachable from a legal state, and are:", ""]
+    out += [f"- {'reachable' if c['reachable'] else '**unreachable**'}: {c['name']}"
+            for c in results["canaries"]]
+    failed = [r for r in results["results"] if r["status"] != "proved"]
+    out += ["", "## Not proved", ""]
+    if failed:
+        out += [f"- `{r['invariant']}` for *{r['transition']}*: {r['status']} "
+                f"{r['detail']}" for r in failed]
+    else:
+        out += ["Nothing: every invariant is proved for every step."]
+    out += ["", "## What the proofs abstract", "",
+            "- Seats are counted from the monster whose turn or card it is (the rules treat "
+            "every seat alike); 2 to 6 seats at once, one query per step and invariant.",
+            "- What cards add to a number (extra energy, extra healing, extra damage, "
+            "damage prevented) is any amount: the kernel steps are proved for every "
+            "combination of cards held.",
+            "- Conditions on the dice or on the turn's history (*if they show every face*, "
+            "*if you dealt no damage*) may hold or not: proved both ways.",
+            "- Each kernel step assumes the phase it runs in (no yield question pending "
+            "when the dice are resolved or a card is bought).", ""]
+    return "\n".join(out)

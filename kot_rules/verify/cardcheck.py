@@ -1,0 +1,78 @@
+"""The proofs as card diagnostics: ``kot-rules check`` reports a card sentence that can
+break an invariant (KOT3xx) at the sentence, with the counterexample."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from pathlib import Path
+
+from kot_rules.language.ast import CardDef
+from kot_rules.language.diagnostics import Diagnostic, make_diagnostic, quote
+from kot_rules.verify import kernel
+from kot_rules.verify.invariants import BY_ID
+from kot_rules.verify.prover import COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED, Result, prove
+from kot_rules.verify.semantics import Transition, card_transitions
+
+CODES: dict[str, str] = {
+    "INV-HEARTS": "KOT301",
+    "INV-RESOURCES": "KOT302",
+    "INV-TOKYO": "KOT303",
+    "INV-ELIMINATED": "KOT304",
+    "INV-CARDS": "KOT305",
+    "INV-VICTORY": "KOT306",
+    "INV-YIELD": "KOT307",
+    "INV-SEATS": "KOT308",
+}
+"""The diagnostic code of a failed proof, by invariant."""
+UNSUPPORTED_CODE = "KOT390"
+TIMEOUT_CODE = "KOT391"
+HINT = ("`kot-rules verify --cards DIR --out DIR` writes the counterexample as a scenario; "
+        "see 'Reading a counterexample' on the rules site")
+
+
+@functools.lru_cache(maxsize=4096)
+def _line(file: str, line: int) -> str:
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        return ""
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+_proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
+"""Proofs already made in this process: a transition's meaning depends only on its text
+(and on the test-only weakenings in force)."""
+
+
+def proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
+    """One diagnostic per card sentence and invariant it is not proved to keep."""
+    out: list[Diagnostic] = []
+    for card in cards:
+        for t, position in card_transitions(card):
+            key = (t.kind, t.name, kernel.weakenings())
+            if key not in _proved:
+                _proved[key] = prove(t)
+            for r in _proved[key]:
+                d = _diagnostic(card, t, r, position.file, position.line, position.column)
+                if d is not None:
+                    out.append(d)
+    return out
+
+
+def _diagnostic(card: CardDef, t: Transition, r: Result, file: str, line: int,
+                column: int) -> Diagnostic | None:
+    source = _line(file, line)
+    if r.status == COUNTEREXAMPLE:
+        inv = BY_ID[r.invariant]
+        message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break {inv.id} "
+                   f"({inv.statement.rstrip('.')}); counterexample: {r.detail}")
+        return make_diagnostic(file, CODES[r.invariant], line, column, message, HINT, source)
+    if r.status == UNSUPPORTED and r.invariant == next(iter(CODES)):
+        message = f"card {quote(card.name)}: {quote(t.name, 80)} is not proved: {r.detail}"
+        return make_diagnostic(file, UNSUPPORTED_CODE, line, column, message, None, source)
+    if r.status == TIMEOUT:
+        message = (f"card {quote(card.name)}: the proof of {r.invariant} for "
+                   f"{quote(t.name, 80)} timed out")
+        return make_diagnostic(file, TIMEOUT_CODE, line, column, message, None, source)
+    return None

@@ -1,0 +1,371 @@
+"""The card language's meaning, symbolically: one small function per vocabulary member.
+
+Every table is keyed by an enum member of :mod:`kot_rules.language.ast`. A card that
+uses a member with no entry gets an *unsupported* transition (reported, never a crash);
+a test lists every member, so new vocabulary shows up here. Seat 0 is the card's owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, TypeVar
+
+import z3
+
+from kot_rules.language.ast import (
+    Ability,
+    Activated,
+    CardDef,
+    CardKind,
+    Condition,
+    Effect,
+    Modifier,
+    ModifierKind,
+    Position,
+    Trigger,
+    Verb,
+    Who,
+)
+from kot_rules.verify import kernel
+from kot_rules.verify.kernel import Step
+from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
+
+# -- verbs: (ctx, state, target seat, amount) -> state ----------------------------------
+
+VerbMeaning = Callable[[Ctx, SymState, int, Int], SymState]
+
+
+def lose_card(ctx: Ctx, s: SymState, seat: int) -> SymState:
+    """resources.lose_card: one card to the discard pile; the maximum drops by what the
+    card raised it (never below the rules' maximum, at least 1), hearts capped."""
+    m = s.m(seat)
+    lower = ctx.integer("raise-lost", seat)
+    lower = z3.If(lower <= m.max_hearts - 1, lower, 0)
+    top = m.max_hearts - lower
+    gone = z3.And(m.cards >= 1, m.alive)
+    t = s.with_monster(seat, replace(m, cards=m.cards - 1, max_hearts=top,
+                                     hearts=zmin(m.hearts, top)))
+    return ite(gone, replace(t, discard=s.discard + 1), s)
+
+
+def _sell(ctx: Ctx, s: SymState, seat: int, n: Int) -> SymState:
+    """effects._sell: any number of cards back for their printed cost (one, or none)."""
+    sold = ctx.boolean("sells", seat)
+    t = lose_card(ctx, s, seat)
+    m = t.m(seat)
+    t = t.with_monster(seat, replace(m, energy=m.energy + ctx.integer("refund", seat)))
+    return ite(sold, t, s)
+
+
+def _reroll_others_die(ctx: Ctx, s: SymState, seat: int, n: Int) -> SymState:
+    """effects._reroll_active_die: dice change (any faces are proved by the dice step);
+    with ``n`` = 1 the card may then go to the discard pile."""
+    return ite(z3.And(n == 1, ctx.boolean("heart-rolled", seat)), lose_card(ctx, s, seat), s)
+
+
+def _same(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    return s
+
+VERBS: dict[Verb, VerbMeaning] = {
+    Verb.GAIN_STARS: lambda ctx, s, t, n: kernel.gain_stars(s, t, n),
+    Verb.GAIN_ENERGY: kernel.gain_energy,
+    Verb.HEAL: lambda ctx, s, t, n: kernel.heal(ctx, s, t, n),
+    Verb.TAKE_DAMAGE: lambda ctx, s, t, n: kernel.damage(ctx, s, t, n)[0],
+    Verb.LOSE_STARS: lambda ctx, s, t, n: kernel.lose_stars(s, t, n),
+    Verb.LOSE_ENERGY: lambda ctx, s, t, n: kernel.lose_energy(s, t, n),
+    Verb.TAKE_TOKYO_CITY: lambda ctx, s, t, n: kernel.take_city(s, t),
+    # Another turn changes who plays next, nothing an invariant reads.
+    Verb.EXTRA_TURN: _same,
+    # The dice, the rolls left and protection from damage are not in the symbolic
+    # state: dice with any faces and damage of any amount (or none) are proved already.
+    Verb.EXTRA_ROLL: _same,
+    Verb.SET_DIE: _same,
+    Verb.REROLL_FACE: _same,
+    Verb.PROTECT: _same,
+    Verb.SELL_CARDS: _sell,
+    Verb.REROLL_OTHERS_DIE: _reroll_others_die,
+}
+
+NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
+                       Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE})
+"""Verbs that act without an amount (effects.run skips the others at 0)."""
+
+# -- whom: the targets in the order effects.run applies them, chosen on the pre-state ---
+
+Targets = Callable[[SymState], list[tuple[int, Bool]]]
+
+
+def _neighbours(s: SymState) -> list[tuple[int, Bool]]:
+    alive = [s.m(k).alive for k in range(SEATS)]
+    out = []
+    for k in range(1, SEATS):
+        first = z3.And(alive[k], *[z3.Not(a) for a in alive[1:k]])
+        last = z3.And(alive[k], *[z3.Not(a) for a in alive[k + 1:]])
+        out.append((k, z3.Or(first, last)))
+    return out
+
+
+WHO: dict[Who, Targets] = {
+    Who.YOU: lambda s: [(0, s.m(0).alive)],
+    Who.EACH_OTHER: lambda s: [(k, s.m(k).alive) for k in range(1, SEATS)],
+    # The owner last: its own elimination never comes before the damage it deals.
+    Who.EVERY: lambda s: [(k, s.m(k).alive) for k in (*range(1, SEATS), 0)],
+    Who.NEIGHBOURS: _neighbours,
+}
+
+# -- triggers and conditions: what must hold when an ability fires ---------------------
+
+Guard = Callable[[SymState], Bool]
+_ANY: Guard = lambda s: z3.BoolVal(True)  # noqa: E731
+
+TRIGGERS: dict[Trigger, Guard] = {
+    # Every trigger fires for an owner in the game (abilities.fire), which every effect
+    # transition assumes; none narrows the state further that the invariants read.
+    Trigger.BOUGHT: _ANY,
+    Trigger.START_OF_TURN: _ANY,
+    Trigger.END_OF_TURN: _ANY,
+    Trigger.END_OF_EACH_TURN: _ANY,
+    Trigger.ATTACK: _ANY,
+    Trigger.BUY_CARD: _ANY,
+    Trigger.ELIMINATION: _ANY,
+    Trigger.SCORE_SET: _ANY,
+    Trigger.RESOLVE: _ANY,
+    Trigger.LOSE_HEARTS: _ANY,
+    Trigger.OTHER_FINISHED_ROLLING: _ANY,
+}
+
+CONDITIONS: dict[Condition, Guard] = {
+    Condition.IN_TOKYO: lambda s: s.in_tokyo(0),
+    Condition.NO_ENERGY: lambda s: s.m(0).energy == 0,
+    Condition.FEWEST_STARS: lambda s: z3.And([
+        z3.Implies(s.m(k).alive, s.m(k).stars > s.m(0).stars) for k in range(1, SEATS)]),
+    # Abstracted: the turn's history and the dice are not in the symbolic state, so
+    # these may hold or not (proved for both).
+    Condition.DEALT_NO_DAMAGE: _ANY,
+    Condition.EVERY_FACE: _ANY,
+    Condition.ONE_TWO_THREE: _ANY,
+}
+
+# -- modifiers: the kernel step a modifier changes, with its amount ---------------------
+
+ModifierMeaning = Callable[[Ctx, SymState, Modifier], Step]
+
+
+def _attack_damage(ctx: Ctx, s: SymState, m: Modifier) -> Step:
+    holds = z3.BoolVal(True) if m.condition is None else _condition(m.condition)(s)
+    return kernel.attack(ctx, s, bonus=z3.If(holds, m.amount, 0))
+
+
+def _dodge(ctx: Ctx, s: SymState, m: Modifier) -> Step:
+    """resources._dodge: dice thrown against damage prevent some of it (any part)."""
+    n = ctx.integer("damage", lo=1)
+    kept = ctx.integer("damage-left", lo=0)
+    left = z3.If(kept <= n, kept, n)
+    t, _ = kernel.damage(ctx, s, 0, left, prevented=left == 0)
+    return kernel.resting(s), t
+
+
+def _ignore_damage(ctx: Ctx, s: SymState, m: Modifier) -> Step:
+    n = ctx.integer("damage", lo=1)
+    t, _ = kernel.damage(ctx, s, 0, n, prevented=n == m.amount)
+    return kernel.resting(s), t
+
+
+MODIFIERS: dict[ModifierKind, ModifierMeaning] = {
+    ModifierKind.MAX_HEARTS: lambda ctx, s, m: kernel.buy(
+        ctx, s, keep=z3.BoolVal(True), raise_by=m.amount),
+    # More dice or rolls change which faces come up: any faces are proved already.
+    ModifierKind.EXTRA_DICE: lambda ctx, s, m: kernel.dice(ctx, s),
+    ModifierKind.EXTRA_ROLLS: lambda ctx, s, m: kernel.dice(ctx, s),
+    ModifierKind.CARD_DISCOUNT: lambda ctx, s, m: kernel.buy(ctx, s, discount=m.amount),
+    ModifierKind.ATTACK_DAMAGE: _attack_damage,
+    ModifierKind.ATTACK_EVERYONE: lambda ctx, s, m: kernel.attack(ctx, s, everyone=True),
+    ModifierKind.EXTRA_ENERGY: lambda ctx, s, m: kernel.dice(ctx, s, energy_bonus=m.amount),
+    ModifierKind.EXTRA_HEALING: lambda ctx, s, m: kernel.dice(ctx, s, heal_bonus=m.amount),
+    ModifierKind.IGNORE_SMALL_DAMAGE: _ignore_damage,
+    ModifierKind.DODGE: _dodge,
+    # A card bought the moment it is revealed: a buy by its owner, on any turn.
+    ModifierKind.BUY_REVEALED: lambda ctx, s, m: kernel.buy(ctx, s),
+}
+
+NOT_YET: dict[Enum, str] = {}
+"""Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
+
+TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
+    (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
+    (ModifierKind, MODIFIERS),
+)
+"""Each vocabulary enum with its table (the completeness test walks these)."""
+
+
+class Unsupported(Exception):
+    """A vocabulary member with no symbolic meaning."""
+
+
+K = TypeVar("K", bound=Enum)
+V = TypeVar("V")
+
+
+def _lookup(table: Mapping[K, V], member: K) -> V:
+    found = table.get(member)
+    if found is None:
+        why = NOT_YET.get(member, "no symbolic meaning yet")
+        raise Unsupported(f"{type(member).__name__}.{member.name} ({member.value}): {why}")
+    return found
+
+
+def _condition(c: Condition) -> Guard:
+    return _lookup(CONDITIONS, c)
+
+
+def run_effect(ctx: Ctx, s: SymState, effect: Effect) -> SymState:
+    """effects.run for one effect sentence of a card owned by seat 0."""
+    verb: VerbMeaning = _lookup(VERBS, effect.verb)
+    targets: Targets = _lookup(WHO, effect.who)
+    out = s
+    for seat, chosen in targets(s):
+        m = out.m(seat)
+        amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
+                       else z3.IntVal(effect.amount))
+        applies = z3.And(chosen, m.alive)
+        if effect.verb not in NO_AMOUNT:
+            applies = z3.And(applies, amount > 0)
+        out = ite(applies, verb(ctx, out, seat, amount), out)
+    return out
+
+
+# -- transitions ----------------------------------------------------------------------
+
+Build = Callable[[Ctx, SymState], Step]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One step the proofs cover: a kernel step, or what one card sentence does."""
+
+    name: str
+    kind: str
+    """``kernel``, ``effect``, ``ability`` or ``modifier``."""
+    build: Build | None
+    unsupported: str | None = None
+    initial: bool = False
+    """The game's set-up: nothing is assumed of the state before it."""
+    ends_turn: bool = False
+    """The end of a turn: the only step that may end the game."""
+    on_buy: bool = False
+    """The card's owner does this when it buys the card (a replay can buy it)."""
+
+
+KERNEL: tuple[Transition, ...] = (
+    Transition("set-up", "kernel", kernel.setup, initial=True),
+    Transition("start of turn", "kernel", kernel.start_of_turn),
+    Transition("dice: numbers, energy, hearts", "kernel", kernel.dice),
+    Transition("dice: claws (attack or entry)", "kernel", kernel.attack),
+    Transition("after the attack: ask to yield, or enter", "kernel", kernel.settle),
+    Transition("yield or stay", "kernel", kernel.yield_or_stay),
+    Transition("buy a card", "kernel", kernel.buy),
+    Transition("sweep the shop", "kernel", kernel.sweep),
+    Transition("card damage and elimination", "kernel", kernel.card_damage),
+    Transition("end of turn: victory check", "kernel", kernel.end_of_turn, ends_turn=True),
+)
+"""The rule kernel's steps (with any cards held: what cards add is a free choice)."""
+
+
+def _text(render: Callable[[], str], fallback: str) -> str:
+    try:
+        return render()
+    except (ValueError, KeyError):
+        return fallback
+
+
+def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = None,
+                      kind: str = "effect", on_buy: bool = False) -> Transition:
+    from kot_rules.language.render import render_effect
+
+    label = name or _text(lambda: render_effect(effect),
+                          f"{effect.verb.value} {effect.amount} ({effect.who.value})")
+    try:
+        _lookup(VERBS, effect.verb)
+        _lookup(WHO, effect.who)
+    except Unsupported as exc:
+        return Transition(label, kind, None, unsupported=str(exc), on_buy=on_buy)
+
+    def build(ctx: Ctx, s: SymState) -> Step:
+        return z3.And(kernel.resting(s), guard(s)), run_effect(ctx, s, effect)
+
+    return Transition(label, kind, build, on_buy=on_buy)
+
+
+def ability_transitions(ability: Ability) -> list[Transition]:
+    from kot_rules.language.render import render_ability
+
+    out = []
+    for effect in ability.effects:
+        one = replace(ability, effects=(effect,))
+        label = _text(lambda one=one: render_ability(one),  # type: ignore[misc]
+                      f"{ability.trigger.value}: {effect.verb.value} {effect.amount}")
+        try:
+            trigger: Guard = _lookup(TRIGGERS, ability.trigger)
+            cond = _ANY if ability.condition is None else _condition(ability.condition)
+        except Unsupported as exc:
+            out.append(Transition(label, "ability", None, unsupported=str(exc)))
+            continue
+        out.append(effect_transition(
+            effect, lambda s, t=trigger, c=cond: z3.And(t(s), c(s)),  # type: ignore[misc]
+            label, "ability", on_buy=ability.trigger is Trigger.BOUGHT))
+    return out
+
+
+def modifier_transition(modifier: Modifier) -> Transition:
+    from kot_rules.language.render import render_modifier
+
+    label = _text(lambda: render_modifier(modifier),
+                  f"{modifier.kind.value} {modifier.amount}")
+    try:
+        meaning: ModifierMeaning = _lookup(MODIFIERS, modifier.kind)
+        if modifier.condition is not None:
+            _condition(modifier.condition)
+    except Unsupported as exc:
+        return Transition(label, "modifier", None, unsupported=str(exc))
+    return Transition(label, "modifier", lambda ctx, s: meaning(ctx, s, modifier))
+
+
+def activated_transition(activated: Activated) -> Transition:
+    """An ability used at will: pay its energy (only with enough), do its act for the
+    owner, then maybe send the card away."""
+    from kot_rules.language.render import render_activated
+
+    label = _text(lambda: render_activated(activated), activated.effect.verb.value)
+    try:
+        verb: VerbMeaning = _lookup(VERBS, activated.effect.verb)
+    except Unsupported as exc:
+        return Transition(label, "activated", None, unsupported=str(exc))
+
+    def build(ctx: Ctx, s: SymState) -> Step:
+        m = s.m(0)
+        paid = s.with_monster(0, replace(m, energy=m.energy - activated.energy))
+        t = verb(ctx, paid, 0, z3.IntVal(activated.effect.amount))
+        if activated.then_discard:
+            t = lose_card(ctx, t, 0)
+        return z3.And(m.alive, z3.Not(s.over), m.energy >= activated.energy), t
+
+    return Transition(label, "activated", build)
+
+
+def card_transitions(card: CardDef) -> list[tuple[Transition, Position]]:
+    """Every transition ``card`` brings, with the position of the sentence that says it."""
+    out: list[tuple[Transition, Position]] = []
+    for effect in card.effects:
+        kind = "effect" if card.kind is CardKind.DISCARD else "ability"
+        out.append((effect_transition(effect, kind=kind, on_buy=kind == "effect"),
+                    effect.position))
+    for ability in card.abilities:
+        out += [(t, ability.position) for t in ability_transitions(ability)]
+    for modifier in card.modifiers:
+        out.append((modifier_transition(modifier), modifier.position))
+    for activated in card.activated:
+        out.append((activated_transition(activated), activated.position))
+    return out
+

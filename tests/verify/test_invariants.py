@@ -1,0 +1,70 @@
+"""The concrete invariant checks: each catches a state that breaks it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from kot_rules.engine import Game, State
+from kot_rules.engine.state import Outcome, Phase
+from kot_rules.verify.invariants import INVARIANTS, InvariantViolation, assert_all, check_all
+
+
+def fresh() -> State:
+    game = Game(5)
+    return game.new_initial_state(game.shuffled_deck(1))
+
+
+def _hearts(s: State) -> None:
+    s.monsters = (s.monsters[0]._replace(hearts=11), *s.monsters[1:])
+
+
+def _energy(s: State) -> None:
+    s.monsters = (s.monsters[0]._replace(energy=-1), *s.monsters[1:])
+
+
+def _tokyo(s: State) -> None:
+    s.city = s.bay = 1
+
+
+def _dead(s: State) -> None:
+    s.monsters = (s.monsters[0], s.monsters[1]._replace(hearts=0), *s.monsters[2:])
+
+
+def _cards(s: State) -> None:
+    s.shop = s.shop[1:]
+
+
+def _victory(s: State) -> None:
+    s.outcome, s.phase = Outcome(None, "draw"), Phase.OVER
+
+
+def _yield(s: State) -> None:
+    s.yield_queue, s.phase = (1,), Phase.YIELD
+
+
+BREAKS: dict[str, Callable[[State], None]] = {
+    "INV-HEARTS": _hearts, "INV-RESOURCES": _energy, "INV-TOKYO": _tokyo,
+    "INV-ELIMINATED": _dead, "INV-CARDS": _cards, "INV-VICTORY": _victory,
+    "INV-YIELD": _yield,
+}
+
+
+class TestConcreteChecks:
+    def test_a_new_game_satisfies_them_all(self) -> None:
+        assert check_all(fresh()) == []
+
+    @pytest.mark.parametrize("invariant", list(BREAKS))
+    def test_each_check_catches_its_breach(self, invariant: str) -> None:
+        s = fresh()
+        BREAKS[invariant](s)
+        assert invariant in {v.invariant for v in check_all(s)}
+        with pytest.raises(InvariantViolation, match=invariant):
+            assert_all(s)
+
+    def test_ids_are_unique_and_documented(self) -> None:
+        ids = [inv.id for inv in INVARIANTS]
+        assert len(set(ids)) == len(ids)
+        assert all(i.startswith("INV-") and inv.statement.endswith(".") and inv.rules
+                   for i, inv in zip(ids, INVARIANTS, strict=True))
