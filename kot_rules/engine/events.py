@@ -31,6 +31,7 @@ class EventKind(Enum):
     TURN_ENDED = "turn-ended"
     WON = "won"
     DRAW = "draw"
+    LOST_CARD = "lost-card"  # a monster no longer has a keep card (sold, discarded)
 
 
 # Module-level aliases: an Enum class attribute costs ~0.1 µs to read, a global ~0.01 µs,
@@ -56,6 +57,7 @@ K_DECK_EMPTY = EventKind.DECK_EMPTY
 K_TURN_ENDED = EventKind.TURN_ENDED
 K_WON = EventKind.WON
 K_DRAW = EventKind.DRAW
+K_LOST_CARD = EventKind.LOST_CARD
 
 
 _PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay"}

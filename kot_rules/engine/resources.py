@@ -8,6 +8,7 @@ from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
     K_LEFT,
+    K_LOST_CARD,
     K_PREVENTED,
     K_STARS,
     Event,
@@ -77,10 +78,51 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if lost and source == s.active and seat != source:
         s.dealt_damage = True
     if m.hearts - lost <= 0:
-        eliminate(s, ev, seat)
+        if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
+            _replace_elimination(s, ev, seat)
+        else:
+            eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
     return lost
+
+
+def _cards_of(s: State, trigger: Trigger) -> frozenset[str]:
+    return s.game.cards.by_trigger[trigger]
+
+
+def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
+    """A card says what happens instead of the elimination (its first such card, once).
+
+    The monster still counts as eliminated for the others' cards [001 §DODATEK, ODDECH
+    ŚMIERCI], so their "another monster is eliminated" abilities fire after it.
+    """
+    having = _cards_of(s, _T_WOULD_BE_ELIMINATED)
+    card = next(c for c in s.monsters[seat].cards if c in having)
+    for ability in s.game.cards.abilities(card):
+        if ability.trigger is _T_WOULD_BE_ELIMINATED:
+            _effects.run(s, ev, seat, ability.effects, card)
+    if s.game.cards.by_trigger[_T_ELIMINATION]:
+        others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
+        _abilities.fire(s, ev, _T_ELIMINATION, others)
+
+
+def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
+    """``card`` leaves ``seat``'s monster (the caller says where it goes).
+
+    What it raised goes back down: the maximum loses the card's "maximum hearts"
+    amounts and the hearts are capped at the new maximum [001 §DODATEK, JESZCZE
+    WIĘKSZY!; decision D-LOSE-CARD].
+    """
+    # TODO(tokens): tokens on the card go with it (001 §DODATEK), once cards have tokens.
+    m = s.monsters[seat]
+    cards = list(m.cards)
+    cards.remove(card)
+    lowered = sum(x.amount for x in s.game.cards.modifiers(card) if x.kind is _M_MAX_HEARTS)
+    max_hearts = m.max_hearts - lowered
+    set_monster(s, seat, m._replace(cards=tuple(cards), max_hearts=max_hearts,
+                                    hearts=min(m.hearts, max_hearts)))
+    ev.append(Event(K_LOST_CARD, seat, 0, None, "", card))
 
 
 def eliminate(s: State, ev: list[Event], seat: int) -> None:
@@ -110,6 +152,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
 
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
+from kot_rules.engine import effects as _effects  # noqa: E402  (effects imports this module)
 from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
@@ -118,3 +161,5 @@ _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
+_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
+_T_WOULD_BE_ELIMINATED = Trigger.WOULD_BE_ELIMINATED

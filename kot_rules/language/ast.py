@@ -55,7 +55,12 @@ class Verb(Enum):
     LOSE_STARS = "lose-stars"
     LOSE_ENERGY = "lose-energy"
     TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
-    EXTRA_TURN = "extra-turn"  # take another turn right after this one
+    EXTRA_TURN = "extra-turn"  # take another turn right after this one (amount: dice fewer)
+    ADD_ATTACK_DAMAGE = "add-attack-damage"  # this turn's attack deals N more, even without claws
+    DISCARD_ALL_CARDS = "discard-all-cards"  # every card the monster has goes to the discard
+    LOSE_ALL_STARS = "lose-all-stars"
+    LEAVE_TOKYO = "leave-tokyo"  # leave City or Bay (nobody takes the place)
+    SET_HEARTS = "set-hearts"  # hearts become N (at most the maximum)
 
 
 class Who(Enum):
@@ -65,6 +70,7 @@ class Who(Enum):
     EACH_OTHER = "each-other"
     EVERY = "every"
     NEIGHBOURS = "neighbours"  # the nearest monsters in the game on the left and right
+    TAKER = "taker"  # the monster that takes the place the owner yielded
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +106,8 @@ class Trigger(Enum):
     SCORE_SET = "score-set"  # When you score a set of <param>s,
     RESOLVE = "resolve"  # When you resolve your dice,
     LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
+    YIELD_TOKYO = "yield-tokyo"  # When you yield Tokyo, (fires when your place is taken)
+    WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
 
 
 class Condition(Enum):
@@ -146,6 +154,9 @@ class ModifierKind(Enum):
     EXTRA_ENERGY = "extra-energy"  # Whenever you gain energy, gain N more.
     EXTRA_HEALING = "extra-healing"  # Whenever you heal yourself, heal N more.
     IGNORE_SMALL_DAMAGE = "ignore-small-damage"  # Damage of exactly N does not hurt you.
+    YIELD_NO_DAMAGE = "yield-no-damage"  # When you yield Tokyo, you take no damage from ...attack.
+    BUY_TOP_CARD = "buy-top-card"  # You may buy the top card of the deck.
+    BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
 
 
 @dataclass(frozen=True, slots=True)
