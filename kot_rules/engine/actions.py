@@ -106,15 +106,21 @@ class StayInTokyo:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Buy a face-up card by its physical id."""
+    """Buy a card by its physical id: a face-up card, or one a card lets its owner buy
+    (the top of the deck; with ``seller``, a keep card that monster owns)."""
 
     card: str
+    seller: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "buy", "card": self.card}
+        if self.seller is None:
+            return {"type": "buy", "card": self.card}
+        return {"type": "buy", "card": self.card, "from": self.seller}
 
     def __str__(self) -> str:
-        return f"buy {self.card}"
+        if self.seller is None:
+            return f"buy {self.card}"
+        return f"buy {self.card} from seat {self.seller}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +224,10 @@ def action_from_json(data: object) -> Action:
         card = data.get("card")
         if not isinstance(card, str):
             raise StateFormatError(f"buy.card: expected a card id, got {card!r}")
-        return Buy(card)
+        seller = data.get("from")
+        if seller is not None and (not isinstance(seller, int) or isinstance(seller, bool)):
+            raise StateFormatError(f"buy.from: expected a seat number, got {seller!r}")
+        return Buy(card, seller)
     if kind == "choose":
         key = data.get("option")
         if not isinstance(key, str):

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from kot_rules.engine import dice, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.events import K_ENERGY, K_LEFT, K_ROLLED, K_STARS, Event
+from kot_rules.engine.events import K_ENERGY, K_HEALED, K_LEFT, K_ROLLED, K_STARS, Event
 from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import (
     damage,
@@ -24,9 +24,9 @@ from kot_rules.engine.resources import (
 from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import Effect, Verb, Who
 
-_NO_AMOUNT = frozenset(
-    {Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}
-)
+_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
+                        Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
+                        Verb.REROLL_OTHERS_DIE})
 
 
 def _targets(s: State, owner: int, who: Who) -> list[int]:
@@ -34,6 +34,10 @@ def _targets(s: State, owner: int, who: Who) -> list[int]:
     n = len(s.monsters)
     if who is Who.YOU:
         return [owner] if s.monsters[owner].alive else []
+    if who is Who.TAKER:
+        # The only monster that ever takes a yielded place is the attacker, the active one.
+        a = s.active
+        return [a] if a != owner and s.monsters[a].alive else []
     if who is Who.NEIGHBOURS:
         # The nearest monsters in the game on each side; with two left, the one other.
         alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
@@ -81,7 +85,12 @@ def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: 
                         tokyo.leave(s, ev, s.city, K_LEFT)
                     tokyo.enter(s, ev, t, Place.CITY)
             elif verb is Verb.EXTRA_TURN:
-                s.extra_turns += 1
+                s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
+            elif verb is Verb.ADD_ATTACK_DAMAGE:
+                if t == s.active:  # only the owner's own attack (kot-cards.md R2)
+                    s.attack_bonus += amount
+            elif verb in _CARDS1_VERBS:
+                _run_cards1(s, ev, t, verb, amount, why)
             elif verb is Verb.SELL_CARDS:
                 _sell(s, ev, t)
             elif verb is Verb.REROLL_OTHERS_DIE:
@@ -147,3 +156,27 @@ def _reroll_active_die(
     ev.append(Event(K_ROLLED, seat, 0, a, "", "", new))
     if discard_on_heart and new[dice.HEART]:
         lose_card(s, ev, seat, card)
+
+
+_CARDS1_VERBS = frozenset({Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
+                           Verb.SET_HEARTS})
+
+
+def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why: str) -> None:
+    """The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts)."""
+    m = s.monsters[t]
+    if verb is Verb.DISCARD_ALL_CARDS:
+        for card in m.cards:  # every card, the one saying this too, to the discard pile
+            lose_card(s, ev, t, card)
+    elif verb is Verb.LOSE_ALL_STARS:
+        if m.stars:
+            set_monster(s, t, m._replace(stars=0))
+            ev.append(Event(K_STARS, t, -m.stars, t, "", why))
+    elif verb is Verb.LEAVE_TOKYO:
+        if s.city == t or s.bay == t:
+            tokyo.leave(s, ev, t, K_LEFT)
+    else:  # SET_HEARTS: never above the maximum (that the cards lost may have lowered)
+        hearts = min(amount, m.max_hearts)
+        if hearts != m.hearts:
+            set_monster(s, t, m._replace(hearts=hearts))
+            ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))

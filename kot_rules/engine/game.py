@@ -43,6 +43,10 @@ class Options:
     win_stars: int = 20
     start_hearts: int = 10
     max_hearts: int = 10
+    bonus_claws: bool = False
+    """The 2016 reading of damage cards add to a turn's attack ("even without claws"):
+    with no claw rolled the added damage counts as claws, so it is an attack (entering
+    Tokyo, yielding). Off: the first edition's reading (D-ATTACK-BONUS)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +57,7 @@ class Options:
             "win_stars": self.win_stars,
             "start_hearts": self.start_hearts,
             "max_hearts": self.max_hearts,
+            "bonus_claws": self.bonus_claws,
         }
 
     @classmethod
@@ -63,7 +68,10 @@ class Options:
             raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
         kw = dict(data)
         for key, value in kw.items():
-            if key == "tokyo_bay":
+            if key == "bonus_claws":
+                if not isinstance(value, bool):
+                    raise ConfigError(f"option bonus_claws: expected true or false, got {value!r}")
+            elif key == "tokyo_bay":
                 if value is not None and not isinstance(value, bool):
                     raise ConfigError(
                         f"option tokyo_bay: expected true, false or null, got {value!r}"
@@ -326,7 +334,10 @@ class Game:
         s.events = ()
         s.dealt_damage = False
         s.used_abilities = frozenset()
-        s.extra_turns = 0
+        s.extra_turns = ()
+        s.attack_bonus = 0
+        s.pending_damage = ()
+        s.yielded = (None, None)
         s.protected = frozenset()
         s.copying = ()
         s.pending = None

@@ -95,7 +95,10 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if lost and source == s.active and seat != source:
         s.dealt_damage = True
     if m.hearts - lost <= 0:
-        eliminate(s, ev, seat)
+        if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
+            _replace_elimination(s, ev, seat)
+        else:
+            eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
     return lost
@@ -110,6 +113,26 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
     if prevented:
         ev.append(Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage"))
     return n - prevented
+
+
+def _cards_of(s: State, trigger: Trigger) -> frozenset[str]:
+    return s.game.cards.by_trigger[trigger]
+
+
+def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
+    """A card says what happens instead of the elimination (its first such card, once).
+
+    The monster still counts as eliminated for the others' cards [001 §DODATEK, ODDECH
+    ŚMIERCI], so their "another monster is eliminated" abilities fire after it.
+    """
+    having = _cards_of(s, _T_WOULD_BE_ELIMINATED)
+    card = next(c for c in s.monsters[seat].cards if c in having)
+    for ability in s.game.cards.abilities(card):
+        if ability.trigger is _T_WOULD_BE_ELIMINATED:
+            _effects.run(s, ev, seat, ability.effects, card)
+    if s.game.cards.by_trigger[_T_ELIMINATION]:
+        others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
+        _abilities.fire(s, ev, _T_ELIMINATION, others)
 
 
 def eliminate(s: State, ev: list[Event], seat: int) -> None:
@@ -141,11 +164,14 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         )
 
 
-def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
-    """``card`` leaves ``seat`` for the discard pile; what it gave the monster goes with it.
-
-    A lost card's higher maximum goes, and hearts above the new maximum are lost
-    [001 §DODATEK, appendix clarification 12].
+def lose_card(
+    s: State, ev: list[Event], seat: int, card: str, *, to_discard: bool = True
+) -> None:
+    """``card`` leaves ``seat``: to the discard pile, or (``to_discard=False``) to another
+    monster, whose caller gives it the card. What the card gave goes with it: the
+    maximum drops by its "maximum hearts" amounts and hearts are capped at the new
+    maximum [001 §DODATEK, appendix clarification 12; decision D-LOSE-CARD]. A card that
+    leaves play stops being copied, and stops copying.
     """
     m = s.monsters[seat]
     cards = list(m.cards)
@@ -155,8 +181,10 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
     set_monster(
         s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
     )
-    s.discard = (*s.discard, card)
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+    if not to_discard:
+        return
+    s.discard = (*s.discard, card)
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] != card)
         end_copies_of(s, ev, (card,))
@@ -185,6 +213,7 @@ def end_copies_of(s: State, ev: list[Event], gone: tuple[str, ...]) -> None:
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
 from kot_rules.engine import activated as _activated  # noqa: E402
+from kot_rules.engine import effects as _effects  # noqa: E402  (effects imports this module)
 from kot_rules.engine import requests as _requests  # noqa: E402
 from kot_rules.engine.dice import HEART as _HEART  # noqa: E402
 from kot_rules.language.ast import Modifier, ModifierKind, Trigger  # noqa: E402
@@ -197,3 +226,5 @@ _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
+_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
+_T_WOULD_BE_ELIMINATED = Trigger.WOULD_BE_ELIMINATED

@@ -41,6 +41,10 @@ def _ids(data: dict[str, Any], key: str, game: Game, where: str) -> tuple[str, .
     return tuple(v)
 
 
+def _count(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
 def state_from_json(game: Game, data: object) -> State:
     if not isinstance(data, dict):
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
@@ -122,10 +126,28 @@ def state_from_json(game: Game, data: object) -> State:
     if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
         raise StateFormatError("used_abilities: expected a list of strings")
     s.used_abilities = frozenset(used)
-    extra = data.get("extra_turns", 0)
-    if not isinstance(extra, int) or isinstance(extra, bool) or extra < 0:
-        raise StateFormatError("extra_turns: expected a whole number >= 0")
-    s.extra_turns = extra
+    extra = data.get("extra_turns", [])
+    if isinstance(extra, int) and not isinstance(extra, bool) and extra >= 0:
+        extra = [0] * extra  # the older form: a count of turns with all their dice
+    if not isinstance(extra, list) or not all(_count(x) for x in extra):
+        raise StateFormatError("extra_turns: expected a list of whole numbers >= 0 "
+                               "(the dice fewer of each owed turn)")
+    s.extra_turns = tuple(extra)
+    bonus = data.get("attack_bonus", 0)
+    if not _count(bonus):
+        raise StateFormatError("attack_bonus: expected a whole number >= 0")
+    s.attack_bonus = bonus
+    pending = data.get("pending_damage", [])
+    if not isinstance(pending, list) or not all(
+        isinstance(p, dict) and set(p) == {"seat", "damage"} and _count(p["damage"])
+        and _count(p["seat"]) and p["seat"] < n for p in pending
+    ):
+        raise StateFormatError("pending_damage: expected a list of {seat, damage}")
+    s.pending_damage = tuple((p["seat"], p["damage"]) for p in pending)
+    yielded = data.get("yielded", {"city": None, "bay": None})
+    if not isinstance(yielded, dict) or set(yielded) != {"city", "bay"}:
+        raise StateFormatError("yielded: expected {city, bay}")
+    s.yielded = (_seat(yielded, "city", n), _seat(yielded, "bay", n))
     protected = data.get("protected", [])
     if not isinstance(protected, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in protected

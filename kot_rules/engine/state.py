@@ -180,6 +180,7 @@ class State:
 
     __slots__ = (
         "active",
+        "attack_bonus",
         "bay",
         "city",
         "copying",
@@ -196,6 +197,7 @@ class State:
         "monsters",
         "outcome",
         "pending",
+        "pending_damage",
         "phase",
         "protected",
         "rolls_allowed",
@@ -205,6 +207,7 @@ class State:
         "turn",
         "used_abilities",
         "yield_queue",
+        "yielded",
     )
 
     game: Game
@@ -230,8 +233,6 @@ class State:
     """The active monster has made another monster lose hearts this turn."""
     used_abilities: frozenset[str]
     """Once-per-turn abilities used this turn, as ``seat:card:index``."""
-    extra_turns: int
-    """Turns the active monster is owed right after this one (a card gave them)."""
     copying: tuple[tuple[str, str], ...]
     """Cards working as copies of other cards, as sorted (copier, copied) pairs."""
     protected: frozenset[int]
@@ -241,6 +242,15 @@ class State:
     feed: tuple[Action, ...]
     """While a step is replayed: the answers given so far (never part of the position)."""
     fed: int
+    extra_turns: tuple[int, ...]
+    """Turns the active monster is owed right after this one (a card gave them), in order:
+    for each, how many dice fewer it rolls."""
+    attack_bonus: int
+    """Damage cards added to this turn's attack while the dice are resolved (0 otherwise)."""
+    pending_damage: tuple[tuple[int, int], ...]
+    """(seat, damage) of an attack not dealt yet: the occupant decides to yield first."""
+    yielded: tuple[int | None, int | None]
+    """Who yielded Tokyo City and Tokyo Bay to the current attack (None: nobody)."""
 
     # -- the decision protocol ---------------------------------------------------
 
@@ -285,6 +295,12 @@ class State:
             cost = self.game.cards.cost
             discount = _abilities.total(self, self.active, _M_CARD_DISCOUNT)
             actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
+            held = self.monsters[self.active].cards
+            if held:
+                having = self.game.cards.with_modifier
+                if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
+                        and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
+                    actions += _buying.more_buys(self, energy, discount)
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
             actions.append(END_TURN)
@@ -382,6 +398,9 @@ class State:
         new.copying = self.copying
         new.feed = ()
         new.fed = 0
+        new.attack_bonus = self.attack_bonus
+        new.pending_damage = self.pending_damage
+        new.yielded = self.yielded
         new.events = ()
         return new
 
@@ -418,7 +437,10 @@ class State:
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "dealt_damage": self.dealt_damage,
             "used_abilities": sorted(self.used_abilities),
-            "extra_turns": self.extra_turns,
+            "extra_turns": list(self.extra_turns),
+            "attack_bonus": self.attack_bonus,
+            "pending_damage": [{"seat": t, "damage": n} for t, n in self.pending_damage],
+            "yielded": {"city": self.yielded[0], "bay": self.yielded[1]},
             "protected": sorted(self.protected),
             "copying": [list(pair) for pair in self.copying],
             "pending": None if self.pending is None else self.pending.to_json(),
@@ -473,8 +495,11 @@ def load_json(text: str) -> object:
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module)
 from kot_rules.engine import activated as _activated  # noqa: E402  (imports this module)
+from kot_rules.engine import buying as _buying  # noqa: E402  (imports this module)
 from kot_rules.engine import turn as _turn  # noqa: E402  (turn imports this module)
 from kot_rules.language.ast import ModifierKind  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
+_M_BUY_TOP_CARD = ModifierKind.BUY_TOP_CARD
+_M_BUY_FROM_OTHERS = ModifierKind.BUY_FROM_OTHERS

@@ -38,10 +38,14 @@ def attack(s: State, ev: list[Event], claws: int, *, everyone: bool = False) -> 
     s.entering = True
     asked: list[int] = []
     for t in targets:
+        if s.monsters[t].cards and _decides_first(s, t, claws):
+            asked.append(t)  # it decides before the damage (D-JETS)
+            continue
         lost = damage(s, ev, t, claws, a, attack=True)
         if lost > 0 and s.monsters[t].alive:
             asked.append(t)
-    # Only an occupant that lost hearts to this attack, and survived, may yield.
+    # Only an occupant that lost hearts to this attack, and survived, may yield; or one
+    # that would lose hearts and whose card lets it decide first (D-JETS).
     s.yield_queue = tuple(asked)
 
 
@@ -55,12 +59,44 @@ def _attack_everyone(s: State, ev: list[Event], claws: int) -> None:
     occupants = (s.city, s.bay)
     asked: list[int] = []
     for t in [i for i, m in enumerate(s.monsters) if m.alive and i != a]:
+        if outside and t in occupants and s.monsters[t].cards and _decides_first(s, t, claws):
+            asked.append(t)
+            continue
         lost = damage(s, ev, t, claws, a, attack=True)
         if outside and t in occupants and lost > 0 and s.monsters[t].alive:
             asked.append(t)
     if outside:
         s.entering = True
         s.yield_queue = tuple(asked)
+
+
+def _decides_first(s: State, seat: int, claws: int) -> bool:
+    """Whether this occupant chooses to yield before the attack's damage (D-JETS).
+
+    Its card spares it the damage if it yields; so it decides first when the damage would
+    make it lose hearts, and the damage waits in ``pending_damage``.
+    """
+    if not _abilities.has_modifier(s, seat, _M_YIELD_NO_DAMAGE) or claws <= 0:
+        return False
+    if _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, claws):
+        return False  # no heart would be lost, so it is not asked at all
+    s.pending_damage = (*s.pending_damage, (seat, claws))
+    return True
+
+
+def bonus_damage(s: State, ev: list[Event], n: int) -> None:
+    """Damage added to an attack when the dice show no claw: the monsters an attack would
+    hit take it, and it is no attack, so nobody enters or yields (kot-cards.md R2, R3).
+
+    From Tokyo: every monster outside; from outside: the occupants; Tokyo empty: nobody.
+    """
+    a = s.active
+    if s.city == a or s.bay == a:
+        targets = [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
+    else:
+        targets = [t for t in (s.city, s.bay) if t is not None]
+    for t in targets:
+        damage(s, ev, t, n, a, attack=False)
 
 
 def advance_yields(s: State) -> None:
@@ -78,13 +114,23 @@ def finish_attack(s: State, ev: list[Event]) -> None:
     if not s.entering:
         return
     s.entering = False
+    s.pending_damage = ()
+    yielded = s.yielded
+    s.yielded = (None, None)
     a = s.active
     if not s.monsters[a].alive or s.city == a or s.bay == a:
         return
     if s.city is None:
         enter(s, ev, a, Place.CITY)
+        left = yielded[0]
     elif s.bay is None and s.bay_open:
         enter(s, ev, a, Place.BAY)
+        left = yielded[1]
+    else:
+        return
+    if left is not None and s.monsters[left].cards:
+        # The monster that yielded this place sees it taken (`When you yield Tokyo, ...`).
+        _abilities.fire(s, ev, _T_YIELD_TOKYO, (left,))
 
 
 def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
@@ -103,3 +149,12 @@ def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
     elif place is Place.BAY:
         s.bay = None
     ev.append(Event(kind, seat, 0, None, place.value))
+
+
+from kot_rules.engine import abilities as _abilities  # noqa: E402  (abilities -> effects -> here)
+from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
+
+# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
+_M_YIELD_NO_DAMAGE = ModifierKind.YIELD_NO_DAMAGE
+_M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
+_T_YIELD_TOKYO = Trigger.YIELD_TOKYO

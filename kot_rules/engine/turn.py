@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from kot_rules.engine import abilities, activated, dice, effects, tokyo
+from kot_rules.engine import abilities, activated, buying, dice, effects, tokyo
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -32,6 +32,7 @@ from kot_rules.engine.events import (
     K_FIRST_PLAYER,
     K_HEALED,
     K_KEPT,
+    K_PREVENTED,
     K_RESOLVED,
     K_ROLLED,
     K_STARS,
@@ -44,7 +45,7 @@ from kot_rules.engine.events import (
     Event,
 )
 from kot_rules.engine.requests import NeedAnswer, Pending
-from kot_rules.engine.resources import gain_stars, set_monster
+from kot_rules.engine.resources import damage, gain_stars, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
@@ -158,6 +159,8 @@ def _finish(s: State, ev: list[Event]) -> None:
         # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
         s.yield_queue = ()
         s.entering = False
+        s.pending_damage = ()
+        s.yielded = (None, None)
         end_turn(s, ev)
     s.events = tuple(ev)
 
@@ -172,14 +175,19 @@ def _illegal(s: State, action: Action, expected: str) -> NoReturn:
 # -- start of turn and the roll ------------------------------------------------------
 
 
-def start_turn(s: State, ev: list[Event]) -> None:
-    """Start of turn: +2 ★ for a monster already in Tokyo [000/001 §TOKIO], then roll."""
+def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
+    """Start of turn: +2 ★ for a monster already in Tokyo [000/001 §TOKIO], then roll.
+
+    ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-FREEZE-TIME).
+    """
     a = s.active
     ev.append(Event(K_TURN_STARTED, a, s.turn))
     s.phase = _ROLL
     s.dice = NO_DICE
     cards = s.monsters[a].cards
     s.to_roll = s.game.options.dice + (abilities.total(s, a, _M_EXTRA_DICE) if cards else 0)
+    if fewer_dice:
+        s.to_roll = max(0, s.to_roll - fewer_dice)
     s.rolls_done = 0
     s.rolls_allowed = s.game.options.rolls + (abilities.total(s, a, _M_EXTRA_ROLLS) if cards else 0)
     s.yield_queue = ()
@@ -294,14 +302,22 @@ def resolve(s: State, ev: list[Event]) -> None:
             ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
     if m.cards:
         _card_resolution(s, ev, a, c, energy)
-    if c[CLAW]:
+    claws = c[CLAW]
+    added = s.attack_bonus  # what cards added to this turn's attack, claws or not
+    if added:
+        s.attack_bonus = 0
+        if not claws and s.game.options.bonus_claws:
+            claws, added = added, 0  # the 2016 reading: the added damage is claws
+    if claws:
         # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
         # it but never turn 0 claws into damage [004].
         bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
         everyone = m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE)
-        tokyo.attack(s, ev, c[CLAW] + bonus, everyone=bool(everyone))
+        tokyo.attack(s, ev, claws + bonus + added, everyone=bool(everyone))
         if m.cards:
             abilities.fire(s, ev, _T_ATTACK, (a,))
+    elif added:
+        tokyo.bonus_damage(s, ev, added)
     tokyo.advance_yields(s)
     if s.yield_queue:
         s.phase = _YIELD
@@ -329,12 +345,25 @@ def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
     if isinstance(action, UseCard):
         activated.use(s, ev, decider, action, dice_window=False)
         return
+    pending = 0
+    if s.pending_damage:
+        pending = next((n for t, n in s.pending_damage if t == decider), 0)
     if isinstance(action, YieldTokyo):
+        if s.city == decider:  # who left which place, for `When you yield Tokyo, ...`
+            s.yielded = (decider, s.yielded[1])
+        else:
+            s.yielded = (s.yielded[0], decider)
         tokyo.leave(s, ev, decider, K_YIELDED)
+        if pending:  # its card spares it the damage of the attack it yields to (D-JETS)
+            ev.append(Event(K_PREVENTED, decider, pending, s.active, "", "attack"))
     elif isinstance(action, StayInTokyo):
         ev.append(Event(K_STAYED, decider, 0, None, s.place_of(decider).value))
+        if pending:  # it stays: the attack's damage now
+            damage(s, ev, decider, pending, s.active, attack=True)
     else:
         _illegal(s, action, f"{s.names[decider]} to yield Tokyo or stay")
+    if pending:
+        s.pending_damage = tuple(p for p in s.pending_damage if p[0] != decider)
     s.yield_queue = s.yield_queue[1:]
     tokyo.advance_yields(s)
     if not s.yield_queue:
@@ -351,8 +380,12 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
     cards = s.game.cards
     if isinstance(action, Buy):
         card = action.card
-        if card not in s.shop:
-            _illegal(s, action, f"a face-up card ({', '.join(s.shop) or 'the shop is empty'})")
+        from_shop = action.seller is None and card in s.shop
+        if not from_shop:
+            # Elsewhere only if a card of the buyer allows it (the deck's top, another's card).
+            refused = buying.refusal(s, action)
+            if refused is not None:
+                _illegal(s, action, refused)
         cost = cards.cost(card)
         if m.cards:
             cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
@@ -362,10 +395,15 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         owned = (*m.cards, card) if keep else m.cards
         set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
-        # The shop is refilled at once [001 §3. ZAKUP KART].
-        _refill(s, ev, s.shop.index(card))
+        if from_shop:
+            # The shop is refilled at once [001 §3. ZAKUP KART].
+            _refill(s, ev, s.shop.index(card))
+        else:
+            buying.take(s, ev, action, cost)
         if keep:
-            raise_by = sum(m.amount for m in cards.modifiers(card) if m.kind is _M_MAX_HEARTS)
+            raise_by = sum(
+                m.amount for m in abilities.modifiers_of(s, card) if m.kind is _M_MAX_HEARTS
+            )
             if raise_by:
                 # The new card raises the monster's maximum (its own, set-up or rules').
                 m = s.monsters[a]
@@ -375,9 +413,10 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
             # It is put there first, so that a question its effect asks shows every card
             # in its place.
+            owed = len(s.extra_turns)
             s.discard = (*s.discard, card)
             effects.run(s, ev, a, cards.effects(card), card)
-            if s.extra_turns and s.monsters[a].alive:
+            if len(s.extra_turns) > owed and s.monsters[a].alive:
                 # An extra turn bought now is played at once: this turn ends here and
                 # what its end would do is skipped [001 §DODATEK, card notes].
                 end_turn(s, ev, end_effects=False)
@@ -433,17 +472,19 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
             ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))
         return
     n = len(s.monsters)
+    fewer = 0
     if s.extra_turns and s.monsters[a].alive:
-        s.extra_turns -= 1
+        fewer = s.extra_turns[0]
+        s.extra_turns = s.extra_turns[1:]
         nxt = a
     else:
-        s.extra_turns = 0
+        s.extra_turns = ()
         nxt = (a + 1) % n
         while not s.monsters[nxt].alive:
             nxt = (nxt + 1) % n
     s.active = nxt
     s.turn += 1
-    start_turn(s, ev)
+    start_turn(s, ev, fewer)
 
 
 def victory(s: State) -> Outcome | None:

@@ -55,7 +55,7 @@ class Verb(Enum):
     LOSE_STARS = "lose-stars"
     LOSE_ENERGY = "lose-energy"
     TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
-    EXTRA_TURN = "extra-turn"  # take another turn right after this one
+    EXTRA_TURN = "extra-turn"  # take another turn right after this one (amount: dice fewer)
     # What activated abilities do (the amount: rolls, the face 1-3 or 0 for any, healing).
     EXTRA_ROLL = "extra-roll"  # roll once more this turn
     SET_DIE = "set-die"  # change one of your dice to the face `amount` (0: any face)
@@ -65,6 +65,11 @@ class Verb(Enum):
     SELL_CARDS = "sell-cards"  # discard any of your cards for their printed cost in energy
     REROLL_OTHERS_DIE = "reroll-others-die"  # reroll one of the active monster's dice;
     # amount 1: then discard this card if that die shows a heart
+    ADD_ATTACK_DAMAGE = "add-attack-damage"  # this turn's attack deals N more, even without claws
+    DISCARD_ALL_CARDS = "discard-all-cards"  # every card the monster has goes to the discard
+    LOSE_ALL_STARS = "lose-all-stars"
+    LEAVE_TOKYO = "leave-tokyo"  # leave City or Bay (nobody takes the place)
+    SET_HEARTS = "set-hearts"  # hearts become N (at most the maximum)
 
 
 class Who(Enum):
@@ -74,6 +79,7 @@ class Who(Enum):
     EACH_OTHER = "each-other"
     EVERY = "every"
     NEIGHBOURS = "neighbours"  # the nearest monsters in the game on the left and right
+    TAKER = "taker"  # the monster that takes the place the owner yielded
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,8 @@ class Trigger(Enum):
     RESOLVE = "resolve"  # When you resolve your dice,
     LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
     OTHER_FINISHED_ROLLING = "other-finished-rolling"  # When another monster has finished rolling,
+    YIELD_TOKYO = "yield-tokyo"  # When you yield Tokyo, (fires when your place is taken)
+    WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
 
 
 class Condition(Enum):
@@ -178,6 +186,9 @@ class ModifierKind(Enum):
     IGNORE_SMALL_DAMAGE = "ignore-small-damage"  # Damage of exactly N does not hurt you.
     DODGE = "dodge"  # Before damage, roll as many dice; each heart rolled prevents N damage.
     BUY_REVEALED = "buy-revealed"  # You may buy a card the moment it is revealed (any turn).
+    YIELD_NO_DAMAGE = "yield-no-damage"  # When you yield Tokyo, you take no damage from ...attack.
+    BUY_TOP_CARD = "buy-top-card"  # You may buy the top card of the deck.
+    BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
 
 
 @dataclass(frozen=True, slots=True)

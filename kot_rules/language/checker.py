@@ -31,6 +31,7 @@ from .ast import (
 )
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
 from .render import (
+    CLAUSE_ONLY_VERBS,
     CONDITIONS,
     render_ability,
     render_effect,
@@ -53,9 +54,12 @@ DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # What an effect says without an amount (its amount is 0).
 NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
-                             Verb.REROLL_OTHERS_DIE})
+                             Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
+                             Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
 TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
+# An attack bonus only makes sense while the dice are resolved, before the claws.
+BONUS_TRIGGERS = frozenset({Trigger.RESOLVE, Trigger.SCORE_SET})
 
 
 # --- Unchecked syntax of keep-card lines ------------------------------------------------
@@ -93,6 +97,10 @@ class AbilitySyntax:
     per: int
     per_position: Position | None
     position: Position
+    more_effects: tuple[EffectSyntax, ...] = ()
+    """The clauses after the first (only a replacement line has several)."""
+    replacement: bool = False
+    """Written `When you would be eliminated, instead ...`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,8 @@ class ModifierSyntax:
     unit_position: Position | None
     condition: Condition | None
     position: Position
+    trigger: Trigger | None = None
+    """The trigger a modifier line names (`When you yield Tokyo, you take no damage ...`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +292,8 @@ def _keep_effect_hint(syntax: EffectSyntax) -> str:
 
 
 def _discard_line_hint(line: AbilitySyntax | ModifierSyntax | ActivatedSyntax) -> str:
-    if isinstance(line, AbilitySyntax) and not line.per and line.effect.who in _SENTENCE_WHO:
+    if (isinstance(line, AbilitySyntax) and not line.per and line.effect.who in _SENTENCE_WHO
+            and not line.more_effects and line.effect.verb not in CLAUSE_ONLY_VERBS):
         plain = render_effect(_effect_of(line.effect))
         return f"write its effect as a plain sentence, e.g. `{plain}`, or make it a keep card"
     return "write its effect as a plain sentence, or make it a keep card (`cost N, keep`)"
@@ -301,7 +312,9 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
     None if its amount is out of range.
     """
     effect = _effect_of(syntax, ability.per if ability is not None else 0)
-    if syntax.verb not in NO_AMOUNT_VERBS and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+    fewer = syntax.verb is Verb.EXTRA_TURN and syntax.unit is not None  # `with N dice fewer`
+    if ((syntax.verb not in NO_AMOUNT_VERBS or fewer)
+            and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT):
         report("KOT213", syntax.amount_position,
                f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
                "leave out an effect that does nothing" if syntax.amount == 0 else None)
@@ -372,11 +385,33 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                f"{quote(render_trigger(needed), 60)} shows",
                f"write `{render_trigger(needed)}, ...`")
         ok = False
-    effect = _check_effect(syntax.effect, report, syntax)
-    if effect is None or not ok:
+    effects = [_check_effect(e, report, syntax) for e in (syntax.effect, *syntax.more_effects)]
+    for e in (syntax.effect, *syntax.more_effects):
+        ok = _check_clause_fits(syntax, e, report) and ok
+    if not ok or any(e is None for e in effects):
         return None
-    return Ability(syntax.trigger, (effect,), syntax.position, syntax.param, syntax.condition,
-                   syntax.once_per_turn)
+    return Ability(syntax.trigger, tuple(e for e in effects if e is not None), syntax.position,
+                   syntax.param, syntax.condition, syntax.once_per_turn)
+
+
+def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Report) -> bool:
+    """KOT220 for a clause that only one moment gives a meaning (an attack bonus, a taker)."""
+    trigger = _trigger_text(syntax.trigger, syntax.param)
+    if effect.verb is Verb.ADD_ATTACK_DAMAGE and syntax.trigger not in BONUS_TRIGGERS:
+        report("KOT220", effect.position,
+               f"an attack bonus does not fit the trigger {quote(trigger, 60)}: it is added "
+               "while the dice are resolved, before the claws",
+               f"write `{render_trigger(Trigger.RESOLVE)}, add 1 damage to your attack even "
+               "without claws.`")
+        return False
+    if effect.who is Who.TAKER and syntax.trigger is not Trigger.YIELD_TOKYO:
+        report("KOT220", effect.position,
+               f"'the monster that takes your place' does not fit the trigger "
+               f"{quote(trigger, 60)}: only a yield leaves a place to take",
+               f"write `{render_trigger(Trigger.YIELD_TOKYO)}, the monster that takes your place "
+               "takes 1 damage.`")
+        return False
+    return True
 
 
 def _trigger_text(trigger: Trigger, param: int) -> str:
@@ -389,6 +424,13 @@ def _trigger_text(trigger: Trigger, param: int) -> str:
 def _check_modifier(syntax: ModifierSyntax, report: _Report) -> Modifier | None:
     """The checked modifier of one line (None if its amount is out of range)."""
     modifier = Modifier(syntax.kind, syntax.amount, syntax.position, syntax.condition)
+    if syntax.kind is ModifierKind.YIELD_NO_DAMAGE and syntax.trigger is not Trigger.YIELD_TOKYO:
+        shown = _trigger_text(syntax.trigger, 0) if syntax.trigger is not None else "?"
+        report("KOT220", syntax.position,
+               f"'that attack does not hurt you' does not fit the trigger "
+               f"{quote(shown, 60)}: only yielding Tokyo ends an attack on you",
+               f"write `{render_modifier(modifier)}`")
+        return None
     if syntax.amount_position is not None and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
         report("KOT218", syntax.amount_position,
                f"a modifier amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "

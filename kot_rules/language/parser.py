@@ -82,7 +82,7 @@ _KEYWORDS: dict[str, str] = {
     # form (inside a line) as NAME_LC.
     **{f"{word.upper()}_LC": word for word in ("gain", "heal", "take", "each", "every",
                                                 "when", "at", "once", "you", "your",
-                                                "damage")},
+                                                "damage", "cards")},
     **{word.upper(): word for word in (
         "When", "Whenever", "While", "At", "Once", "You", "Your", "Cards", "Damage",
         "per", "turn", "the", "start", "end", "of", "buy", "this", "another", "attack",
@@ -93,7 +93,11 @@ _KEYWORDS: dict[str, str] = {
         "after", "one", "yourself", "exactly", "does", "not", "hurt", "may", "pay", "to",
         "then", "change", "any", "reroll", "showing", "would", "as", "many", "prevent",
         "heart", "rolled", "revealed", "shop", "their", "finished", "rolling", "its",
-        "shows")},
+        "shows",
+        # cards1: attack bonus, yielding Tokyo, elimination replaced, more to buy
+        "add", "even", "without", "claws", "yield", "place", "that", "be",
+        "instead", "all", "leave", "with", "fewer", "top", "deck", "from", "monsters",
+        "paying", "them")},
     "CARDS_LC": "cards",
     "FACE_1": "1",
     "FACE_2": "2",
@@ -142,11 +146,13 @@ _MODIFIER_STARTS_TEXT = ("Whenever", "Your", "You", "Cards", "While", "Damage")
 _KEEP_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_KEEP_STARTS_TEXT) + ")")
 _MODIFIER_LINE = re.compile(r"^[\t ]*(?:" + "|".join(_MODIFIER_STARTS_TEXT) + ")")
 # The lowercase words an ability's effect clause starts with.
-_CLAUSE_STARTS_TEXT = tuple(word.lower() for word in _STARTS_TEXT)
+_CLAUSE_STARTS_TEXT = (*(word.lower() for word in _STARTS_TEXT),
+                       "add", "the", "discard", "lose", "leave", "set")
 _TRIGGER_HINT = (
     "a trigger reads `When you buy this card`, `When you buy another card`, `When you attack`, "
     "`When you score a set of 1s`, `When you resolve your dice`, "
-    "`When you lose 2 or more hearts at once`, `When another monster is eliminated`, "
+    "`When you lose 2 or more hearts at once`, `When you yield Tokyo`, "
+    "`When another monster is eliminated`, "
     "`At the start of your turn`, `At the end of your turn` or `At the end of each turn`")
 _CONDITION_TEXTS = [f"`{text}`" for text in CONDITIONS.values()]
 _CONDITION_HINT = ("a condition reads " + ", ".join(_CONDITION_TEXTS[:-1]) + " or "
@@ -158,8 +164,11 @@ _MODIFIER_HINT = (
     "`While you are in Tokyo, your attacks deal 1 extra damage.`, "
     "`Your attacks hit every other monster.`, "
     "`Whenever you gain energy, gain 1 more energy.`, "
-    "`Whenever you heal yourself, heal 1 more.` or "
-    "`Damage of exactly 1 does not hurt you.`")
+    "`Whenever you heal yourself, heal 1 more.`, "
+    "`Damage of exactly 1 does not hurt you.`, "
+    "`When you yield Tokyo, that attack does not hurt you.`, "
+    "`You may buy the top card of the deck.` or "
+    "`You may buy keep cards from other monsters, paying them the cost.`")
 _ABILITY_HINT = ("an ability reads `<trigger>, [<condition>, ]<effect>.`, e.g. "
                  "`At the end of your turn, if you have no energy, gain 1 energy.`")
 _CLAUSE_HINT = ("an ability's effect starts lowercase, e.g. `gain 2 stars`, `heal 2`, "
@@ -414,7 +423,7 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                     effects.append(_effect(sentence, pos))
             elif line.data == "modifier_line":
                 modifiers.append(_modifier(line, pos))
-            elif line.data == "ability_line":
+            elif line.data in ("ability_line", "replacement_line"):
                 abilities.append(_ability(line, pos))
             elif line.data == "activated_line":
                 activated.append(_activated(line, pos))
@@ -451,8 +460,21 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     amount = next((t for t in tokens if t.type == "NUMBER"), None)  # none: Take control ...
     unit = next((t for t in tokens if t.type in _UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
-           else Who.EACH_OTHER if "EACH" in types else Who.YOU)
-    if "CONTROL" in types:
+           else Who.EACH_OTHER if "EACH" in types else Who.TAKER if "PLACE" in types
+           else Who.YOU)
+    fewer = _subtree(sentence, "fewer_dice")  # `... after this one with 1 die fewer`
+    if fewer is not None:
+        amount = next(t for t in _tokens(fewer) if t.type == "NUMBER")
+        unit = next(t for t in _tokens(fewer) if t.type in ("DIE", "DICE"))
+    if "ADD" in types:
+        verb = Verb.ADD_ATTACK_DAMAGE
+    elif "ALL" in types:
+        verb = Verb.DISCARD_ALL_CARDS if "CARDS_LC" in types else Verb.LOSE_ALL_STARS
+    elif "LEAVE" in types:
+        verb = Verb.LEAVE_TOKYO
+    elif "SET" in types:
+        verb = Verb.SET_HEARTS
+    elif "CONTROL" in types:
         verb = Verb.TAKE_TOKYO_CITY
     elif "AFTER" in types:
         verb = Verb.EXTRA_TURN
@@ -488,10 +510,12 @@ def _per_number(clause: Tree[Token], data: str) -> Token | None:
 
 def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySyntax:
     """One ability line: its trigger and condition follow from the keywords they hold."""
-    trigger_tree = _subtree(line, "trigger") or _subtree(line, "trigger_lc")
+    # A replacement line (`When you would be eliminated, instead ...`) has its trigger's
+    # words on the line itself, and one or more clauses.
+    trigger_tree = _subtree(line, "trigger") or _subtree(line, "trigger_lc") or line
     condition_tree = _subtree(line, "condition")
-    clause = next(c for c in line.children if isinstance(c, Tree) and c.data.endswith("_clause"))
-    assert trigger_tree is not None
+    clauses = [c for c in line.children if isinstance(c, Tree) and c.data.endswith("_clause")]
+    clause = clauses[0]
     trigger, param = _trigger(trigger_tree)
     condition = _condition(condition_tree) if condition_tree is not None else None
     per = _per_number(clause, "per_energy")
@@ -509,6 +533,8 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
         per=_number(per) if per is not None else 0,
         per_position=pos(per) if per is not None else None,
         position=pos(next(_tokens(line))),
+        more_effects=tuple(_effect(c, pos) for c in clauses[1:]),
+        replacement=line.data == "replacement_line",
     )
 
 
@@ -557,6 +583,10 @@ def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
         return Trigger.OTHER_FINISHED_ROLLING, None
     if "SCORE" in types:
         return Trigger.SCORE_SET, number
+    if "YIELD" in types:
+        return Trigger.YIELD_TOKYO, None
+    if "WOULD" in types:
+        return Trigger.WOULD_BE_ELIMINATED, None
     if "LOSE" in types:
         return Trigger.LOSE_HEARTS, number
     if "BUY" in types:
@@ -596,6 +626,8 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
     # The word after `extra` (`You roll 1 extra die.` also has the verb `roll`).
     unit = next((t for t in reversed(tokens) if t.type in ("DIE", "DICE", "ROLL", "ROLLS")),
                 None) if body.data in ("extra_dice", "extra_rolls") else None
+    # `When you yield Tokyo, you take no damage ...` names a trigger (the checker allows one).
+    trigger_tree = _subtree(body, "trigger")
     return ModifierSyntax(
         kind=ModifierKind(str(body.data).replace("_", "-")),
         amount=_number(amount) if amount is not None else 0,
@@ -604,6 +636,7 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
         unit_position=pos(unit) if unit is not None else None,
         condition=Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None else None,
         position=pos(tokens[0]),
+        trigger=_trigger(trigger_tree)[0] if trigger_tree is not None else None,
     )
 
 
@@ -1087,7 +1120,7 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
     glued = _glued_amount(f)
     if glued is not None:
         return glued
-    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR"}:
+    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR", "WITH"}:
         return _missing_period(f)
     if "NUMBER" in accepts and accepts <= _AFTER_TAKE and not _close_to(f.word, accepts):
         return _bad_amount(f)  # `Take two damage.`: `Take control ...` aside, a number
@@ -1295,7 +1328,7 @@ def _bad_keep_line(f: _Failure) -> Diagnostic:
     glued = _glued_amount(f)
     if glued is not None:
         return glued
-    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR"}:
+    if "PERIOD" in accepts and accepts <= {"PERIOD", "FOR", "WITH"}:
         return _missing_period(f, whole_line=True)
     if f.got in ("_NL", "$END"):
         return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",

@@ -60,6 +60,20 @@ _TRIGGERS: dict[Trigger, str] = {
     Trigger.ELIMINATION: "When another monster is eliminated",
     Trigger.RESOLVE: "When you resolve your dice",
     Trigger.OTHER_FINISHED_ROLLING: "When another monster has finished rolling",
+    Trigger.YIELD_TOKYO: "When you yield Tokyo",
+    Trigger.WOULD_BE_ELIMINATED: "When you would be eliminated",
+}
+
+CLAUSE_ONLY_VERBS = frozenset({Verb.ADD_ATTACK_DAMAGE, Verb.DISCARD_ALL_CARDS,
+                               Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SET_HEARTS})
+"""Verbs only an ability's clause says (no effect sentence of their own)."""
+
+# What the verbs without an amount say, for the card's owner.
+_NO_AMOUNT_TEXTS = {
+    Verb.TAKE_TOKYO_CITY: "Take control of Tokyo City unless you are in Tokyo.",
+    Verb.DISCARD_ALL_CARDS: "Discard all your cards.",
+    Verb.LOSE_ALL_STARS: "Lose all your stars.",
+    Verb.LEAVE_TOKYO: "Leave Tokyo.",
 }
 
 CONDITIONS: dict[Condition, str] = {
@@ -96,12 +110,20 @@ def render_effect(effect: Effect) -> str:
     if verb is Verb.REROLL_OTHERS_DIE and who is Who.YOU and amount in (0, 1):
         tail = ", and if it shows a heart, discard this card" if amount else ""
         return f"You may reroll one of its dice{tail}."
-    if verb in (Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN) and who is Who.YOU:
+    if verb is Verb.EXTRA_TURN and who is Who.YOU:
+        if amount:  # that turn is played with fewer dice
+            return f"Take another turn after this one with {amount} {_dice(amount)} fewer."
+        return "Take another turn after this one."
+    if verb in _NO_AMOUNT_TEXTS and who is Who.YOU:
         if amount:
             raise ValueError(f"{verb.value} takes no amount, got {amount}")
-        if verb is Verb.TAKE_TOKYO_CITY:
-            return "Take control of Tokyo City unless you are in Tokyo."
-        return "Take another turn after this one."
+        return _NO_AMOUNT_TEXTS[verb]
+    if verb is Verb.ADD_ATTACK_DAMAGE and who is Who.YOU:
+        return f"Add {amount} damage to your attack even without claws."
+    if verb is Verb.SET_HEARTS and who is Who.YOU:
+        return f"Set your hearts to {amount}."
+    if verb is Verb.TAKE_DAMAGE and who is Who.TAKER:
+        return f"The monster that takes your place takes {amount} damage."
     if who is Who.YOU:
         if verb is Verb.GAIN_STARS:
             return f"Gain {_stars(amount)}."
@@ -129,6 +151,7 @@ def render_effect(effect: Effect) -> str:
 def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
     return ((effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
+            or effect.who is Who.TAKER or effect.verb in CLAUSE_ONLY_VERBS
             or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE))
 
 
@@ -155,10 +178,18 @@ def render_ability(ability: Ability) -> str:
     Raises ``ValueError`` for an ability no line says (a number its trigger
     cannot take, or not exactly one effect).
     """
+    trigger = render_trigger(ability.trigger, ability.param)
+    if ability.trigger is Trigger.WOULD_BE_ELIMINATED:
+        # A replacement line: one or more clauses, `a, b and c`.
+        if not ability.effects or ability.condition is not None or ability.once_per_turn:
+            raise ValueError("a replacement line says one or more effects and nothing else")
+        clauses = [_lowercase_first(render_effect(e))[:-1] for e in ability.effects]
+        listed = (", ".join(clauses[:-1]) + " and " + clauses[-1] if len(clauses) > 1
+                  else clauses[0])
+        return f"{trigger}, instead {listed}."
     if len(ability.effects) != 1:
         raise ValueError(f"an ability line says exactly one effect, got "
                          f"{len(ability.effects)}")
-    trigger = render_trigger(ability.trigger, ability.param)
     parts = [f"Once per turn, {_lowercase_first(trigger)}" if ability.once_per_turn
              else trigger]
     if ability.condition is not None:
@@ -199,6 +230,8 @@ def render_modifier(modifier: Modifier) -> str:
     elif kind is ModifierKind.BUY_REVEALED:
         text = ("Whenever a card is revealed in the shop, you may buy it at once."
                 if amount == 0 else None)
+    elif kind in _NO_AMOUNT_MODIFIERS:
+        text = _NO_AMOUNT_MODIFIERS[kind] if amount == 0 else None
     else:  # pragma: no cover - a kind added to ast.py without a line here
         text = None
     if condition is not None and text is not None:
@@ -237,6 +270,18 @@ def render_activated(activated: Activated) -> str:
     if activated.then_discard:
         text += ", then discard this card"
     return text + "."
+
+
+_NO_AMOUNT_MODIFIERS = {
+    ModifierKind.YIELD_NO_DAMAGE: "When you yield Tokyo, that attack does not hurt you.",
+    ModifierKind.BUY_TOP_CARD: "You may buy the top card of the deck.",
+    ModifierKind.BUY_FROM_OTHERS: ("You may buy keep cards from other monsters, "
+                                   "paying them the cost."),
+}
+
+
+def _dice(amount: int) -> str:
+    return "die" if amount == 1 else "dice"
 
 
 def render_card(card: CardDef) -> str:

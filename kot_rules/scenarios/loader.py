@@ -289,6 +289,17 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
             if who not in names:
                 r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
             steps.append(Step(kind, None, line, col, monster=who))
+        elif kind == "buy" and isinstance(arg, dict):
+            # `buy: {card: NAME, from: MONSTER}`: a keep card another monster owns.
+            data = r.mapping(arg, ap, {"card", "from"})
+            if "card" not in data or "from" not in data:
+                r.expected(ap, "`{card: NAME, from: MONSTER}`", arg)
+            seller = r.text(data["from"], (*ap, "from"))
+            if seller not in names:
+                r.fail((*ap, "from"), "SCN004", f"field '{_field((*ap, 'from'))}': no monster "
+                       f"named {seller!r}")
+            steps.append(Step(kind, r.text(data["card"], (*ap, "card")), line, col,
+                              monster=seller))
         elif kind in ("buy", "choose"):
             steps.append(Step(kind, r.text(arg, ap), line, col))
         elif kind == "use":

@@ -232,7 +232,15 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
     if kind == "buy":
         text = str(step.value)
         ids = _ids_for(cards, text)
+        if step.monster is not None:  # bought from another monster
+            seller = state.names.index(step.monster)
+            owned = [i for i in ids if i in state.monsters[seller].cards]
+            if not owned:
+                raise _Failed(f"{at}: {step.monster} has no card {text!r}")
+            return Buy(owned[0], seller)
         in_shop = [i for i in ids if i in state.shop]
+        if not in_shop and state.deck and state.deck[0] in ids:
+            return Buy(state.deck[0])  # the top of the deck (a card must allow it)
         if not in_shop:
             raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])

@@ -158,6 +158,10 @@ def check_victory(s: State) -> list[str]:
 
 
 def check_yield(s: State) -> list[str]:
+    if s.pending is not None:
+        # In the middle of a step, waiting for a card's question: the yield queue may be
+        # half-formed, and nobody is asked to yield until the step is done.
+        return []
     out = []
     q = s.yield_queue
     if (s.phase is Phase.YIELD) != bool(q):
@@ -169,6 +173,9 @@ def check_yield(s: State) -> list[str]:
     if any(e.kind is EventKind.RESOLVED for e in s.events):
         # The queue was formed in this step: each one asked lost hearts to the attack.
         hit = {e.seat for e in s.events if e.kind is EventKind.DAMAGED and e.detail == "attack"}
+        # A card may let the occupant decide before the damage lands (D-JETS): the
+        # damage waits in pending_damage.
+        hit |= {seat for seat, _ in s.pending_damage}
         for seat in q:
             if seat not in hit:
                 out.append(f"{s.monsters[seat].name} is asked to yield but was not attacked")
@@ -208,7 +215,8 @@ INVARIANTS: tuple[Invariant, ...] = (
                "end.must-survive", "end.draw"), check_victory,
               "That the game always ends (termination) is only tested, on random games."),
     Invariant("INV-YIELD", "Only a monster in Tokyo that lost ♥ to the attack being resolved "
-              "is asked to yield, never the attacker; each at most once.",
+              "(or, holding a card that lets it decide first, would lose ♥: D-JETS) is asked "
+              "to yield, never the attacker; each at most once.",
               ("tokyo.yield", "tokyo.yield-only-attacked", "bay.yield"), check_yield,
               "The order of the phases (the yield question comes only right after an attack) "
               "is assumed by each kernel step, not proved."),

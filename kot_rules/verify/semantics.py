@@ -68,6 +68,27 @@ def _reroll_others_die(ctx: Ctx, s: SymState, seat: int, n: Int) -> SymState:
 def _same(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
     return s
 
+
+def _discard_all(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    """effects._run_cards1, discard all: every card to the discard pile; the maximum
+    drops to what the rules give (at least 1), hearts capped."""
+    m = s.m(t)
+    top = ctx.integer("max-after", t, lo=1)
+    top = z3.If(top <= m.max_hearts, top, m.max_hearts)
+    out = s.with_monster(t, replace(m, cards=z3.IntVal(0), max_hearts=top,
+                                    hearts=zmin(m.hearts, top)))
+    return replace(out, discard=s.discard + m.cards)
+
+
+def _lose_all_stars(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    return s.with_monster(t, replace(s.m(t), stars=z3.IntVal(0)))
+
+
+def _set_hearts(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    """effects._run_cards1, set hearts: N, never above the maximum."""
+    m = s.m(t)
+    return s.with_monster(t, replace(m, hearts=zmin(n, m.max_hearts)))
+
 VERBS: dict[Verb, VerbMeaning] = {
     Verb.GAIN_STARS: lambda ctx, s, t, n: kernel.gain_stars(s, t, n),
     Verb.GAIN_ENERGY: kernel.gain_energy,
@@ -86,10 +107,18 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.PROTECT: _same,
     Verb.SELL_CARDS: _sell,
     Verb.REROLL_OTHERS_DIE: _reroll_others_die,
+    # Damage added to this turn's attack: the attack step is proved for any bonus, and
+    # the bonus dealt without claws is card damage, proved for any amount.
+    Verb.ADD_ATTACK_DAMAGE: _same,
+    Verb.DISCARD_ALL_CARDS: _discard_all,
+    Verb.LOSE_ALL_STARS: _lose_all_stars,
+    Verb.LEAVE_TOKYO: lambda ctx, s, t, n: kernel.leave_at(s, z3.IntVal(t)),
+    Verb.SET_HEARTS: _set_hearts,
 }
 
 NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
-                       Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE})
+                       Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE,
+                       Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
 """Verbs that act without an amount (effects.run skips the others at 0)."""
 
 # -- whom: the targets in the order effects.run applies them, chosen on the pre-state ---
@@ -113,6 +142,8 @@ WHO: dict[Who, Targets] = {
     # The owner last: its own elimination never comes before the damage it deals.
     Who.EVERY: lambda s: [(k, s.m(k).alive) for k in (*range(1, SEATS), 0)],
     Who.NEIGHBOURS: _neighbours,
+    # The monster that takes the owner's place: any one other monster (a free choice).
+    Who.TAKER: lambda s: [(k, z3.Bool(f"taker-{k}")) for k in range(1, SEATS)],
 }
 
 # -- triggers and conditions: what must hold when an ability fires ---------------------
@@ -134,6 +165,10 @@ TRIGGERS: dict[Trigger, Guard] = {
     Trigger.RESOLVE: _ANY,
     Trigger.LOSE_HEARTS: _ANY,
     Trigger.OTHER_FINISHED_ROLLING: _ANY,
+    Trigger.YIELD_TOKYO: _ANY,
+    # The replacement acts on a monster the damage brought to 0, before it is out; the
+    # proof starts from a legal state, so it shows the replacement leaves one.
+    Trigger.WOULD_BE_ELIMINATED: _ANY,
 }
 
 CONDITIONS: dict[Condition, Guard] = {
@@ -167,6 +202,30 @@ def _dodge(ctx: Ctx, s: SymState, m: Modifier) -> Step:
     return kernel.resting(s), t
 
 
+def _buy_from_other(ctx: Ctx, s: SymState, m: Modifier) -> Step:
+    """buying.take: a keep card moves from a seller to the buyer (seat 0), the price to
+    the seller; what it raised moves with it."""
+    seller = ctx.integer("seller", lo=1)
+    cost = ctx.integer("cost")
+    paid = ctx.integer("paid")
+    raised = ctx.integer("raise")
+    out = s
+    for k in range(1, SEATS):
+        o = out.m(k)
+        moved = s.with_monster(k, replace(
+            o, cards=o.cards - 1, energy=o.energy + cost,
+            max_hearts=o.max_hearts - raised, hearts=zmin(o.hearts, o.max_hearts - raised)))
+        out = ite(seller == k, moved, out)
+    b = out.m(0)
+    out = out.with_monster(0, replace(b, cards=b.cards + 1, energy=b.energy - paid,
+                                      max_hearts=b.max_hearts + raised))
+    sold = s.m(0)
+    guard = z3.And(kernel.resting(s), seller < SEATS, paid <= sold.energy, paid <= cost,
+                   z3.Or([z3.And(seller == k, s.m(k).alive, s.m(k).cards >= 1,
+                                 raised <= s.m(k).max_hearts - 1) for k in range(1, SEATS)]))
+    return guard, out
+
+
 def _ignore_damage(ctx: Ctx, s: SymState, m: Modifier) -> Step:
     n = ctx.integer("damage", lo=1)
     t, _ = kernel.damage(ctx, s, 0, n, prevented=n == m.amount)
@@ -188,6 +247,11 @@ MODIFIERS: dict[ModifierKind, ModifierMeaning] = {
     ModifierKind.DODGE: _dodge,
     # A card bought the moment it is revealed: a buy by its owner, on any turn.
     ModifierKind.BUY_REVEALED: lambda ctx, s, m: kernel.buy(ctx, s),
+    # Yielding with no damage: the yield step with the damage left out.
+    ModifierKind.YIELD_NO_DAMAGE: lambda ctx, s, m: kernel.yield_or_stay(ctx, s),
+    # The deck's top card instead of a face-up one: the same counts move.
+    ModifierKind.BUY_TOP_CARD: lambda ctx, s, m: kernel.buy(ctx, s),
+    ModifierKind.BUY_FROM_OTHERS: _buy_from_other,
 }
 
 NOT_YET: dict[Enum, str] = {}

@@ -79,6 +79,15 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "metamorph": [(Trigger.END_OF_TURN, 0, None, False, (Verb.SELL_CARDS, 0, YOU, 0))],
     "psychic-probe": [(Trigger.OTHER_FINISHED_ROLLING, 0, None, False,
                        (Verb.REROLL_OTHERS_DIE, 1, YOU, 0))],
+    "acid-attack": [(Trigger.RESOLVE, 0, None, False, (Verb.ADD_ATTACK_DAMAGE, 1, YOU, 0))],
+    "poison-quills": [
+        (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_ATTACK_DAMAGE, 2, YOU, 0))],
+    "burrowing": [(Trigger.YIELD_TOKYO, 0, None, False, (DAMAGE, 1, Who.TAKER, 0))],
+    "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (EXTRA_TURN, 1, YOU, 0))],
+    "it-has-a-child": [  # one replacement line with four clauses
+        (Trigger.WOULD_BE_ELIMINATED, 0, None, False, (Verb.DISCARD_ALL_CARDS, 0, YOU, 0),  # type: ignore[list-item]
+         (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.LEAVE_TOKYO, 0, YOU, 0),
+         (Verb.SET_HEARTS, 10, YOU, 0))],
 }
 # (kind, amount, condition), in file order.
 MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
@@ -93,6 +102,10 @@ MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
     "regeneration": [(ModifierKind.EXTRA_HEALING, 1, None)],
     "armor-plating": [(ModifierKind.IGNORE_SMALL_DAMAGE, 1, None)],
     "camouflage": [(ModifierKind.DODGE, 1, None)],
+    "burrowing": [(ModifierKind.ATTACK_DAMAGE, 1, Condition.IN_TOKYO)],
+    "jets": [(ModifierKind.YIELD_NO_DAMAGE, 0, None)],
+    "made-in-a-lab": [(ModifierKind.BUY_TOP_CARD, 0, None)],
+    "parasitic-tentacles": [(ModifierKind.BUY_FROM_OTHERS, 0, None)],
 }
 # The lines of those cards, exactly (the canonical forms of the card language).
 KEEP_LINES: dict[str, list[str]] = {
@@ -134,6 +147,19 @@ KEEP_LINES: dict[str, list[str]] = {
     "background-dweller": ["You may reroll any of your dice showing 3."],
     "rapid-healing": ["You may pay 2 energy to heal 1."],
     "wings": ["You may pay 2 energy to take no damage this turn."],
+    "acid-attack": ["When you resolve your dice, add 1 damage to your attack even without claws."],
+    "poison-quills": [
+        "When you score a set of 2s, add 2 damage to your attack even without claws."],
+    "burrowing": ["While you are in Tokyo, your attacks deal 1 extra damage.",
+                  "When you yield Tokyo, the monster that takes your place takes 1 damage."],
+    "jets": ["When you yield Tokyo, that attack does not hurt you."],
+    "it-has-a-child": [
+        "When you would be eliminated, instead discard all your cards, lose all your stars, "
+        "leave Tokyo and set your hearts to 10."],
+    "freeze-time": [
+        "When you score a set of 1s, take another turn after this one with 1 die fewer."],
+    "made-in-a-lab": ["You may buy the top card of the deck."],
+    "parasitic-tentacles": ["You may buy keep cards from other monsters, paying them the cost."],
 }
 
 # A comment: from `#` outside a double-quoted string to the end of the line.
@@ -285,19 +311,19 @@ class TestKeepCards:
                       *[(e.verb, e.amount, e.who, e.per) for e in a.effects])
                      for a in c.abilities]
             for c in builtin_card_set().cards if c.abilities}
-        assert len(actual) == 16
+        assert len(actual) == 21
         assert actual == ABILITIES
 
     def test_exactly_these_titles_have_modifiers(self) -> None:
         actual = {c.slug: [(m.kind, m.amount, m.condition) for m in c.modifiers]
                   for c in builtin_card_set().cards if c.modifiers}
-        assert len(actual) == 11
+        assert len(actual) == 15
         assert actual == MODIFIERS
 
     def test_these_keep_cards_say_exactly_these_lines(self) -> None:
         activated = {c.slug for c in builtin_card_set().cards if c.activated}
         assert set(KEEP_LINES) == set(ABILITIES) | set(MODIFIERS) | activated
-        assert len(KEEP_LINES) == 32
+        assert len(KEEP_LINES) == 40
         for slug, lines in KEEP_LINES.items():
             text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
             body = [line.strip() for line in _without_comments(text).split("\n")[2:] if line]

@@ -161,8 +161,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT108", K + "  Whne you attack, gain 1 star.\n", 3, 3,
      "got 'Whne'; did you mean 'When'?"),
     ("KOT109", K + "  When you attack,\n", 3, 19,
-     "the line ends too early: expected 'each', 'every', 'gain', 'heal', 'if', 'take' or "
-     "'you'"),
+     "the line ends too early: expected 'add', 'discard', 'each', 'every', 'gain', 'heal', "
+     "'if', 'leave', 'lose', 'set', 'take', 'that', 'the' or 'you'"),
     ("KOT111", K + "  When you attack, Gain 1 star.\n", 3, 20,
      "write 'gain', not 'Gain' (a word starts lowercase inside a line)"),
     ("KOT111", K + "  Once per turn, When you attack, gain 1 star.\n", 3, 18,
@@ -186,7 +186,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT115", K + "  You roll one extra die.\n", 3, 12,
      "a number must be a whole number from 1 to 99, got 'one'"),
     ("KOT116", K + "  When you roll, gain 1 star.\n", 3, 12,
-     "unknown trigger 'When you roll': expected 'attack', 'buy', 'lose', 'resolve' or 'score' "
+     "unknown trigger 'When you roll': expected 'attack', 'buy', 'lose', 'resolve', 'score', "
+     "'would' or 'yield' "
      "after 'When you'; did you mean 'resolve'?"),
     ("KOT116", K + "  When you buy, gain 1 star.\n", 3, 15,
      "unfinished trigger 'When you buy': expected 'another' or 'this', got ','"),

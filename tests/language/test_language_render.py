@@ -132,7 +132,8 @@ class TestCanonicalText:
         with pytest.raises(ValueError, match="no sentence"):
             render_effect(effect)
 
-    @pytest.mark.parametrize("verb", [Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN])
+    @pytest.mark.parametrize("verb", [Verb.TAKE_TOKYO_CITY, Verb.DISCARD_ALL_CARDS,
+                                      Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO])
     def test_a_sentence_without_an_amount_refuses_one(self, verb: Verb) -> None:
         with pytest.raises(ValueError, match="takes no amount"):
             render_effect(Effect(verb, 1, Who.YOU, NO_POSITION))
@@ -205,6 +206,18 @@ class TestKeepLines:
          "When you buy this card, take control of Tokyo City unless you are in Tokyo."),
         (_ability(Trigger.BOUGHT, Effect(Verb.EXTRA_TURN, 0, Who.YOU, NO_POSITION)),
          "When you buy this card, take another turn after this one."),
+        (_ability(Trigger.SCORE_SET, Effect(Verb.EXTRA_TURN, 2, Who.YOU, NO_POSITION), 1),
+         "When you score a set of 1s, take another turn after this one with 2 dice fewer."),
+        (_ability(Trigger.RESOLVE, Effect(Verb.ADD_ATTACK_DAMAGE, 1, Who.YOU, NO_POSITION)),
+         "When you resolve your dice, add 1 damage to your attack even without claws."),
+        (_ability(Trigger.YIELD_TOKYO, Effect(Verb.TAKE_DAMAGE, 1, Who.TAKER, NO_POSITION)),
+         "When you yield Tokyo, the monster that takes your place takes 1 damage."),
+        (Ability(Trigger.WOULD_BE_ELIMINATED, (
+            Effect(Verb.DISCARD_ALL_CARDS, 0, Who.YOU, NO_POSITION),
+            Effect(Verb.LOSE_ALL_STARS, 0, Who.YOU, NO_POSITION),
+            Effect(Verb.SET_HEARTS, 10, Who.YOU, NO_POSITION)), NO_POSITION),
+         "When you would be eliminated, instead discard all your cards, lose all your stars "
+         "and set your hearts to 10."),
     ])
     def test_each_ability(self, ability: Ability, text: str) -> None:
         assert render_ability(ability) == text
@@ -228,6 +241,12 @@ class TestKeepLines:
          "Whenever you heal yourself, heal 1 more."),
         (Modifier(ModifierKind.IGNORE_SMALL_DAMAGE, 2, NO_POSITION),
          "Damage of exactly 2 does not hurt you."),
+        (Modifier(ModifierKind.YIELD_NO_DAMAGE, 0, NO_POSITION),
+         "When you yield Tokyo, that attack does not hurt you."),
+        (Modifier(ModifierKind.BUY_TOP_CARD, 0, NO_POSITION),
+         "You may buy the top card of the deck."),
+        (Modifier(ModifierKind.BUY_FROM_OTHERS, 0, NO_POSITION),
+         "You may buy keep cards from other monsters, paying them the cost."),
     ])
     def test_each_modifier(self, modifier: Modifier, text: str) -> None:
         assert render_modifier(modifier) == text
@@ -300,6 +319,13 @@ effects = st.one_of(
                                          NO_POSITION, per), amounts, amounts),
     st.sampled_from([Effect(Verb.TAKE_TOKYO_CITY, 0, Who.YOU, NO_POSITION),
                      Effect(Verb.EXTRA_TURN, 0, Who.YOU, NO_POSITION)]),
+    st.builds(lambda amount: Effect(Verb.EXTRA_TURN, amount, Who.YOU, NO_POSITION), amounts),
+)
+# The clauses a replacement line lists (and any ability may say).
+replacement_clauses = st.one_of(
+    st.sampled_from([Effect(v, 0, Who.YOU, NO_POSITION) for v in (
+        Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO)]),
+    st.builds(lambda amount: Effect(Verb.SET_HEARTS, amount, Who.YOU, NO_POSITION), amounts),
 )
 # An ability's clause also says two forms of its own.
 clauses = st.one_of(
@@ -308,18 +334,30 @@ clauses = st.one_of(
               amounts, amounts),
     st.builds(lambda amount: Effect(Verb.TAKE_DAMAGE, amount, Who.NEIGHBOURS, NO_POSITION),
               amounts),
+    replacement_clauses,
 )
 
 
 @st.composite
 def abilities(draw: st.DrawFn) -> Ability:
     trigger = draw(st.sampled_from(Trigger))
+    if trigger is Trigger.WOULD_BE_ELIMINATED:  # `instead a, b and c`, nothing else
+        listed = draw(st.lists(replacement_clauses, min_size=1, max_size=4))
+        return Ability(trigger, tuple(listed), NO_POSITION)
+    special = []  # the clauses only some triggers take
+    if trigger in (Trigger.RESOLVE, Trigger.SCORE_SET):
+        special.append(st.builds(
+            lambda amount: Effect(Verb.ADD_ATTACK_DAMAGE, amount, Who.YOU, NO_POSITION), amounts))
+    if trigger is Trigger.YIELD_TOKYO:
+        special.append(st.builds(
+            lambda amount: Effect(Verb.TAKE_DAMAGE, amount, Who.TAKER, NO_POSITION), amounts))
     param = (draw(st.integers(min_value=1, max_value=3)) if trigger is Trigger.SCORE_SET
              else draw(amounts) if trigger is Trigger.LOSE_HEARTS else 0)
     conditions = list(Condition) if trigger is Trigger.RESOLVE else [
         c for c in Condition if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
     condition = draw(st.none() | st.sampled_from(conditions))
-    clause = draw(st.one_of(clauses, st.just(Effect(Verb.SELL_CARDS, 0, Who.YOU, NO_POSITION))))
+    clause = draw(st.one_of(clauses, *special,
+                            st.just(Effect(Verb.SELL_CARDS, 0, Who.YOU, NO_POSITION))))
     if trigger is Trigger.OTHER_FINISHED_ROLLING and draw(st.booleans()):
         # Another monster's dice: only this trigger shows them (KOT222 elsewhere).
         clause = Effect(Verb.REROLL_OTHERS_DIE, draw(st.integers(0, 1)), Who.YOU, NO_POSITION)
@@ -341,7 +379,9 @@ def activated_abilities(draw: st.DrawFn) -> Activated:
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
     kind = draw(st.sampled_from(ModifierKind))
-    if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.BUY_REVEALED):
+    if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.YIELD_NO_DAMAGE,
+                ModifierKind.BUY_TOP_CARD, ModifierKind.BUY_FROM_OTHERS,
+                ModifierKind.BUY_REVEALED):
         return Modifier(kind, 0, NO_POSITION)
     condition = (draw(st.none() | st.just(Condition.IN_TOKYO))
                  if kind is ModifierKind.ATTACK_DAMAGE else None)

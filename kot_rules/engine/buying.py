@@ -1,0 +1,68 @@
+"""Buying beyond the face-up cards: what a keep card's text lets its owner buy.
+
+"You may buy the top card of the deck." makes the deck's top card buyable; "You may
+buy keep cards from other monsters, paying them the cost." makes the keep cards of the
+other monsters buyable, the price going to their owner. Only the active monster buys,
+in its own buy step (the appendix of 001 on buying from others).
+"""
+
+from __future__ import annotations
+
+from kot_rules.engine import abilities
+from kot_rules.engine.actions import Action, Buy
+from kot_rules.engine.events import K_ENERGY, Event
+from kot_rules.engine.resources import lose_card, set_monster
+from kot_rules.engine.state import State
+from kot_rules.language.ast import ModifierKind
+
+_M_BUY_TOP_CARD = ModifierKind.BUY_TOP_CARD
+_M_BUY_FROM_OTHERS = ModifierKind.BUY_FROM_OTHERS
+
+
+def more_buys(s: State, energy: int, discount: int) -> list[Action]:
+    """The buys the active monster's cards add to the face-up ones (affordable only)."""
+    a = s.active
+    cost = s.game.cards.cost
+    found: list[Action] = []
+    # Only the top card: after buying it the next one is the top (never two at once,
+    # the appendix of 001 on copies).
+    if (s.deck and abilities.has_modifier(s, a, _M_BUY_TOP_CARD)
+            and cost(s.deck[0]) - discount <= energy):
+        found.append(Buy(s.deck[0]))
+    if abilities.has_modifier(s, a, _M_BUY_FROM_OTHERS):
+        for seat, m in enumerate(s.monsters):
+            if seat != a and m.alive:
+                found += [Buy(c, seat) for c in m.cards if cost(c) - discount <= energy]
+    return found
+
+
+def refusal(s: State, action: Buy) -> str | None:
+    """Why ``action`` (not a face-up card) cannot be bought, as what was expected; None: ok."""
+    a = s.active
+    shop = ", ".join(s.shop) or "the shop is empty"
+    if action.seller is None:
+        if s.deck and action.card == s.deck[0] and abilities.has_modifier(s, a, _M_BUY_TOP_CARD):
+            return None
+        return f"a face-up card ({shop})"
+    seller = action.seller
+    if not abilities.has_modifier(s, a, _M_BUY_FROM_OTHERS):
+        return f"a face-up card ({shop}): no card of {s.names[a]} lets it buy another's card"
+    if not (0 <= seller < len(s.monsters)) or seller == a or not s.monsters[seller].alive:
+        return "another monster still in the game to buy from"
+    if action.card not in s.monsters[seller].cards:
+        return f"a keep card {s.names[seller]} owns ({', '.join(s.monsters[seller].cards)})"
+    return None
+
+
+def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
+    """After paying: the card leaves the deck's top, or its seller, who gets the price."""
+    if action.seller is None:
+        s.deck = s.deck[1:]
+        return
+    seller = action.seller
+    lose_card(s, ev, seller, action.card, to_discard=False)
+    if cost:
+        # A price received, not energy gained: no card adds to it (D-PARASITIC-TENTACLES).
+        m = s.monsters[seller]
+        set_monster(s, seller, m._replace(energy=m.energy + cost))
+        ev.append(Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}"))
