@@ -49,7 +49,9 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
     never above its maximum [000/001 §LECZENIE]."""
     m = s.monsters[seat]
     if m.cards:
-        n += _abilities.total(s, seat, _M_EXTRA_HEALING)
+        n += _abilities.total(s, seat, _M_EXTRA_HEALING) + _abilities.total(
+            s, seat, _M_EXTRA_HEALING_ANY
+        )
     healed = max(0, min(n, m.max_hearts - m.hearts))
     if healed:
         set_monster(
@@ -88,6 +90,14 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
+    # Tokens and the like for the monster that dealt it, if the target survived.
+    if (
+        lost
+        and source != seat
+        and s.game.cards.by_trigger[_T_DAMAGE_DEALT]
+        and s.monsters[seat].alive
+    ):
+        _abilities.fire(s, ev, _T_DAMAGE_DEALT, (source,), target=seat)
     return lost
 
 
@@ -96,6 +106,11 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(hearts=0, alive=False, cards=()))
     s.discard = s.discard + m.cards
+    if s.tokens or s.held:
+        # Its tokens and what its cards held go back to the supply (energy to the bank).
+        _tokens.clear_monster(s, seat)
+        for card in m.cards:
+            _tokens.clear_card(s, card)
     if s.city == seat:
         s.city = None
     elif s.bay == seat:
@@ -132,11 +147,13 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str) -> None:
         s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
     )
     s.discard = (*s.discard, card)
+    _tokens.clear_card(s, card)  # what lay on it goes back to the supply (energy to the bank)
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
 
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module's users)
 from kot_rules.engine import activated as _activated  # noqa: E402
+from kot_rules.engine import tokens as _tokens  # noqa: E402
 from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
@@ -144,5 +161,7 @@ _M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
 _M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
+_T_DAMAGE_DEALT = Trigger.DAMAGE_DEALT
+_M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE

@@ -192,6 +192,7 @@ class State:
         "fed",
         "feed",
         "game",
+        "held",
         "monsters",
         "outcome",
         "pending",
@@ -201,6 +202,7 @@ class State:
         "rolls_done",
         "shop",
         "to_roll",
+        "tokens",
         "turn",
         "used_abilities",
         "yield_queue",
@@ -238,6 +240,10 @@ class State:
     feed: tuple[Action, ...]
     """While a step is replayed: the answers given so far (never part of the position)."""
     fed: int
+    tokens: tuple[tuple[int, str, int], ...]
+    """Tokens on monsters: (seat, kind, count), sorted, counts > 0 (kot_rules.engine.tokens)."""
+    held: tuple[tuple[str, str, int], ...]
+    """Tokens and energy on cards: (card id, kind or "energy", count), sorted, counts > 0."""
 
     # -- the decision protocol ---------------------------------------------------
 
@@ -376,6 +382,8 @@ class State:
         new.extra_turns = self.extra_turns
         new.pending = self.pending
         new.protected = self.protected
+        new.tokens = self.tokens
+        new.held = self.held
         new.feed = ()
         new.fed = 0
         new.events = ()
@@ -417,6 +425,8 @@ class State:
             "extra_turns": self.extra_turns,
             "protected": sorted(self.protected),
             "pending": None if self.pending is None else self.pending.to_json(),
+            "tokens": [{"monster": m, "kind": k, "count": n} for m, k, n in self.tokens],
+            "held": [{"card": c, "kind": k, "count": n} for c, k, n in self.held],
             "events": [e.to_json() for e in self.events],
         }
 

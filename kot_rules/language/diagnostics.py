@@ -61,6 +61,13 @@ CODES: dict[str, str] = {
     "KOT220": "an ability's condition does not fit its trigger (the dice conditions fit only "
               "`When you resolve your dice`)",
     "KOT221": "a die's number out of range (a die shows the numbers 1, 2 and 3)",
+    # Tokens (KOT230-239).
+    "KOT230": "a card names a token kind that no card of the set declares "
+              "(`The game has 12 poison tokens.`)",
+    "KOT231": "a token count is out of range (1..99), differs between two supply lines, or a "
+              "card puts more tokens on itself than the game has",
+    "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
+              "no monster",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

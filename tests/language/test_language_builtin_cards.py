@@ -76,6 +76,12 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "urbavore": [(Trigger.START_OF_TURN, 0, Condition.IN_TOKYO, False, (STARS, 1, YOU, 0))],
     "we-re-only-making-it-stronger": [
         (Trigger.LOSE_HEARTS, 2, None, False, (ENERGY, 1, YOU, 0))],
+    "poison-spit": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
+    "shrink-ray": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
+    "smoke-cloud": [(Trigger.BOUGHT, 0, None, False, (Verb.PUT_TOKENS, 3, Who.THIS_CARD, 0))],
+    "monster-batteries": [
+        (Trigger.BOUGHT, 0, None, False, (Verb.STORE_ENERGY, 1, Who.THIS_CARD, 0)),
+        (Trigger.START_OF_EACH_TURN, 0, None, False, (Verb.TAKE_STORED, 2, YOU, 0))],
 }
 # (kind, amount, condition), in file order.
 MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
@@ -87,8 +93,9 @@ MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
     "nova-breath": [(ModifierKind.ATTACK_EVERYONE, 0, None)],
     "spiked-tail": [(ModifierKind.ATTACK_DAMAGE, 1, None)],
     "urbavore": [(ModifierKind.ATTACK_DAMAGE, 1, Condition.IN_TOKYO)],
-    "regeneration": [(ModifierKind.EXTRA_HEALING, 1, None)],
+    "regeneration": [(ModifierKind.EXTRA_HEALING_ANY, 1, None)],
     "armor-plating": [(ModifierKind.IGNORE_SMALL_DAMAGE, 1, None)],
+    "healing-ray": [(ModifierKind.HEAL_OTHERS, 2, None)],
 }
 # The lines of those cards, exactly (the canonical forms of the card language).
 KEEP_LINES: dict[str, list[str]] = {
@@ -115,8 +122,31 @@ KEEP_LINES: dict[str, list[str]] = {
                  "At the start of your turn, if you are in Tokyo, gain 1 star."],
     "nova-breath": ["Your attacks hit every other monster."],
     "fire-breathing": ["When you attack, each of your neighbours takes 1 damage."],
-    "regeneration": ["Whenever you heal yourself, heal 1 more."],
+    "regeneration": ["Whenever you heal a monster, heal it 1 more."],
     "armor-plating": ["Damage of exactly 1 does not hurt you."],
+    "poison-spit": [
+        "When you deal damage to a monster, put a poison token on it.",
+        "The game has 12 poison tokens.",
+        "At the end of its turn, a monster takes 1 damage for each poison token it has.",
+        "A monster may spend a heart face to remove one of its poison tokens."],
+    "shrink-ray": [
+        "When you deal damage to a monster, put a shrink token on it.",
+        "The game has 12 shrink tokens.",
+        "A monster rolls 1 die fewer for each shrink token it has.",
+        "A monster may spend a heart face to remove one of its shrink tokens."],
+    "smoke-cloud": [
+        "When you buy this card, put 3 smoke tokens on this card.",
+        "You may remove a smoke token from this card to roll once more.",
+        "When this card has no smoke tokens, discard it.",
+        "The game has 3 smoke tokens."],
+    "monster-batteries": [
+        "When you buy this card, move any amount of your energy onto this card, then the bank "
+        "adds as much.",
+        "At the start of each turn, take 2 energy from this card.",
+        "When this card has no energy, discard it."],
+    "healing-ray": [
+        "You may spend heart faces to heal other monsters, who pay you 2 energy per heart "
+        "healed."],
 }
 
 # A comment: from `#` outside a double-quoted string to the end of the line.
@@ -268,18 +298,18 @@ class TestKeepCards:
                       *[(e.verb, e.amount, e.who, e.per) for e in a.effects])
                      for a in c.abilities]
             for c in builtin_card_set().cards if c.abilities}
-        assert len(actual) == 14
+        assert len(actual) == 18
         assert actual == ABILITIES
 
     def test_exactly_these_titles_have_modifiers(self) -> None:
         actual = {c.slug: [(m.kind, m.amount, m.condition) for m in c.modifiers]
                   for c in builtin_card_set().cards if c.modifiers}
-        assert len(actual) == 10
+        assert len(actual) == 11
         assert actual == MODIFIERS
 
     def test_the_22_cards_say_exactly_these_lines(self) -> None:
         assert set(KEEP_LINES) == set(ABILITIES) | set(MODIFIERS)
-        assert len(KEEP_LINES) == 22
+        assert len(KEEP_LINES) == 27
         for slug, lines in KEEP_LINES.items():
             text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
             body = [line.strip() for line in _without_comments(text).split("\n")[2:] if line]
@@ -290,10 +320,10 @@ class TestKeepCards:
             if card.abilities or card.modifiers:
                 assert card.kind is CardKind.KEEP, card.slug
 
-    def test_the_other_25_keep_cards_are_header_only(self) -> None:
+    def test_the_other_20_keep_cards_are_header_only(self) -> None:
         bare = [c.slug for c in builtin_card_set().cards if c.kind is CardKind.KEEP
                 and not (c.abilities or c.modifiers or c.effects)]
-        assert len(bare) == 47 - 22 == 25
+        assert len(bare) == 47 - 27 == 20
         assert not set(bare) & set(KEEP_LINES)
 
     def test_ability_positions_point_at_their_lines(self) -> None:
@@ -322,9 +352,16 @@ class TestKeepCards:
                                re.MULTILINE))
         by_slug = {re.sub(r"[^a-z0-9]+", "-", name.replace("(×2)", "").strip().lower()): para
                    for name, para in rows.items()}
+        # The box's token counts are in Part 3, not in the card paraphrases.
+        box = text[text.index("## Part 3"):text.index("## Part 4")].split("\n")[2]
         for slug, lines in KEEP_LINES.items():
             paraphrase = by_slug[slug].replace("one ", "1 ")
-            said = {int(n) for line in lines for n in re.findall(r"\b(\d+)s?\b", line)}
+            supply = [line for line in lines if line.startswith("The game has ")]
+            for line in supply:
+                count, token = re.findall(r"(\d+) (\w+) token", line)[0]
+                assert re.search(rf"{count} {token}", box, re.IGNORECASE), (slug, line)
+            said = {int(n) for line in lines if line not in supply
+                    for n in re.findall(r"\b(\d+)s?\b", line)}
             assert said <= {int(n) for n in re.findall(r"\d+", paraphrase)}, (slug, paraphrase)
 
 
