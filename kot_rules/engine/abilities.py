@@ -114,11 +114,13 @@ def fire(
     param: int = 0,
     only: str | None = None,
     skip: str | None = None,
+    target: int | None = None,
 ) -> None:
     """Run the ``trigger`` abilities of the cards of ``seats`` (in that order).
 
     ``param`` must match the ability's (the set number, the hearts lost: at least);
-    ``only`` restricts to one card, ``skip`` leaves one out.
+    ``only`` restricts to one card, ``skip`` leaves one out; ``target`` is the
+    monster the trigger names (``it``: the monster damage was dealt to).
     """
     having = s.game.cards.by_trigger[trigger]
     if not having:
@@ -142,7 +144,7 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
-                _effects.run(s, ev, seat, ability.effects, c)
+                _effects.run(s, ev, seat, ability.effects, c, target)
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:

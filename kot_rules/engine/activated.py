@@ -45,6 +45,8 @@ def offers(s: State, seat: int, *, dice_window: bool, only_dice: bool = False) -
                 continue
             if a.energy > m.energy or (a.once_per_turn and _key(seat, card, i) in s.used_abilities):
                 continue
+            if a.token and not on_card(s, card, a.token):
+                continue  # pays with a token from this card: none left
             out.extend(_uses(s, seat, card, i, a))
     return out
 
@@ -111,6 +113,8 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         s.protected = s.protected | {seat}
     if a.then_discard:
         lose_card(s, ev, seat, action.card)
+    elif a.token:
+        check_empty(s, ev, seat, action.card)
 
 
 def window(s: State, ev: list[Event], seat: int, amount: int) -> None:
@@ -163,6 +167,8 @@ def _pay(s: State, ev: list[Event], seat: int, action: UseCard, a: Activated) ->
     if a.energy:
         _set_energy(s, seat, s.monsters[seat].energy - a.energy)
         ev.append(Event(K_ENERGY, seat, -a.energy, None, "", f"pays for {action.card}"))
+    if a.token:
+        take_from_card(s, ev, seat, action.card, a.token, 1)
     if a.once_per_turn:
         s.used_abilities = s.used_abilities | {_key(seat, action.card, action.ability)}
     ev.append(Event(K_USED, seat, 0, None, "", str(action).removeprefix("use ")))
@@ -175,3 +181,4 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
 
 from kot_rules.engine.abilities import activated_of, text_ids  # noqa: E402
 from kot_rules.engine.resources import heal, lose_card, set_monster  # noqa: E402
+from kot_rules.engine.tokens import check_empty, on_card, take_from_card  # noqa: E402

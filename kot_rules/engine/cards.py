@@ -16,8 +16,12 @@ from kot_rules.language.ast import (
     Ability,
     Activated,
     Effect,
+    EmptyRule,
     Modifier,
     ModifierKind,
+    TokenRule,
+    TokenRuleKind,
+    TokenSupply,
     Trigger,
     Verb,
 )
@@ -33,6 +37,9 @@ class CardRow:
     abilities: tuple[Ability, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     activated: tuple[Activated, ...] = ()
+    supplies: tuple[TokenSupply, ...] = ()
+    token_rules: tuple[TokenRule, ...] = ()
+    empty_rules: tuple[EmptyRule, ...] = ()
 
 
 class CardTable:
@@ -43,6 +50,7 @@ class CardTable:
         "_activated",
         "_costs",
         "_effects",
+        "_empty_rules",
         "_ids",
         "_keep",
         "_modifiers",
@@ -50,8 +58,11 @@ class CardTable:
         "asking",
         "at_will",
         "by_trigger",
+        "heart_removes",
         "may_ask",
         "source",
+        "token_rules",
+        "token_supply",
         "with_activated",
         "with_modifier",
     )
@@ -72,16 +83,36 @@ class CardTable:
             r.card_id for r in rows if any(not a.uses_dice for a in r.activated)
         )
         """The ids of the cards with an ability usable whenever the owner decides."""
-        asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}
-        asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED}
+        self._empty_rules = {r.card_id: r.empty_rules for r in rows}
+        self.token_supply: dict[str, int] = {}
+        """How many tokens of each kind the game has (the cards' supply lines)."""
+        rules: dict[tuple[TokenRuleKind, str], TokenRule] = {}
+        for r in rows:
+            for supply in r.supplies:
+                self.token_supply.setdefault(supply.token, supply.count)
+            for rule in r.token_rules:
+                rules.setdefault((rule.kind, rule.token), rule)
+        self.token_rules = tuple(rules.values())
+        """The rules of every token kind of the set: they act whoever's card says them."""
+        self.heart_removes = tuple(
+            rule.token for rule in self.token_rules if rule.kind is TokenRuleKind.HEART_REMOVES
+        )
+        """The token kinds a heart face may remove."""
+        store = any(
+            e.verb is Verb.STORE_ENERGY for r in rows for a in r.abilities for e in a.effects
+        )
+        heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
+        asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY}
+        asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id
             for r in rows
             if any(m.kind in asking_kinds for m in r.modifiers)
             or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
         )
-        """The ids of the cards that may ask their owner a question in the middle of a step."""
-        self.may_ask = bool(self.asking)
+        """The ids of the cards that may ask their owner a question in the middle of a step
+        (and tokens a heart face may remove ask whoever holds them: ``heart_removes``)."""
+        self.may_ask = bool(self.asking) or bool(self.heart_removes) or store or heal_others
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
             t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))
@@ -111,6 +142,9 @@ class CardTable:
                     tuple(getattr(d, "abilities", ())),
                     tuple(getattr(d, "modifiers", ())),
                     tuple(getattr(d, "activated", ())),
+                    tuple(getattr(d, "supplies", ())),
+                    tuple(getattr(d, "token_rules", ())),
+                    tuple(getattr(d, "empty_rules", ())),
                 )
             )
         return cls(rows, source=card_set)
@@ -138,6 +172,9 @@ class CardTable:
 
     def activated(self, card_id: str) -> tuple[Activated, ...]:
         return self._activated[card_id]
+
+    def empty_rules(self, card_id: str) -> tuple[EmptyRule, ...]:
+        return self._empty_rules[card_id]
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._costs

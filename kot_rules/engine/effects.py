@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kot_rules.engine import dice, tokyo
+from kot_rules.engine import dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.events import K_ENERGY, K_HEALED, K_LEFT, K_ROLLED, K_STARS, Event
@@ -22,22 +22,53 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Place, State
-from kot_rules.language.ast import Effect, Verb, Who
+from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Verb, Who
 
 _NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
                         Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
                         Verb.REROLL_OTHERS_DIE})
+_HELD = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
 
 
-def _targets(s: State, owner: int, who: Who) -> list[int]:
-    """Affected monsters still in the game, clockwise from the one after the owner."""
+def _held(s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None) -> None:
+    """Tokens put on a monster or a card; energy moved onto or off a card (tokens.py)."""
+    if not s.monsters[owner].alive:
+        return
+    if e.verb is Verb.PUT_TOKENS:
+        if e.who is Who.IT:
+            for t in _targets(s, owner, e.who, target):
+                tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
+            return
+        tokens.put_on_card(s, ev, owner, card, e.token, e.amount)
+    elif e.verb is Verb.STORE_ENERGY:
+        m = s.monsters[owner]
+        options: list[Action] = [Choose(str(k)) for k in range(m.energy + 1)]
+        answer = ask(s, owner, options, f"{m.name}: how much energy goes onto card {card}?")
+        moved = int(answer.key) if isinstance(answer, Choose) else 0
+        if moved:
+            set_monster(s, owner, m._replace(energy=m.energy - moved))
+            ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
+        # The bank adds as much as was moved (amount 1), taken from no one.
+        tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
+    else:
+        tokens.move_energy_to_owner(s, ev, owner, card, e.amount)
+    tokens.check_empty(s, ev, owner, card)
+
+
+def _targets(s: State, owner: int, who: Who, target: int | None = None) -> list[int]:
+    """Affected monsters still in the game, clockwise from the one after the owner.
+
+    ``this card`` affects its owner's card: the owner stands for it.
+    """
     n = len(s.monsters)
-    if who is Who.YOU:
+    if who is Who.YOU or who is Who.THIS_CARD:
         return [owner] if s.monsters[owner].alive else []
     if who is Who.TAKER:
         # The only monster that ever takes a yielded place is the attacker, the active one.
         a = s.active
         return [a] if a != owner and s.monsters[a].alive else []
+    if who is Who.IT:
+        return [target] if target is not None and s.monsters[target].alive else []
     if who is Who.NEIGHBOURS:
         # The nearest monsters in the game on each side; with two left, the one other.
         alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
@@ -52,11 +83,24 @@ def _targets(s: State, owner: int, who: Who) -> list[int]:
     return [i for i in seats if s.monsters[i].alive]
 
 
-def run(s: State, ev: list[Event], owner: int, effects: Iterable[Effect], card: str) -> None:
-    """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack."""
+def run(
+    s: State,
+    ev: list[Event],
+    owner: int,
+    effects: Iterable[Effect],
+    card: str,
+    target: int | None = None,
+) -> None:
+    """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack.
+
+    ``target`` is the monster the trigger names (``it``), if any.
+    """
     for e in effects:
         why = f"card {card}"
-        for t in _targets(s, owner, e.who):
+        if e.verb in _HELD:
+            _held(s, ev, owner, e, card, target)
+            continue
+        for t in _targets(s, owner, e.who, target):
             if not s.monsters[t].alive:
                 continue
             verb = e.verb

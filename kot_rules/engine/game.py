@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -12,7 +12,7 @@ from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.state import Monster, Phase, Place, State
-from kot_rules.language.ast import ModifierKind
+from kot_rules.language.ast import ENERGY_ON_CARD, ModifierKind
 
 MIN_MONSTERS = 2
 MAX_MONSTERS = 6
@@ -100,6 +100,8 @@ class MonsterSetup:
     energy: int = 0
     eliminated: bool = False
     cards: tuple[str, ...] = field(default_factory=tuple)
+    tokens: tuple[tuple[str, int], ...] = field(default_factory=tuple)
+    """Tokens on the monster: (kind, count)."""
 
 
 class Game:
@@ -211,6 +213,7 @@ class Game:
         deck: Sequence[str] | None = None,
         discard: Sequence[str] = (),
         turn_number: int = 1,
+        held: Mapping[str, Mapping[str, int]] | None = None,
     ) -> State:
         """A state at the start of ``active``'s turn, for scenarios and tests.
 
@@ -305,12 +308,45 @@ class Game:
                 raise ConfigError(f"the shop holds at most 3 cards, got {len(shop)}")
             s.shop, s.deck = tuple(shop), full_deck
         s.discard = tuple(discard)
+        self._place_tokens(s, monsters, held or {})
         from kot_rules.engine import turn
 
         ev: list[Any] = []
         turn.start_turn(s, ev)
         s.events = tuple(ev)
         return s
+
+    def _place_tokens(
+        self, s: State, monsters: Sequence[MonsterSetup], held: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        """The set-up's tokens on monsters and tokens or energy on cards, within the supply."""
+        supply = self.cards.token_supply
+        placed: dict[str, int] = {}
+        owned = {c for m in s.monsters if m.alive for c in m.cards}
+        for seat, ms in enumerate(monsters):
+            for kind, n in ms.tokens:
+                if n < 0 or kind not in supply:
+                    raise ConfigError(f"{ms.name}: no card of the set has {kind!r} tokens")
+                placed[kind] = placed.get(kind, 0) + n
+                if n:
+                    s.tokens = (*s.tokens, (seat, kind, n))
+        for card, kinds in held.items():
+            if card not in owned:
+                raise ConfigError(f"card {card!r} holds tokens but no monster in the game has it")
+            for kind, n in kinds.items():
+                if n < 0 or (kind != ENERGY_ON_CARD and kind not in supply):
+                    raise ConfigError(f"{card}: no card of the set has {kind!r} tokens")
+                if kind != ENERGY_ON_CARD:
+                    placed[kind] = placed.get(kind, 0) + n
+                if n:
+                    s.held = (*s.held, (card, kind, n))
+        for kind, n in placed.items():
+            if n > supply[kind]:
+                raise ConfigError(
+                    f"the game has {supply[kind]} {kind} tokens, the set-up places {n}"
+                )
+        s.tokens = tuple(sorted(s.tokens))
+        s.held = tuple(sorted(s.held))
 
     def _blank(self, monsters: tuple[Monster, ...]) -> State:
         s = State.__new__(State)
@@ -343,6 +379,8 @@ class Game:
         s.pending = None
         s.feed = ()
         s.fed = 0
+        s.tokens = ()
+        s.held = ()
         return s
 
     def _check_permutation(self, order: tuple[str, ...]) -> None:

@@ -50,7 +50,9 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
     never above its maximum [000/001 §LECZENIE]."""
     m = s.monsters[seat]
     if m.cards:
-        n += _abilities.total(s, seat, _M_EXTRA_HEALING)
+        n += _abilities.total(s, seat, _M_EXTRA_HEALING) + _abilities.total(
+            s, seat, _M_EXTRA_HEALING_ANY
+        )
     healed = max(0, min(n, m.max_hearts - m.hearts))
     if healed:
         set_monster(
@@ -101,6 +103,14 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
             eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
+    # Tokens and the like for the monster that dealt it, if the target survived.
+    if (
+        lost
+        and source != seat
+        and s.game.cards.by_trigger[_T_DAMAGE_DEALT]
+        and s.monsters[seat].alive
+    ):
+        _abilities.fire(s, ev, _T_DAMAGE_DEALT, (source,), target=seat)
     return lost
 
 
@@ -143,6 +153,11 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] not in m.cards)
         end_copies_of(s, ev, m.cards)
+    if s.tokens or s.held:
+        # Its tokens and what its cards held go back to the supply (energy to the bank).
+        _tokens.clear_monster(s, seat)
+        for card in m.cards:
+            _tokens.clear_card(s, card)
     if s.city == seat:
         s.city = None
     elif s.bay == seat:
@@ -183,8 +198,10 @@ def lose_card(
     )
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
     if not to_discard:
-        return
+        return  # what lies on it goes with it [001 §DODATEK, appendix clarification 7]
     s.discard = (*s.discard, card)
+    if s.held:
+        _tokens.clear_card(s, card)  # what lay on it goes back to the supply (energy: bank)
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] != card)
         end_copies_of(s, ev, (card,))
@@ -215,6 +232,7 @@ from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports thi
 from kot_rules.engine import activated as _activated  # noqa: E402
 from kot_rules.engine import effects as _effects  # noqa: E402  (effects imports this module)
 from kot_rules.engine import requests as _requests  # noqa: E402
+from kot_rules.engine import tokens as _tokens  # noqa: E402
 from kot_rules.engine.dice import HEART as _HEART  # noqa: E402
 from kot_rules.language.ast import Modifier, ModifierKind, Trigger  # noqa: E402
 
@@ -224,6 +242,8 @@ _M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _M_DODGE = ModifierKind.DODGE
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
+_T_DAMAGE_DEALT = Trigger.DAMAGE_DEALT
+_M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
 _M_MAX_HEARTS = ModifierKind.MAX_HEARTS

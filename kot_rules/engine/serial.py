@@ -45,6 +45,48 @@ def _count(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
+def _tokens_from_json(
+    game: Game, data: dict[str, Any]
+) -> tuple[tuple[tuple[int, str, int], ...], tuple[tuple[str, str, int], ...]]:
+    """``tokens`` (on monsters) and ``held`` (on cards); both may be absent (none)."""
+    n = game.num_players
+    on_monsters: list[tuple[int, str, int]] = []
+    for t in _list(data, "tokens"):
+        seat = t.get("monster")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise StateFormatError(f"tokens: expected a seat 0..{n - 1}, got {seat!r}")
+        on_monsters.append((seat, _kind(t), _token_count(t)))
+    known = set(game.cards.physical_ids())
+    on_cards: list[tuple[str, str, int]] = []
+    for t in _list(data, "held"):
+        card = t.get("card")
+        if card not in known:
+            raise StateFormatError(f"held: unknown card id {card!r}")
+        on_cards.append((str(card), _kind(t), _token_count(t)))
+    return tuple(sorted(on_monsters)), tuple(sorted(on_cards))
+
+
+def _list(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    v = data.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+        raise StateFormatError(f"{key}: expected a list of objects")
+    return v
+
+
+def _kind(t: dict[str, Any]) -> str:
+    kind = t.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise StateFormatError(f"expected a token kind, got {kind!r}")
+    return kind
+
+
+def _token_count(t: dict[str, Any]) -> int:
+    count = t.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise StateFormatError(f"expected a token count >= 1, got {count!r}")
+    return count
+
+
 def state_from_json(game: Game, data: object) -> State:
     if not isinstance(data, dict):
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
@@ -162,6 +204,7 @@ def state_from_json(game: Game, data: object) -> State:
     ):
         raise StateFormatError("copying: expected a list of [copier, copied] card id pairs")
     s.copying = tuple(sorted((p[0], p[1]) for p in copying))
+    s.tokens, s.held = _tokens_from_json(game, data)
     s.pending = None
     s.feed = ()
     s.fed = 0

@@ -194,6 +194,7 @@ class State:
         "fed",
         "feed",
         "game",
+        "held",
         "monsters",
         "outcome",
         "pending",
@@ -204,6 +205,7 @@ class State:
         "rolls_done",
         "shop",
         "to_roll",
+        "tokens",
         "turn",
         "used_abilities",
         "yield_queue",
@@ -251,6 +253,10 @@ class State:
     """(seat, damage) of an attack not dealt yet: the occupant decides to yield first."""
     yielded: tuple[int | None, int | None]
     """Who yielded Tokyo City and Tokyo Bay to the current attack (None: nobody)."""
+    tokens: tuple[tuple[int, str, int], ...]
+    """Tokens on monsters: (seat, kind, count), sorted, counts > 0 (kot_rules.engine.tokens)."""
+    held: tuple[tuple[str, str, int], ...]
+    """Tokens and energy on cards: (card id, kind or "energy", count), sorted, counts > 0."""
 
     # -- the decision protocol ---------------------------------------------------
 
@@ -396,6 +402,8 @@ class State:
         new.pending = self.pending
         new.protected = self.protected
         new.copying = self.copying
+        new.tokens = self.tokens
+        new.held = self.held
         new.feed = ()
         new.fed = 0
         new.attack_bonus = self.attack_bonus
@@ -444,6 +452,8 @@ class State:
             "protected": sorted(self.protected),
             "copying": [list(pair) for pair in self.copying],
             "pending": None if self.pending is None else self.pending.to_json(),
+            "tokens": [{"monster": m, "kind": k, "count": n} for m, k, n in self.tokens],
+            "held": [{"card": c, "kind": k, "count": n} for c, k, n in self.held],
             "events": [e.to_json() for e in self.events],
         }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from kot_rules.engine import abilities, activated, buying, dice, effects, tokyo
+from kot_rules.engine import abilities, activated, buying, dice, effects, hearts, tokens, tokyo
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -67,6 +67,8 @@ _T_RESOLVE = Trigger.RESOLVE
 _T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
 _T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
+_T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
+_M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
@@ -100,11 +102,9 @@ def apply(s: State, action: Action) -> None:
 
 
 def _may_ask(s: State) -> bool:
-    """Whether a monster holds a card that may ask a question (only then is a copy kept)."""
-    asking = s.game.cards.asking
-    if not asking:
-        return False
-    return any(not asking.isdisjoint(m.cards) for m in s.monsters if m.cards)
+    """Whether a card of the game may ask a question (only then is a copy of the state
+    before each step kept). Any card may: one held, one bought, one revealed mid-step."""
+    return s.game.cards.may_ask
 
 
 def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | None) -> None:
@@ -114,7 +114,7 @@ def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | No
         _step(s, action)
     except NeedAnswer as need:
         if base is None:  # pragma: no cover - may_ask is false only for cards that never ask
-            raise AssertionError("a card asked a question, yet no card held may ask") from None
+            raise AssertionError("a card asked a question, yet no card may ask") from None
         s.pending = Pending(base, action, answers, need.request)
         s.events = ()
     s.feed = ()
@@ -188,6 +188,9 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.to_roll = s.game.options.dice + (abilities.total(s, a, _M_EXTRA_DICE) if cards else 0)
     if fewer_dice:
         s.to_roll = max(0, s.to_roll - fewer_dice)
+    if s.tokens:
+        # Tokens may take dice away; never fewer than none (decision D-SHRINK-NO-DICE).
+        s.to_roll = max(0, s.to_roll - tokens.fewer_dice(s, a))
     s.rolls_done = 0
     s.rolls_allowed = s.game.options.rolls + (abilities.total(s, a, _M_EXTRA_ROLLS) if cards else 0)
     s.yield_queue = ()
@@ -199,6 +202,8 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
+    if s.game.cards.by_trigger[_T_START_OF_EACH_TURN]:
+        abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
 def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
@@ -275,9 +280,20 @@ def resolve(s: State, ev: list[Event]) -> None:
     stars = dice.set_stars(c)
     energy = c[ENERGY]
     healed = 0
+    own = c[HEART]
+    spent = None
+    if own and (s.tokens or m.cards) and s.game.cards.may_ask:
+        # Cards may give heart faces other uses: the monster chooses (D-HEART-FACES).
+        spent = hearts.spend(s, a, own)
+        if spent is not None:
+            own = spent.own
     # A monster in Tokyo cannot use heart faces [000/001 §LECZENIE, §TOKIO].
-    if c[HEART] and s.city != a and s.bay != a:
-        wanted = c[HEART] + (abilities.total(s, a, _M_EXTRA_HEALING) if m.cards else 0)
+    if own and s.city != a and s.bay != a:
+        wanted = own + (
+            abilities.total(s, a, _M_EXTRA_HEALING) + abilities.total(s, a, _M_EXTRA_HEALING_ANY)
+            if m.cards
+            else 0
+        )
         healed = max(0, min(wanted, m.max_hearts - m.hearts))
     if stars or energy or healed:
         # One board update for the three gains; the events say each one.
@@ -300,6 +316,8 @@ def resolve(s: State, ev: list[Event]) -> None:
             ev.append(Event(K_ENERGY, a, energy, None, "", "energy faces"))
         if healed:
             ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
+    if spent is not None:
+        hearts.apply_rest(s, ev, a, spent)
     if m.cards:
         _card_resolution(s, ev, a, c, energy)
     claws = c[CLAW]
@@ -456,6 +474,8 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
     now), then the next monster plays, or the same one if it is owed an extra turn."""
     a = s.active
     if end_effects:
+        if s.tokens and s.monsters[a].alive:
+            tokens.end_of_turn(s, ev, a)
         if s.monsters[a].alive and s.monsters[a].cards:
             abilities.fire(s, ev, _T_END_OF_TURN, (a,))
         if s.game.cards.by_trigger[_T_END_OF_EACH_TURN]:

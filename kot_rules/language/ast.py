@@ -70,6 +70,11 @@ class Verb(Enum):
     LOSE_ALL_STARS = "lose-all-stars"
     LEAVE_TOKYO = "leave-tokyo"  # leave City or Bay (nobody takes the place)
     SET_HEARTS = "set-hearts"  # hearts become N (at most the maximum)
+    # Tokens and what a card holds (slice 6).
+    PUT_TOKENS = "put-tokens"  # put `amount` `token` tokens on a monster or on this card
+    # Move any of your energy onto this card (amount 1: the bank adds as much again).
+    STORE_ENERGY = "store-energy"
+    TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
 
 
 class Who(Enum):
@@ -80,6 +85,8 @@ class Who(Enum):
     EVERY = "every"
     NEIGHBOURS = "neighbours"  # the nearest monsters in the game on the left and right
     TAKER = "taker"  # the monster that takes the place the owner yielded
+    IT = "it"  # the monster the trigger names (the monster you dealt damage to)
+    THIS_CARD = "this-card"  # the card itself (tokens or energy on it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,8 @@ class Effect:
 
     With ``per`` > 0 the amount is given for every ``per`` energy the affected
     monster has ("gain 1 star for every 6 energy you have"). Damage from an
-    effect is never an attack [001 §DODATEK, ATAKOWANIE].
+    effect is never an attack [001 §DODATEK, ATAKOWANIE]. ``token`` names the
+    token kind of ``put-tokens``.
     """
 
     verb: Verb
@@ -96,6 +104,7 @@ class Effect:
     who: Who
     position: Position
     per: int = 0
+    token: str = ""
 
 
 class Trigger(Enum):
@@ -118,6 +127,8 @@ class Trigger(Enum):
     OTHER_FINISHED_ROLLING = "other-finished-rolling"  # When another monster has finished rolling,
     YIELD_TOKYO = "yield-tokyo"  # When you yield Tokyo, (fires when your place is taken)
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
+    DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
+    START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
 
 
 class Condition(Enum):
@@ -151,13 +162,15 @@ class Ability:
 @dataclass(frozen=True, slots=True)
 class Activated:
     """An ability the owner uses at will: ``effect`` for the owner, after paying
-    ``energy``; ``once_per_turn`` limits it; ``then_discard`` sends the card away."""
+    ``energy`` (or one ``token`` token from the card); ``once_per_turn`` limits it;
+    ``then_discard`` sends the card away."""
 
     effect: Effect
     position: Position
     energy: int = 0
     once_per_turn: bool = False
     then_discard: bool = False
+    token: str = ""
 
     @property
     def uses_dice(self) -> bool:
@@ -189,6 +202,8 @@ class ModifierKind(Enum):
     YIELD_NO_DAMAGE = "yield-no-damage"  # When you yield Tokyo, you take no damage from ...attack.
     BUY_TOP_CARD = "buy-top-card"  # You may buy the top card of the deck.
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
+    HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
+    EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +214,48 @@ class Modifier:
     amount: int
     position: Position
     condition: Condition | None = None
+
+
+class TokenRuleKind(Enum):
+    """What a token does to the monster that has it (while it has it, whoever put it there)."""
+
+    __hash__ = object.__hash__
+
+    END_OF_TURN_DAMAGE = "end-of-turn-damage"  # takes N damage per token at its turn's end
+    FEWER_DICE = "fewer-dice"  # rolls N dice fewer per token
+    HEART_REMOVES = "heart-removes"  # may spend a heart face to remove one token
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRule:
+    """A rule of the ``token`` tokens: it acts on any monster that has them, even after
+    the card that says it is gone [001 §DODATEK, appendix clarification 14]."""
+
+    kind: TokenRuleKind
+    token: str
+    amount: int
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSupply:
+    """``The game has N <token> tokens.``: how many the box holds."""
+
+    token: str
+    count: int
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyRule:
+    """``When this card has no <token> tokens / no energy, discard it.`` (``energy``: ENERGY)."""
+
+    resource: str
+    position: Position
+
+
+ENERGY_ON_CARD = "energy"
+"""The ``resource`` of energy held on a card (tokens use their kind's name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +273,11 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     activated: tuple[Activated, ...] = ()
+    supplies: tuple[TokenSupply, ...] = ()
+    token_rules: tuple[TokenRule, ...] = ()
+    empty_rules: tuple[EmptyRule, ...] = ()
+    token_mentions: tuple[tuple[str, Position], ...] = ()
+    """Every token kind the card names outside its supply lines, and where (for the set check)."""
 
 
 NO_POSITION = Position("", 0, 0)
@@ -246,6 +308,10 @@ def strip_positions(card: CardDef) -> CardDef:
             replace(a, position=NO_POSITION, effect=replace(a.effect, position=NO_POSITION))
             for a in card.activated
         ),
+        supplies=tuple(replace(x, position=NO_POSITION) for x in card.supplies),
+        token_rules=tuple(replace(x, position=NO_POSITION) for x in card.token_rules),
+        empty_rules=tuple(replace(x, position=NO_POSITION) for x in card.empty_rules),
+        token_mentions=tuple((token, NO_POSITION) for token, _ in card.token_mentions),
     )
 
 

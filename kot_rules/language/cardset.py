@@ -11,7 +11,7 @@ from pathlib import Path
 from kot_rules.paths import builtin_cards_dir
 
 from .ast import CardDef, CardKind, name_key, slugify
-from .checker import check_set, physical_ids
+from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
 from .parser import parse_cards, read_card_file
 
@@ -225,6 +225,7 @@ def _collect(paths: list[Path]) -> tuple[list[CardDef], list[Diagnostic]]:
             diagnostics.extend(problems)
     set_problems = check_set(cards, sources)
     diagnostics.extend(set_problems)
+    diagnostics.extend(check_tokens(cards, sources))
     diagnostics.sort(key=lambda d: (order.get(d.file, len(order)), *sort_key(d)[1:]))
     # A card reported as a repeat (KOT201, at its `card` line) is left out of the set.
     repeats = {(d.file, d.line) for d in set_problems if d.code == "KOT201"}

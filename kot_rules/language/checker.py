@@ -6,11 +6,13 @@ cards of a set (names and ids must be unique, aliases should be).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from .ast import (
+    ENERGY_ON_CARD,
     Ability,
     Activated,
     Alias,
@@ -20,9 +22,13 @@ from .ast import (
     Condition,
     Effect,
     EffectSyntax,
+    EmptyRule,
     Modifier,
     ModifierKind,
     Position,
+    TokenRule,
+    TokenRuleKind,
+    TokenSupply,
     Trigger,
     Verb,
     Who,
@@ -36,6 +42,8 @@ from .render import (
     render_ability,
     render_effect,
     render_modifier,
+    render_supply,
+    render_token_rule,
     render_trigger,
 )
 
@@ -47,7 +55,7 @@ MIN_SET, MAX_SET = 1, 3
 STAR_WORDS = ("star", "stars")
 # Unit words that agree with their amount: (the word for 1, the word for more).
 AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"),
-                                               ("roll", "rolls"))
+                                               ("roll", "rolls"), ("token", "tokens"))
 # The conditions that look at the dice, and the trigger at which dice are shown.
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
@@ -55,7 +63,8 @@ _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # What an effect says without an amount (its amount is 0).
 NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
                              Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
-                             Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
+                             Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
+                             Verb.STORE_ENERGY})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
 TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
 # An attack bonus only makes sense while the dice are resolved, before the claws.
@@ -76,6 +85,8 @@ class PerEffectSyntax(EffectSyntax):
 
     per: int = 0
     per_position: Position | None = None
+    token: str = ""
+    token_position: Position | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +151,44 @@ class ActivatedSyntax:
     once_per_turn: bool
     then_discard: bool
     position: Position
+    token: str = ""  # `remove a smoke token from this card to ...` pays with a token
+    token_position: Position | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SupplySyntax:
+    """``The game has N <token> tokens.`` as written (count not range-checked)."""
+
+    token: str
+    token_position: Position
+    count: int
+    count_position: Position
+    unit: str
+    unit_position: Position
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRuleSyntax:
+    """One token rule line as written; ``amount_position`` is None where it says no number."""
+
+    kind: TokenRuleKind
+    token: str
+    token_position: Position
+    amount: int
+    amount_position: Position | None
+    unit: str | None
+    unit_position: Position | None
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyRuleSyntax:
+    """``When this card has no ..., discard it.``; ``token_position`` is None for energy."""
+
+    resource: str
+    token_position: Position | None
+    position: Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +198,9 @@ class FullCardSyntax(CardSyntax):
     modifiers: tuple[ModifierSyntax, ...] = ()
     abilities: tuple[AbilitySyntax, ...] = ()
     activated: tuple[ActivatedSyntax, ...] = ()
+    supplies: tuple[SupplySyntax, ...] = ()
+    token_rules: tuple[TokenRuleSyntax, ...] = ()
+    empty_rules: tuple[EmptyRuleSyntax, ...] = ()
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
@@ -241,6 +293,14 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
     activated_lines = card.activated if isinstance(card, FullCardSyntax) else ()
     activated = [a for a in (_check_activated(a, report) for a in activated_lines)
                  if a is not None]
+    supply_lines = card.supplies if isinstance(card, FullCardSyntax) else ()
+    token_rule_lines = card.token_rules if isinstance(card, FullCardSyntax) else ()
+    empty_lines = card.empty_rules if isinstance(card, FullCardSyntax) else ()
+    supplies = [x for x in (_check_supply(x, report) for x in supply_lines) if x is not None]
+    token_rules = [x for x in (_check_token_rule(x, report) for x in token_rule_lines)
+                   if x is not None]
+    empty_rules = [EmptyRule(x.resource, x.position) for x in empty_lines]
+    mentions = _token_mentions(card)
     if cost_line is not None and cost_line.kind is CardKind.KEEP:
         lines: set[int] = set()
         for effect_syntax in card.effects:
@@ -251,8 +311,9 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
                        "ability and modifier lines",
                        _keep_effect_hint(effect_syntax))
     elif cost_line is not None:
-        keep_lines: list[AbilitySyntax | ModifierSyntax | ActivatedSyntax] = [
-            *modifier_lines, *ability_lines, *activated_lines]
+        keep_lines: list[AbilitySyntax | ModifierSyntax | ActivatedSyntax
+                         | TokenRuleSyntax | EmptyRuleSyntax] = [
+            *modifier_lines, *ability_lines, *activated_lines, *token_rule_lines, *empty_lines]
         for line in keep_lines:
             what = "a modifier" if isinstance(line, ModifierSyntax) else "an ability"
             report("KOT217", line.position,
@@ -278,6 +339,10 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         abilities=tuple(abilities),
         modifiers=tuple(modifiers),
         activated=tuple(activated),
+        supplies=tuple(supplies),
+        token_rules=tuple(token_rules),
+        empty_rules=tuple(empty_rules),
+        token_mentions=mentions,
     )
     return definition, found
 
@@ -291,7 +356,8 @@ def _keep_effect_hint(syntax: EffectSyntax) -> str:
     return f"write it as an ability with a trigger, e.g. `{text}`"
 
 
-def _discard_line_hint(line: AbilitySyntax | ModifierSyntax | ActivatedSyntax) -> str:
+def _discard_line_hint(line: AbilitySyntax | ModifierSyntax | ActivatedSyntax
+                       | TokenRuleSyntax | EmptyRuleSyntax) -> str:
     if (isinstance(line, AbilitySyntax) and not line.per and line.effect.who in _SENTENCE_WHO
             and not line.more_effects and line.effect.verb not in CLAUSE_ONLY_VERBS):
         plain = render_effect(_effect_of(line.effect))
@@ -302,7 +368,8 @@ def _discard_line_hint(line: AbilitySyntax | ModifierSyntax | ActivatedSyntax) -
 def _effect_of(syntax: EffectSyntax, per: int = 0) -> Effect:
     """The effect ``syntax`` says; ``per`` from its ability's `for every N energy you have`."""
     per = per or (syntax.per if isinstance(syntax, PerEffectSyntax) else 0)
-    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per)
+    token = syntax.token if isinstance(syntax, PerEffectSyntax) else ""
+    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per, token)
 
 
 def _check_effect(syntax: EffectSyntax, report: _Report,
@@ -312,6 +379,12 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
     None if its amount is out of range.
     """
     effect = _effect_of(syntax, ability.per if ability is not None else 0)
+    if syntax.who is Who.IT and (ability is None or ability.trigger is not Trigger.DAMAGE_DEALT):
+        report("KOT232", syntax.position,
+               "'it' names the monster you dealt damage to, but this trigger names none",
+               f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "
+               "`on this card`")
+        return None
     fewer = syntax.verb is Verb.EXTRA_TURN and syntax.unit is not None  # `with N dice fewer`
     if ((syntax.verb not in NO_AMOUNT_VERBS or fewer)
             and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT):
@@ -467,7 +540,93 @@ def _check_activated(syntax: ActivatedSyntax, report: _Report) -> Activated | No
         return None
     effect = Effect(syntax.verb, syntax.amount, Who.YOU, syntax.amount_position)
     return Activated(effect, syntax.position, syntax.energy, syntax.once_per_turn,
-                     syntax.then_discard)
+                     syntax.then_discard, syntax.token)
+
+
+def _check_supply(syntax: SupplySyntax, report: _Report) -> TokenSupply | None:
+    """The checked supply line (None if its count is out of range)."""
+    supply = TokenSupply(syntax.token, syntax.count, syntax.position)
+    if not MIN_AMOUNT <= syntax.count <= MAX_AMOUNT:
+        report("KOT231", syntax.count_position,
+               f"the game holds from {MIN_AMOUNT} to {MAX_AMOUNT} {syntax.token} tokens, got "
+               f"{syntax.count}", "e.g. `The game has 12 poison tokens.`")
+        return None
+    _check_agreement(syntax.count, syntax.unit, syntax.unit_position, report,
+                     render_supply(supply))
+    return supply
+
+
+def _check_token_rule(syntax: TokenRuleSyntax, report: _Report) -> TokenRule | None:
+    """The checked token rule (None if its amount is out of range)."""
+    rule = TokenRule(syntax.kind, syntax.token, syntax.amount, syntax.position)
+    if syntax.amount_position is not None and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+        report("KOT213", syntax.amount_position,
+               f"an effect amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got {syntax.amount}",
+               "leave out a token rule that does nothing" if syntax.amount == 0 else None)
+        return None
+    if syntax.unit is not None and syntax.unit_position is not None:
+        _check_agreement(syntax.amount, syntax.unit, syntax.unit_position, report,
+                         render_token_rule(rule))
+    return rule
+
+
+def _token_mentions(card: CardSyntax) -> tuple[tuple[str, Position], ...]:
+    """Every token kind ``card`` names outside its supply lines, where it names it."""
+    if not isinstance(card, FullCardSyntax):
+        return ()
+    found: list[tuple[str, Position]] = []
+    for ability in card.abilities:
+        effect = ability.effect
+        if isinstance(effect, PerEffectSyntax) and effect.token and effect.token_position:
+            found.append((effect.token, effect.token_position))
+    found += [(a.token, a.token_position) for a in card.activated
+              if a.token and a.token_position is not None]
+    found += [(r.token, r.token_position) for r in card.token_rules]
+    found += [(e.resource, e.token_position) for e in card.empty_rules
+              if e.token_position is not None and e.resource != ENERGY_ON_CARD]
+    return tuple(found)
+
+
+def check_tokens(cards: Sequence[CardDef], sources: Mapping[str, Source]) -> list[Diagnostic]:
+    """Problems with the tokens of a whole card set (the cards of every file at once).
+
+    Each token kind a card names must be declared by a supply line of some card
+    of the set (KOT230); two supply lines of one kind must agree, and a card
+    cannot put more tokens on itself than the game has (KOT231).
+    """
+    found: list[Diagnostic] = []
+
+    def report(code: str, at: Position, message: str, hint: str | None) -> None:
+        source = sources.get(at.file)
+        line = source.line(at.line) if source is not None else ""
+        found.append(make_diagnostic(at.file, code, at.line, at.column, message, hint, line))
+
+    supply: dict[str, TokenSupply] = {}
+    for card in cards:
+        for declared in card.supplies:
+            first = supply.setdefault(declared.token, declared)
+            if first.count != declared.count:
+                report("KOT231", declared.position,
+                       f"the game has {first.count} {declared.token} tokens at {first.position}, "
+                       f"not {declared.count}", "give every supply line of a token one count")
+    for card in cards:
+        for token, at in card.token_mentions:
+            if token not in supply:
+                close = difflib.get_close_matches(token, sorted(supply), n=1, cutoff=0.6)
+                known = ", ".join(sorted(supply)) or "none"
+                report("KOT230", at, f"no card of the set says how many {token} tokens the "
+                       "game has" + (f"; did you mean {quote(close[0])}?" if close else ""),
+                       f"add a line such as `The game has 12 {token} tokens.` to the card "
+                       f"that brings them (the set declares: {known})")
+        for ability in card.abilities:
+            for effect in ability.effects:
+                have = supply.get(effect.token)
+                if (effect.verb is Verb.PUT_TOKENS and effect.who is Who.THIS_CARD
+                        and have is not None and effect.amount > have.count):
+                    report("KOT231", effect.position,
+                           f"the game has only {have.count} {effect.token} tokens, but this "
+                           f"puts {effect.amount} on the card", f"put at most {have.count}")
+    return found
 
 
 def _language_list() -> str:

@@ -78,6 +78,13 @@ CODES: dict[str, str] = {
     "KOT308": "a card can break INV-SEATS: a seat added, removed or given to nobody",
     "KOT390": "a card uses card-language vocabulary that the proofs do not cover yet",
     "KOT391": "a proof about a card took too long (timed out): nothing is known",
+    # Tokens (KOT230-239).
+    "KOT230": "a card names a token kind that no card of the set declares "
+              "(`The game has 12 poison tokens.`)",
+    "KOT231": "a token count is out of range (1..99), differs between two supply lines, or a "
+              "card puts more tokens on itself than the game has",
+    "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
+              "no monster",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

@@ -29,7 +29,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .ast import CardDef, strip_positions
+from .ast import (
+    Ability,
+    Activated,
+    CardDef,
+    EmptyRule,
+    TokenRule,
+    TokenSupply,
+    strip_positions,
+)
 from .diagnostics import Diagnostic, make_diagnostic
 from .parser import parse_text, read_card_file
 from .render import INDENT, render_card
@@ -158,7 +166,10 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     rendered = render_card(card).rstrip("\n").split("\n")
     n_aliases, n_effects = len(card.aliases), len(card.effects)
     # Activated abilities render after the triggered ones; both stand one per line.
-    n_modifiers, n_abilities = len(card.modifiers), len(card.abilities) + len(card.activated)
+    # So do the discard-when-empty rules, the token supplies and the token rules.
+    tail: list[Ability | Activated | EmptyRule | TokenSupply | TokenRule] = [
+        *card.abilities, *card.activated, *card.empty_rules, *card.supplies, *card.token_rules]
+    n_modifiers, n_abilities = len(card.modifiers), len(tail)
     if len(rendered) != 2 + n_aliases + n_effects + n_modifiers + n_abilities:  # pragma: no cover
         raise _Refusal(header.number, "the card's canonical text has an unexpected shape")
     alias_texts = rendered[2:2 + n_aliases]
@@ -167,7 +178,7 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     ability_texts = rendered[2 + n_aliases + n_effects + n_modifiers:]
     # Modifiers and abilities stand one per line: their line says which one it is.
     modifier_at = {m.position.line: index for index, m in enumerate(card.modifiers)}
-    lines = [a.position.line for a in card.abilities] + [a.position.line for a in card.activated]
+    lines = [item.position.line for item in tail]
     ability_at = {line: index for index, line in enumerate(lines)}
     if len(modifier_at) != n_modifiers or len(ability_at) != n_abilities:
         raise _Refusal(header.number, "two abilities or modifiers share a line")

@@ -27,6 +27,7 @@ from lark.indenter import Indenter
 from kot_rules.paths import grammar_dir
 
 from .ast import (
+    ENERGY_ON_CARD,
     AliasSyntax,
     CardDef,
     CardKind,
@@ -36,6 +37,7 @@ from .ast import (
     EffectSyntax,
     ModifierKind,
     Position,
+    TokenRuleKind,
     Trigger,
     Verb,
     Who,
@@ -43,9 +45,12 @@ from .ast import (
 from .checker import (
     AbilitySyntax,
     ActivatedSyntax,
+    EmptyRuleSyntax,
     FullCardSyntax,
     ModifierSyntax,
     PerEffectSyntax,
+    SupplySyntax,
+    TokenRuleSyntax,
     check_card,
     check_set,
 )
@@ -97,8 +102,14 @@ _KEYWORDS: dict[str, str] = {
         # cards1: attack bonus, yielding Tokyo, elimination replaced, more to buy
         "add", "even", "without", "claws", "yield", "place", "that", "be",
         "instead", "all", "leave", "with", "fewer", "top", "deck", "from", "monsters",
-        "paying", "them")},
+        "paying", "them",
+        # Tokens and what a card holds.
+        "game", "token", "tokens", "spend", "faces", "remove", "put",
+        "on", "move", "amount", "onto", "bank", "adds", "much", "who",
+        "healed")},
     "CARDS_LC": "cards",
+    "THE_CAP": "The",
+    "A_CAP": "A",
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
@@ -110,7 +121,7 @@ _TERMINAL_WORDS: dict[str, str] = {
     "PERIOD": "'.'",
     "NUMBER": "a number",
     "SET_OF_FACE": "a set such as '1s'",
-    "LANG": "a language code (pl or cz)",
+    "WORD": "a lowercase word (a language code such as pl, or a token such as poison)",
     "STRING": 'a name in double quotes',
     "_NL": "the end of the line",
     "_INDENT": "an indented line",
@@ -390,6 +401,9 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
         modifiers: list[ModifierSyntax] = []
         abilities: list[AbilitySyntax] = []
         activated: list[ActivatedSyntax] = []
+        supplies: list[SupplySyntax] = []
+        token_rules: list[TokenRuleSyntax] = []
+        empty_rules: list[EmptyRuleSyntax] = []
         for line in card.children[2:]:
             assert isinstance(line, Tree)
             parts = line.children
@@ -427,9 +441,16 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                 abilities.append(_ability(line, pos))
             elif line.data == "activated_line":
                 activated.append(_activated(line, pos))
+            elif line.data == "supply_line":
+                supplies.append(_supply(line, pos))
+            elif line.data == "token_rule_line":
+                token_rules.append(_token_rule(line, pos))
+            elif line.data == "empty_line":
+                empty_rules.append(_empty_rule(line, pos))
         yield FullCardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases),
                              pos(keyword), tuple(effects), tuple(modifiers), tuple(abilities),
-                             tuple(activated))
+                             tuple(activated), tuple(supplies), tuple(token_rules),
+                             tuple(empty_rules))
 
 
 # The lowercase keywords that start a clause inside a line, as their capitalised ones.
@@ -457,6 +478,8 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     """
     tokens = [t for t in sentence.children if isinstance(t, Token)]
     types = {_CAPITALISED.get(t.type, t.type) for t in tokens}
+    if types & {"PUT", "MOVE", "FROM"}:
+        return _held_effect(sentence, tokens, types, pos)
     amount = next((t for t in tokens if t.type == "NUMBER"), None)  # none: Take control ...
     unit = next((t for t in tokens if t.type in _UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
@@ -500,6 +523,77 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         per=_number(per) if per is not None else 0,
         per_position=pos(per) if per is not None else None,
     )
+
+
+def _held_effect(sentence: Tree[Token], tokens: list[Token], types: set[str],
+                 pos: Callable[[Token], Position]) -> EffectSyntax:
+    """A clause about tokens or energy held: put tokens on, move energy onto or off a card."""
+    amount = next((t for t in tokens if t.type == "NUMBER"), None)
+    word = next((t for t in tokens if t.type == "WORD"), None)
+    unit = next((t for t in tokens if t.type in ("TOKEN", "TOKENS")), None)
+    if "PUT" in types:
+        verb, who = Verb.PUT_TOKENS, Who.IT if "IT" in types else Who.THIS_CARD
+        value = _number(amount) if amount is not None else 1  # `put a poison token`
+    elif "MOVE" in types:  # amount 1: the bank adds as much as was moved
+        verb, who = Verb.STORE_ENERGY, Who.THIS_CARD
+        value = 1 if _subtree(sentence, "bank_adds") is not None else 0
+    else:
+        verb, who = Verb.TAKE_STORED, Who.YOU
+        value = _number(amount) if amount is not None else 0
+    return PerEffectSyntax(
+        verb=verb,
+        who=who,
+        amount=value,
+        amount_position=pos(amount if amount is not None else tokens[0]),
+        unit=str(unit) if unit is not None else None,
+        unit_position=pos(unit) if unit is not None else None,
+        position=pos(tokens[0]),
+        token=str(word) if word is not None else "",
+        token_position=pos(word) if word is not None else None,
+    )
+
+
+def _supply(line: Tree[Token], pos: Callable[[Token], Position]) -> SupplySyntax:
+    """``The game has N <token> tokens.``"""
+    tokens = list(_tokens(line))
+    count = next(t for t in tokens if t.type == "NUMBER")
+    word = next(t for t in tokens if t.type == "WORD")
+    unit = next(t for t in tokens if t.type in ("TOKEN", "TOKENS"))
+    return SupplySyntax(str(word), pos(word), _number(count), pos(count), str(unit), pos(unit),
+                        pos(tokens[0]))
+
+
+_TOKEN_RULES = {"token_damage": TokenRuleKind.END_OF_TURN_DAMAGE,
+                "token_fewer_dice": TokenRuleKind.FEWER_DICE,
+                "token_cure": TokenRuleKind.HEART_REMOVES}
+
+
+def _token_rule(line: Tree[Token], pos: Callable[[Token], Position]) -> TokenRuleSyntax:
+    """A rule of a token kind: what the rule says is the name of the grammar rule that read it."""
+    body = line.children[0]
+    assert isinstance(body, Tree)
+    tokens = list(_tokens(body))
+    amount = next((t for t in tokens if t.type == "NUMBER"), None)
+    word = next(t for t in tokens if t.type == "WORD")
+    unit = next((t for t in tokens if t.type in ("DIE", "DICE")), None)
+    return TokenRuleSyntax(
+        kind=_TOKEN_RULES[str(body.data)],
+        token=str(word),
+        token_position=pos(word),
+        amount=_number(amount) if amount is not None else 1,
+        amount_position=pos(amount) if amount is not None else None,
+        unit=str(unit) if unit is not None else None,
+        unit_position=pos(unit) if unit is not None else None,
+        position=pos(tokens[0]),
+    )
+
+
+def _empty_rule(line: Tree[Token], pos: Callable[[Token], Position]) -> EmptyRuleSyntax:
+    """``When this card has no <token> tokens / no energy, discard it.``"""
+    tokens = list(_tokens(line))
+    word = next((t for t in tokens if t.type == "WORD"), None)
+    resource = str(word) if word is not None else ENERGY_ON_CARD
+    return EmptyRuleSyntax(resource, pos(word) if word is not None else None, pos(tokens[0]))
 
 
 def _per_number(clause: Tree[Token], data: str) -> Token | None:
@@ -550,6 +644,7 @@ def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> Activated
     act_tokens = list(_tokens(act))
     amount = next((t for t in act_tokens if t.type == "NUMBER"), None)
     verb = _ACTS[str(act.data)]
+    token = next((t for t in _tokens(payment) if t.type == "WORD"), None) if payment else None
     return ActivatedSyntax(
         verb=verb,
         amount=_number(amount) if amount is not None else (1 if verb is Verb.EXTRA_ROLL else 0),
@@ -559,6 +654,8 @@ def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> Activated
         once_per_turn=_subtree(line, "once_per_turn") is not None,
         then_discard=_subtree(line, "then_discard") is not None,
         position=pos(next(_tokens(line))),
+        token=str(token) if token is not None else "",
+        token_position=pos(token) if token is not None else None,
     )
 
 
@@ -593,12 +690,14 @@ def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
         return (Trigger.BOUGHT if "THIS" in types else Trigger.BUY_CARD), None
     if "ATTACK" in types:
         return Trigger.ATTACK, None
+    if "DEAL" in types:
+        return Trigger.DAMAGE_DEALT, None
     if "ELIMINATED" in types:
         return Trigger.ELIMINATION, None
     if "RESOLVE" in types:
         return Trigger.RESOLVE, None
     if "START" in types:
-        return Trigger.START_OF_TURN, None
+        return (Trigger.START_OF_EACH_TURN if "EACH_LC" in types else Trigger.START_OF_TURN), None
     return (Trigger.END_OF_EACH_TURN if "EACH_LC" in types else Trigger.END_OF_TURN), None
 
 
@@ -969,7 +1068,7 @@ def _ended_early(f: _Failure) -> Diagnostic:
         hint = _COST_LINE_HINT
     elif "STRING" in f.accepts:
         hint = 'write the name in double quotes, e.g. `card "NAME"`'
-    elif "LANG" in f.accepts:
+    elif "WORD" in f.accepts and "ALIAS" in f.before:
         hint = _ALIAS_HINT
     return f.diagnostic("KOT109", f"the {where} ends too early: expected {f.expected_words}",
                         hint)

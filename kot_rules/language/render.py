@@ -14,13 +14,18 @@ import re
 from collections.abc import Iterable
 
 from .ast import (
+    ENERGY_ON_CARD,
     Ability,
     Activated,
     CardDef,
     Condition,
     Effect,
+    EmptyRule,
     Modifier,
     ModifierKind,
+    TokenRule,
+    TokenRuleKind,
+    TokenSupply,
     Trigger,
     Verb,
     Who,
@@ -62,6 +67,8 @@ _TRIGGERS: dict[Trigger, str] = {
     Trigger.OTHER_FINISHED_ROLLING: "When another monster has finished rolling",
     Trigger.YIELD_TOKYO: "When you yield Tokyo",
     Trigger.WOULD_BE_ELIMINATED: "When you would be eliminated",
+    Trigger.DAMAGE_DEALT: "When you deal damage to a monster",
+    Trigger.START_OF_EACH_TURN: "At the start of each turn",
 }
 
 CLAUSE_ONLY_VERBS = frozenset({Verb.ADD_ATTACK_DAMAGE, Verb.DISCARD_ALL_CARDS,
@@ -97,6 +104,8 @@ def render_effect(effect: Effect) -> str:
     effect that has none (taking Tokyo City, another turn).
     """
     verb, who, amount = effect.verb, effect.who, effect.amount
+    if verb in _HELD_VERBS:
+        return _render_held(effect)
     if effect.per:
         if verb is Verb.GAIN_STARS and who is Who.YOU:
             return f"Gain {_stars(amount)} for every {effect.per} energy you have."
@@ -148,11 +157,34 @@ def render_effect(effect: Effect) -> str:
                      f"{who.value}")
 
 
+_HELD_VERBS = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
+
+
+def _tokens(amount: int, token: str) -> str:
+    return f"a {token} token" if amount == 1 else f"{amount} {token} tokens"
+
+
+def _render_held(effect: Effect) -> str:
+    """The clauses about tokens and energy held, capitalised like a sentence."""
+    verb, who, amount = effect.verb, effect.who, effect.amount
+    if verb is Verb.PUT_TOKENS and who in (Who.IT, Who.THIS_CARD) and effect.token:
+        place = "it" if who is Who.IT else "this card"
+        return f"Put {_tokens(amount, effect.token)} on {place}."
+    if verb is Verb.STORE_ENERGY and who is Who.THIS_CARD and amount in (0, 1):
+        bank = ", then the bank adds as much" if amount else ""
+        return f"Move any amount of your energy onto this card{bank}."
+    if verb is Verb.TAKE_STORED and who is Who.YOU:
+        return f"Take {amount} energy from this card."
+    raise ValueError(f"the card language has no clause for {verb.value} {amount} "
+                     f"applied to {who.value}")
+
+
 def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
     return ((effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
             or effect.who is Who.TAKER or effect.verb in CLAUSE_ONLY_VERBS
-            or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE))
+            or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE)
+            or effect.verb in _HELD_VERBS)
 
 
 def render_trigger(trigger: Trigger, param: int = 0) -> str:
@@ -232,6 +264,11 @@ def render_modifier(modifier: Modifier) -> str:
                 if amount == 0 else None)
     elif kind in _NO_AMOUNT_MODIFIERS:
         text = _NO_AMOUNT_MODIFIERS[kind] if amount == 0 else None
+    elif kind is ModifierKind.HEAL_OTHERS:
+        text = (f"You may spend heart faces to heal other monsters, who pay you {amount} energy "
+                "per heart healed.")
+    elif kind is ModifierKind.EXTRA_HEALING_ANY:
+        text = f"Whenever you heal a monster, heal it {amount} more."
     else:  # pragma: no cover - a kind added to ast.py without a line here
         text = None
     if condition is not None and text is not None:
@@ -266,6 +303,8 @@ def render_activated(activated: Activated) -> str:
     text = "Once per turn, you may " if activated.once_per_turn else "You may "
     if activated.energy:
         text += f"pay {activated.energy} energy to "
+    elif activated.token:
+        text += f"remove a {activated.token} token from this card to "
     text += render_act(activated.effect)
     if activated.then_discard:
         text += ", then discard this card"
@@ -282,6 +321,31 @@ _NO_AMOUNT_MODIFIERS = {
 
 def _dice(amount: int) -> str:
     return "die" if amount == 1 else "dice"
+
+
+def render_supply(supply: TokenSupply) -> str:
+    """``The game has 12 poison tokens.``"""
+    unit = "token" if supply.count == 1 else "tokens"
+    return f"The game has {supply.count} {supply.token} {unit}."
+
+
+def render_token_rule(rule: TokenRule) -> str:
+    """The line that says a rule of a token kind."""
+    each = f"for each {rule.token} token it has"
+    if rule.kind is TokenRuleKind.END_OF_TURN_DAMAGE:
+        return f"At the end of its turn, a monster takes {rule.amount} damage {each}."
+    if rule.kind is TokenRuleKind.FEWER_DICE:
+        unit = "die" if rule.amount == 1 else "dice"
+        return f"A monster rolls {rule.amount} {unit} fewer {each}."
+    if rule.kind is TokenRuleKind.HEART_REMOVES and rule.amount == 1:
+        return f"A monster may spend a heart face to remove one of its {rule.token} tokens."
+    raise ValueError(f"the card language has no token rule {rule.kind.value} {rule.amount}")
+
+
+def render_empty_rule(rule: EmptyRule) -> str:
+    """``When this card has no smoke tokens, discard it.`` (or ``no energy``)."""
+    held = "energy" if rule.resource == ENERGY_ON_CARD else f"{rule.resource} tokens"
+    return f"When this card has no {held}, discard it."
 
 
 def render_card(card: CardDef) -> str:
@@ -303,6 +367,9 @@ def render_card(card: CardDef) -> str:
     lines += [INDENT + render_modifier(modifier) for modifier in card.modifiers]
     lines += [INDENT + render_ability(ability) for ability in card.abilities]
     lines += [INDENT + render_activated(activated) for activated in card.activated]
+    lines += [INDENT + render_empty_rule(rule) for rule in card.empty_rules]
+    lines += [INDENT + render_supply(supply) for supply in card.supplies]
+    lines += [INDENT + render_token_rule(rule) for rule in card.token_rules]
     return "\n".join(lines) + "\n"
 
 

@@ -25,8 +25,10 @@ TOP_KEYS = {
     "expect",
     "tags",
 }
-MONSTER_KEYS = {"name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated"}
-SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard"}
+MONSTER_KEYS = {
+    "name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
+}  # fmt: skip
+SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held"}
 EXPECT_KEYS = {
     "monsters",
     "city",
@@ -42,8 +44,11 @@ EXPECT_KEYS = {
     "events",
     "absent_events",
     "dice",
+    "held",
 }
-EXPECT_MONSTER_KEYS = {"hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated"}
+EXPECT_MONSTER_KEYS = {
+    "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
+}  # fmt: skip
 EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
 
 
@@ -100,6 +105,22 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.expected(path, "a list of names", value)
         return tuple(value)
+
+    def counts(self, value: object, path: Path_) -> dict[str, int]:
+        """``{KIND: COUNT}``: tokens of each kind (or ``energy``)."""
+        if not isinstance(value, dict):
+            self.expected(path, "a mapping of token kinds to counts, e.g. {poison: 2}", value)
+        for k, v in value.items():
+            if not isinstance(k, str):
+                self.expected(path, "token kinds as names", k)
+            self.integer(v, (*path, k), 0, 99)
+        return dict(value)
+
+    def held(self, value: object, path: Path_) -> dict[str, dict[str, int]]:
+        """``{CARD: {KIND: COUNT}}``: what lies on each card."""
+        if not isinstance(value, dict):
+            self.expected(path, "a mapping of card names to {kind: count}", value)
+        return {str(card): self.counts(v, (*path, card)) for card, v in value.items()}
 
     def faces(self, value: object, path: Path_) -> list[Face]:
         if not isinstance(value, list):
@@ -236,6 +257,7 @@ def _setup(r: _Reader, value: object) -> Setup:
                 energy=r.integer(md.get("energy", 0), (*mp, "energy")),
                 eliminated=elim,
                 cards=r.strings(md.get("cards", []), (*mp, "cards")),
+                tokens=tuple(r.counts(md.get("tokens", {}), (*mp, "tokens")).items()),
             )
         )
     active = r.text(data["active"], (*p, "active"))
@@ -254,6 +276,7 @@ def _setup(r: _Reader, value: object) -> Setup:
         shop=None if shop is None else r.strings(shop, (*p, "shop")),
         deck=r.strings(data.get("deck", []), (*p, "deck")),
         discard=r.strings(data.get("discard", []), (*p, "discard")),
+        held=r.held(data.get("held", {}), (*p, "held")),
     )
 
 
@@ -289,6 +312,8 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
             if who not in names:
                 r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
             steps.append(Step(kind, None, line, col, monster=who))
+        elif kind == "choose" and isinstance(arg, int) and not isinstance(arg, bool):
+            steps.append(Step(kind, str(arg), line, col))  # `choose: 4`: an amount
         elif kind == "buy" and isinstance(arg, dict):
             # `buy: {card: NAME, from: MONSTER}`: a keep card another monster owns.
             data = r.mapping(arg, ap, {"card", "from"})
@@ -367,6 +392,8 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             elif k == "eliminated":
                 if not isinstance(v, bool):
                     r.expected((*fp, k), "true or false", v)
+            elif k == "tokens":
+                r.counts(v, (*fp, k))
             else:
                 r.integer(v, (*fp, k), 0, 10**6)
     for k in ("city", "bay"):
@@ -413,6 +440,8 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             r.strings(data[k], (*p, k))
     if "dice" in data:
         r.faces(data["dice"], (*p, "dice"))
+    if "held" in data:
+        r.held(data["held"], (*p, "held"))
     for k in ("events", "absent_events"):
         evs = data.get(k, [])
         if not isinstance(evs, list):

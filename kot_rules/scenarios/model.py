@@ -44,6 +44,8 @@ class Setup:
     shop: tuple[str, ...] | None
     deck: tuple[str, ...]
     discard: tuple[str, ...]
+    held: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Tokens or energy on cards, by card name: {kind: count}."""
 
 
 @dataclass(frozen=True)

@@ -156,8 +156,16 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             or sum(p == "bay" for p in su.places.values()) > 1
         ):
             raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+        held = {}
+        owned = [c for m in monsters for c in m.cards]
+        for name, kinds in su.held.items():
+            mine = [i for i in _ids_for(cards, name) if i in owned]
+            if not mine:
+                raise _Failed(f"{where}: held: no monster has a card {name!r}")
+            held[mine[0]] = kinds
         state = game.setup_state(
             monsters,
+            held=held,
             active=names.index(su.active),
             city=city,
             bay=bay,
@@ -308,6 +316,9 @@ def _compare(
             elif k == "cards":
                 got = sorted(cards_named(state, m.cards))
                 want = sorted(cards_named(state, want))
+            elif k == "tokens":
+                got = {kind: n for who, kind, n in state.tokens if who == seat}
+                want = {kind: n for kind, n in want.items() if n}
             else:
                 got = getattr(m, k)
             if got != want:
@@ -343,6 +354,14 @@ def _compare(
             differ("discard", exp["discard"], [state.game.cards.name(c) for c in state.discard])
     if "deck_size" in exp and len(state.deck) != exp["deck_size"]:
         differ("deck size", exp["deck_size"], len(state.deck))
+    if "held" in exp:
+        table = state.game.cards
+        for name, kinds in exp["held"].items():
+            ids = _ids_for(table, name) if isinstance(table, CardTable) else (name,)
+            got_held = {k: n for c, k, n in state.held if c in ids}
+            want_held = {k: n for k, n in kinds.items() if n}
+            if got_held != want_held:
+                differ(f"held on {name}", want_held, got_held)
     if "dice" in exp:
         from kot_rules.engine.dice import Face
 

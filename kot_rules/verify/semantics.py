@@ -24,6 +24,8 @@ from kot_rules.language.ast import (
     Modifier,
     ModifierKind,
     Position,
+    TokenRule,
+    TokenRuleKind,
     Trigger,
     Verb,
     Who,
@@ -80,6 +82,22 @@ def _discard_all(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
     return replace(out, discard=s.discard + m.cards)
 
 
+def _store_energy(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    """effects: move any of the owner's energy onto the card (never more than it has)."""
+    m = s.m(t)
+    x = ctx.integer("stored", t)
+    x = z3.If(x <= m.energy, x, 0)
+    return s.with_monster(t, replace(m, energy=m.energy - x))
+
+
+def _take_stored(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    """effects: up to ``n`` energy from the card back to its owner (none if it holds none)."""
+    m = s.m(t)
+    x = ctx.integer("taken", t)
+    x = z3.If(x <= n, x, 0)
+    return s.with_monster(t, replace(m, energy=m.energy + x))
+
+
 def _lose_all_stars(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
     return s.with_monster(t, replace(s.m(t), stars=z3.IntVal(0)))
 
@@ -114,6 +132,10 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.LOSE_ALL_STARS: _lose_all_stars,
     Verb.LEAVE_TOKYO: lambda ctx, s, t, n: kernel.leave_at(s, z3.IntVal(t)),
     Verb.SET_HEARTS: _set_hearts,
+    # Tokens are not in the symbolic state (their supply cap is only tested).
+    Verb.PUT_TOKENS: _same,
+    Verb.STORE_ENERGY: _store_energy,
+    Verb.TAKE_STORED: _take_stored,
 }
 
 NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
@@ -144,6 +166,10 @@ WHO: dict[Who, Targets] = {
     Who.NEIGHBOURS: _neighbours,
     # The monster that takes the owner's place: any one other monster (a free choice).
     Who.TAKER: lambda s: [(k, z3.Bool(f"taker-{k}")) for k in range(1, SEATS)],
+    # The monster the owner dealt damage to: any one other monster.
+    Who.IT: lambda s: [(k, z3.Bool(f"it-{k}")) for k in range(1, SEATS)],
+    # What lies on the card: the owner's board is what an invariant reads.
+    Who.THIS_CARD: lambda s: [(0, s.m(0).alive)],
 }
 
 # -- triggers and conditions: what must hold when an ability fires ---------------------
@@ -169,6 +195,8 @@ TRIGGERS: dict[Trigger, Guard] = {
     # The replacement acts on a monster the damage brought to 0, before it is out; the
     # proof starts from a legal state, so it shows the replacement leaves one.
     Trigger.WOULD_BE_ELIMINATED: _ANY,
+    Trigger.DAMAGE_DEALT: _ANY,
+    Trigger.START_OF_EACH_TURN: _ANY,
 }
 
 CONDITIONS: dict[Condition, Guard] = {
@@ -226,6 +254,23 @@ def _buy_from_other(ctx: Ctx, s: SymState, m: Modifier) -> Step:
     return guard, out
 
 
+def _heal_other(ctx: Ctx, s: SymState, price: int) -> Step:
+    """hearts.spend: a heart face heals another monster (capped at its maximum), which
+    pays ``price`` energy per heart healed, or all it has."""
+    target = ctx.integer("healed", lo=1)
+    n = ctx.integer("hearts", lo=1)
+    out = s
+    for k in range(1, SEATS):
+        healed_state = kernel.heal(ctx, s, k, n)
+        gained = healed_state.m(k).hearts - s.m(k).hearts
+        pay = zmin(price * gained, healed_state.m(k).energy)
+        t = healed_state.with_monster(k, replace(healed_state.m(k),
+                                                 energy=healed_state.m(k).energy - pay))
+        t = t.with_monster(0, replace(t.m(0), energy=t.m(0).energy + pay))
+        out = ite(z3.And(target == k, s.m(k).alive), t, out)
+    return z3.And(kernel.resting(s), target < SEATS), out
+
+
 def _ignore_damage(ctx: Ctx, s: SymState, m: Modifier) -> Step:
     n = ctx.integer("damage", lo=1)
     t, _ = kernel.damage(ctx, s, 0, n, prevented=n == m.amount)
@@ -252,6 +297,17 @@ MODIFIERS: dict[ModifierKind, ModifierMeaning] = {
     # The deck's top card instead of a face-up one: the same counts move.
     ModifierKind.BUY_TOP_CARD: lambda ctx, s, m: kernel.buy(ctx, s),
     ModifierKind.BUY_FROM_OTHERS: _buy_from_other,
+    ModifierKind.HEAL_OTHERS: lambda ctx, s, m: _heal_other(ctx, s, m.amount),
+    ModifierKind.EXTRA_HEALING_ANY: lambda ctx, s, m: kernel.dice(ctx, s, heal_bonus=m.amount),
+}
+
+TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
+    # A token's damage at the end of its holder's turn is card damage of any amount.
+    TokenRuleKind.END_OF_TURN_DAMAGE: kernel.card_damage,
+    # Fewer dice: any faces of fewer dice are dice with any faces.
+    TokenRuleKind.FEWER_DICE: kernel.dice,
+    # A heart face spent on a token instead of healing: the dice step heals less or not.
+    TokenRuleKind.HEART_REMOVES: kernel.dice,
 }
 
 NOT_YET: dict[Enum, str] = {}
@@ -259,7 +315,7 @@ NOT_YET: dict[Enum, str] = {}
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
-    (ModifierKind, MODIFIERS),
+    (ModifierKind, MODIFIERS), (TokenRuleKind, TOKEN_RULES),
 )
 """Each vocabulary enum with its table (the completeness test walks these)."""
 
@@ -431,5 +487,20 @@ def card_transitions(card: CardDef) -> list[tuple[Transition, Position]]:
         out.append((modifier_transition(modifier), modifier.position))
     for activated in card.activated:
         out.append((activated_transition(activated), activated.position))
+    for rule in card.token_rules:
+        out.append((token_rule_transition(rule), rule.position))
     return out
+
+
+
+
+def token_rule_transition(rule: TokenRule) -> Transition:
+    from kot_rules.language.render import render_token_rule
+
+    label = _text(lambda: render_token_rule(rule), f"{rule.kind.value} ({rule.token})")
+    build = TOKEN_RULES.get(rule.kind)
+    if build is None:
+        return Transition(label, "token rule", None,
+                          unsupported=f"TokenRuleKind.{rule.kind.name}: no symbolic meaning yet")
+    return Transition(label, "token rule", build)
 

@@ -88,6 +88,12 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
         (Trigger.WOULD_BE_ELIMINATED, 0, None, False, (Verb.DISCARD_ALL_CARDS, 0, YOU, 0),  # type: ignore[list-item]
          (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.LEAVE_TOKYO, 0, YOU, 0),
          (Verb.SET_HEARTS, 10, YOU, 0))],
+    "poison-spit": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
+    "shrink-ray": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
+    "smoke-cloud": [(Trigger.BOUGHT, 0, None, False, (Verb.PUT_TOKENS, 3, Who.THIS_CARD, 0))],
+    "monster-batteries": [
+        (Trigger.BOUGHT, 0, None, False, (Verb.STORE_ENERGY, 1, Who.THIS_CARD, 0)),
+        (Trigger.START_OF_EACH_TURN, 0, None, False, (Verb.TAKE_STORED, 2, YOU, 0))],
 }
 # (kind, amount, condition), in file order.
 MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
@@ -99,13 +105,14 @@ MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
     "nova-breath": [(ModifierKind.ATTACK_EVERYONE, 0, None)],
     "spiked-tail": [(ModifierKind.ATTACK_DAMAGE, 1, None)],
     "urbavore": [(ModifierKind.ATTACK_DAMAGE, 1, Condition.IN_TOKYO)],
-    "regeneration": [(ModifierKind.EXTRA_HEALING, 1, None)],
+    "regeneration": [(ModifierKind.EXTRA_HEALING_ANY, 1, None)],
     "armor-plating": [(ModifierKind.IGNORE_SMALL_DAMAGE, 1, None)],
     "camouflage": [(ModifierKind.DODGE, 1, None)],
     "burrowing": [(ModifierKind.ATTACK_DAMAGE, 1, Condition.IN_TOKYO)],
     "jets": [(ModifierKind.YIELD_NO_DAMAGE, 0, None)],
     "made-in-a-lab": [(ModifierKind.BUY_TOP_CARD, 0, None)],
     "parasitic-tentacles": [(ModifierKind.BUY_FROM_OTHERS, 0, None)],
+    "healing-ray": [(ModifierKind.HEAL_OTHERS, 2, None)],
 }
 # The lines of those cards, exactly (the canonical forms of the card language).
 KEEP_LINES: dict[str, list[str]] = {
@@ -132,7 +139,7 @@ KEEP_LINES: dict[str, list[str]] = {
                  "At the start of your turn, if you are in Tokyo, gain 1 star."],
     "nova-breath": ["Your attacks hit every other monster."],
     "fire-breathing": ["When you attack, each of your neighbours takes 1 damage."],
-    "regeneration": ["Whenever you heal yourself, heal 1 more."],
+    "regeneration": ["Whenever you heal a monster, heal it 1 more."],
     "armor-plating": ["Damage of exactly 1 does not hurt you."],
     "camouflage": ["Whenever you would take damage, roll as many dice and prevent 1 damage for "
                    "each heart rolled."],
@@ -160,6 +167,29 @@ KEEP_LINES: dict[str, list[str]] = {
         "When you score a set of 1s, take another turn after this one with 1 die fewer."],
     "made-in-a-lab": ["You may buy the top card of the deck."],
     "parasitic-tentacles": ["You may buy keep cards from other monsters, paying them the cost."],
+    "poison-spit": [
+        "When you deal damage to a monster, put a poison token on it.",
+        "The game has 12 poison tokens.",
+        "At the end of its turn, a monster takes 1 damage for each poison token it has.",
+        "A monster may spend a heart face to remove one of its poison tokens."],
+    "shrink-ray": [
+        "When you deal damage to a monster, put a shrink token on it.",
+        "The game has 12 shrink tokens.",
+        "A monster rolls 1 die fewer for each shrink token it has.",
+        "A monster may spend a heart face to remove one of its shrink tokens."],
+    "smoke-cloud": [
+        "When you buy this card, put 3 smoke tokens on this card.",
+        "You may remove a smoke token from this card to roll once more.",
+        "When this card has no smoke tokens, discard it.",
+        "The game has 3 smoke tokens."],
+    "monster-batteries": [
+        "When you buy this card, move any amount of your energy onto this card, then the bank "
+        "adds as much.",
+        "At the start of each turn, take 2 energy from this card.",
+        "When this card has no energy, discard it."],
+    "healing-ray": [
+        "You may spend heart faces to heal other monsters, who pay you 2 energy per heart "
+        "healed."],
 }
 
 # A comment: from `#` outside a double-quoted string to the end of the line.
@@ -311,19 +341,19 @@ class TestKeepCards:
                       *[(e.verb, e.amount, e.who, e.per) for e in a.effects])
                      for a in c.abilities]
             for c in builtin_card_set().cards if c.abilities}
-        assert len(actual) == 21
+        assert len(actual) == 25
         assert actual == ABILITIES
 
     def test_exactly_these_titles_have_modifiers(self) -> None:
         actual = {c.slug: [(m.kind, m.amount, m.condition) for m in c.modifiers]
                   for c in builtin_card_set().cards if c.modifiers}
-        assert len(actual) == 15
+        assert len(actual) == 16
         assert actual == MODIFIERS
 
     def test_these_keep_cards_say_exactly_these_lines(self) -> None:
         activated = {c.slug for c in builtin_card_set().cards if c.activated}
         assert set(KEEP_LINES) == set(ABILITIES) | set(MODIFIERS) | activated
-        assert len(KEEP_LINES) == 40
+        assert len(KEEP_LINES) == 45
         for slug, lines in KEEP_LINES.items():
             text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
             body = [line.strip() for line in _without_comments(text).split("\n")[2:] if line]
@@ -366,9 +396,16 @@ class TestKeepCards:
                                re.MULTILINE))
         by_slug = {re.sub(r"[^a-z0-9]+", "-", name.replace("(×2)", "").strip().lower()): para
                    for name, para in rows.items()}
+        # The box's token counts are in Part 3, not in the card paraphrases.
+        box = text[text.index("## Part 3"):text.index("## Part 4")].split("\n")[2]
         for slug, lines in KEEP_LINES.items():
             paraphrase = by_slug[slug].replace("one ", "1 ")
-            said = {int(n) for line in lines for n in re.findall(r"\b(\d+)s?\b", line)}
+            supply = [line for line in lines if line.startswith("The game has ")]
+            for line in supply:
+                count, token = re.findall(r"(\d+) (\w+) token", line)[0]
+                assert re.search(rf"{count} {token}", box, re.IGNORECASE), (slug, line)
+            said = {int(n) for line in lines if line not in supply
+                    for n in re.findall(r"\b(\d+)s?\b", line)}
             assert said <= {int(n) for n in re.findall(r"\d+", paraphrase)}, (slug, paraphrase)
 
 

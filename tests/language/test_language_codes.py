@@ -162,7 +162,7 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "got 'Whne'; did you mean 'When'?"),
     ("KOT109", K + "  When you attack,\n", 3, 19,
      "the line ends too early: expected 'add', 'discard', 'each', 'every', 'gain', 'heal', "
-     "'if', 'leave', 'lose', 'set', 'take', 'that', 'the' or 'you'"),
+     "'if', 'leave', 'lose', 'move', 'put', 'set', 'take', 'that', 'the' or 'you'"),
     ("KOT111", K + "  When you attack, Gain 1 star.\n", 3, 20,
      "write 'gain', not 'Gain' (a word starts lowercase inside a line)"),
     ("KOT111", K + "  Once per turn, When you attack, gain 1 star.\n", 3, 18,
@@ -186,8 +186,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT115", K + "  You roll one extra die.\n", 3, 12,
      "a number must be a whole number from 1 to 99, got 'one'"),
     ("KOT116", K + "  When you roll, gain 1 star.\n", 3, 12,
-     "unknown trigger 'When you roll': expected 'attack', 'buy', 'lose', 'resolve', 'score', "
-     "'would' or 'yield' "
+     "unknown trigger 'When you roll': expected 'attack', 'buy', 'deal', 'lose', 'resolve', "
+     "'score', 'would' or 'yield' "
      "after 'When you'; did you mean 'resolve'?"),
     ("KOT116", K + "  When you buy, gain 1 star.\n", 3, 15,
      "unfinished trigger 'When you buy': expected 'another' or 'this', got ','"),
@@ -200,7 +200,7 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT116", K + "  When you resolve your dice, if they show a 1, a 2 and a 4, gain 2 stars.\n",
      3, 59, "expected '3' after 'if they show a 1, a 2 and a'"),
     ("KOT116", K + "  Whenever you heal, heal 1 more.\n", 3, 20,
-     "unfinished modifier 'Whenever you heal': expected 'yourself', got ','"),
+     "unfinished modifier 'Whenever you heal': expected 'a' or 'yourself', got ','"),
     ("KOT116", K + "  Damage of 1 does not hurt you.\n", 3, 13,
      "unknown modifier 'Damage of 1': expected 'exactly' after 'Damage of'"),
     ("KOT116", K + "  Your max hearts is 2 higher.\n", 3, 8,
@@ -244,6 +244,14 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
      "finished rolling' shows"),
     ("KOT213", K + "  You may pay 0 energy to roll once more.\n", 3, 15,
      "the energy to pay must be from 1 to 99, got 0"),
+    # Tokens.
+    ("KOT231", K + "  The game has 0 smoke tokens.\n", 3, 16,
+     "the game holds from 1 to 99 smoke tokens, got 0"),
+    ("KOT232", K + "  When you attack, put a poison token on it.\n", 3, 20,
+     "'it' names the monster you dealt damage to, but this trigger names none"),
+    ("KOT214", K + "  The game has 1 smoke tokens.\n", 3, 24, "'1 tokens' should be '1 token'"),
+    ("KOT213", K + "  A monster rolls 0 dice fewer for each shrink token it has.\n", 3, 19,
+     "an effect amount must be from 1 to 99, got 0"),
 ]
 
 # The hints that go with some of the cases above: (code, file text, hint).
@@ -453,10 +461,54 @@ class TestFileDiagnostics:
         assert (report.ok, report.cards, report.diagnostics) == (True, 1, [])
 
 
+class TestTokenSet:
+    """The token checks across a whole card set (``check_paths``), pinned."""
+
+    def _check(self, tmp_path: Path, *files: str) -> list[tuple[str, int, int, str, str]]:
+        for i, text in enumerate(files):
+            (tmp_path / f"{i}.kot").write_text(text, encoding="utf-8")
+        report = check_paths([tmp_path])
+        return [(d.code, d.line, d.column, d.message, d.hint or "") for d in report.diagnostics]
+
+    def test_kot230_an_undeclared_token_with_did_you_mean(self, tmp_path: Path) -> None:
+        found = self._check(
+            tmp_path,
+            'card "A"\n  cost 3, keep\n  The game has 12 poison tokens.\n',
+            'card "B"\n  cost 3, keep\n  When you deal damage to a monster, put a posion token '
+            "on it.\n")
+        assert found == [("KOT230", 3, 44, "no card of the set says how many posion tokens the "
+                          "game has; did you mean 'poison'?",
+                          "add a line such as `The game has 12 posion tokens.` to the card that "
+                          "brings them (the set declares: poison)")]
+
+    def test_kot230_a_token_declared_in_another_file_is_fine(self, tmp_path: Path) -> None:
+        assert self._check(
+            tmp_path,
+            'card "A"\n  cost 3, keep\n  The game has 3 smoke tokens.\n',
+            'card "B"\n  cost 3, keep\n  When this card has no smoke tokens, discard it.\n') == []
+
+    def test_kot231_two_counts_for_one_token(self, tmp_path: Path) -> None:
+        found = self._check(
+            tmp_path,
+            'card "A"\n  cost 3, keep\n  The game has 12 poison tokens.\n',
+            'card "B"\n  cost 3, keep\n  The game has 10 poison tokens.\n')
+        assert [(c, line, col) for c, line, col, _, _ in found] == [("KOT231", 3, 3)]
+        assert "not 10" in found[0][3]
+
+    def test_kot231_more_tokens_on_a_card_than_the_game_has(self, tmp_path: Path) -> None:
+        found = self._check(
+            tmp_path,
+            'card "A"\n  cost 3, keep\n  The game has 3 smoke tokens.\n'
+            "  When you buy this card, put 4 smoke tokens on this card.\n")
+        assert found == [("KOT231", 4, 27, "the game has only 3 smoke tokens, but this puts 4 "
+                          "on the card", "put at most 3")]
+
+
 def test_every_code_has_a_negative_test() -> None:
     """Keeps this file in step with the code table."""
     covered = {case[0] for case in TEXT_CASES} | {
-        "KOT100", "KOT101", "KOT112", "KOT199"}  # tested above, outside the table
+        "KOT100", "KOT101", "KOT112", "KOT199",  # tested above, outside the table
+        "KOT230"}  # TestTokenSet (a whole card set)
     # Failed proofs (KOT3xx): tests/verify/test_card_check.py ties each to its invariant.
     covered |= {code for code in CODES if code.startswith("KOT3")}
     assert covered == set(CODES)

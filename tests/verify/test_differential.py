@@ -58,12 +58,17 @@ def states(draw: st.DrawFn) -> tuple[State, int]:
 # Verbs an effect sentence can say without asking anyone: the activated-only acts (dice,
 # protection) never reach effects.run, and the asking ones need answers (tested through
 # scenarios: metamorph.yaml, psychic-probe.yaml).
+# Verbs about what lies on a card need a real card in play (scenarios smoke-cloud*.yaml,
+# monster-batteries*.yaml, poison-spit*.yaml).
 PLAIN_VERBS = [v for v in Verb if v not in DICE_VERBS | {
-    Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE}]
+    Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.PUT_TOKENS, Verb.STORE_ENERGY,
+    Verb.TAKE_STORED}]
 
 # The monster that takes the owner's place exists only while an attacker enters Tokyo
 # (scenarios burrowing*.yaml); elsewhere it is nobody.
-WHOM = [w for w in Who if w is not Who.TAKER]
+# (and "it", the monster damage was dealt to, only under that trigger; "this card" is a
+# card in play).
+WHOM = [w for w in Who if w not in (Who.TAKER, Who.IT, Who.THIS_CARD)]
 
 effects_drawn = st.builds(
     lambda verb, who, amount, per: Effect(verb, 0 if verb in (
