@@ -129,7 +129,10 @@ def run(
                         tokyo.leave(s, ev, s.city, K_LEFT)
                     tokyo.enter(s, ev, t, Place.CITY)
             elif verb is Verb.EXTRA_TURN:
-                s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
+                if t == s.active:
+                    s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
+                else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
+                    s.inserted = (*s.inserted, (t, amount))
             elif verb is Verb.ADD_ATTACK_DAMAGE:
                 if t == s.active:  # only the owner's own attack (kot-cards.md R2)
                     s.attack_bonus += amount

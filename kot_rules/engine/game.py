@@ -375,6 +375,8 @@ class Game:
         s.pending_damage = ()
         s.yielded = (None, None)
         s.protected = frozenset()
+        s.inserted = ()
+        s.resume = None
         s.copying = ()
         s.pending = None
         s.feed = ()

@@ -196,6 +196,14 @@ def state_from_json(game: Game, data: object) -> State:
     ):
         raise StateFormatError("protected: expected a list of seats")
     s.protected = frozenset(protected)
+    inserted = data.get("inserted", [])
+    if not isinstance(inserted, list) or not all(
+        isinstance(p, list) and len(p) == 2 and _count(p[0]) and p[0] < n and _count(p[1])
+        for p in inserted
+    ):
+        raise StateFormatError("inserted: expected a list of [seat, dice fewer] pairs")
+    s.inserted = tuple((p[0], p[1]) for p in inserted)
+    s.resume = _seat(data, "resume", n)
     copying = data.get("copying", [])
     known = set(game.cards.physical_ids())
     if not isinstance(copying, list) or not all(

@@ -195,12 +195,14 @@ class State:
         "feed",
         "game",
         "held",
+        "inserted",
         "monsters",
         "outcome",
         "pending",
         "pending_damage",
         "phase",
         "protected",
+        "resume",
         "rolls_allowed",
         "rolls_done",
         "shop",
@@ -239,6 +241,11 @@ class State:
     """Cards working as copies of other cards, as sorted (copier, copied) pairs."""
     protected: frozenset[int]
     """Monsters a card protects from all damage for the rest of this turn."""
+    inserted: tuple[tuple[int, int], ...]
+    """Turns owed to monsters other than the active one (a card bought out of turn), played
+    right after this turn, in order: (seat, dice fewer)."""
+    resume: int | None
+    """While owed turns are played: the seat after which the usual order goes on."""
     pending: Pending | None
     """The step waiting for an answer a card asked for (kot_rules.engine.requests)."""
     feed: tuple[Action, ...]
@@ -401,6 +408,8 @@ class State:
         new.extra_turns = self.extra_turns
         new.pending = self.pending
         new.protected = self.protected
+        new.inserted = self.inserted
+        new.resume = self.resume
         new.copying = self.copying
         new.tokens = self.tokens
         new.held = self.held
@@ -450,6 +459,8 @@ class State:
             "pending_damage": [{"seat": t, "damage": n} for t, n in self.pending_damage],
             "yielded": {"city": self.yielded[0], "bay": self.yielded[1]},
             "protected": sorted(self.protected),
+            "inserted": [list(pair) for pair in self.inserted],
+            "resume": self.resume,
             "copying": [list(pair) for pair in self.copying],
             "pending": None if self.pending is None else self.pending.to_json(),
             "tokens": [{"monster": m, "kind": k, "count": n} for m, k, n in self.tokens],

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from kot_rules.engine import abilities, activated, buying, dice, effects, hearts, tokens, tokyo
+from kot_rules.engine import (
+    abilities,
+    activated,
+    buying,
+    dice,
+    effects,
+    hearts,
+    reveal,
+    tokens,
+    tokyo,
+)
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -415,31 +425,10 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
         if from_shop:
             # The shop is refilled at once [001 §3. ZAKUP KART].
-            _refill(s, ev, s.shop.index(card))
+            refill_slot(s, ev, s.shop.index(card))
         else:
             buying.take(s, ev, action, cost)
-        if keep:
-            raise_by = sum(
-                m.amount for m in abilities.modifiers_of(s, card) if m.kind is _M_MAX_HEARTS
-            )
-            if raise_by:
-                # The new card raises the monster's maximum (its own, set-up or rules').
-                m = s.monsters[a]
-                set_monster(s, a, m._replace(max_hearts=m.max_hearts + raise_by))
-            abilities.fire(s, ev, _T_BOUGHT, (a,), only=card)
-        else:
-            # A discard card takes effect at once, then goes to the box [001 §OPIS KART].
-            # It is put there first, so that a question its effect asks shows every card
-            # in its place.
-            owed = len(s.extra_turns)
-            s.discard = (*s.discard, card)
-            effects.run(s, ev, a, cards.effects(card), card)
-            if len(s.extra_turns) > owed and s.monsters[a].alive:
-                # An extra turn bought now is played at once: this turn ends here and
-                # what its end would do is skipped [001 §DODATEK, card notes].
-                end_turn(s, ev, end_effects=False)
-                return
-        abilities.fire(s, ev, _T_BUY_CARD, (a,), skip=card)
+        receive(s, ev, a, card)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
             _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
@@ -448,6 +437,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         s.shop = s.deck[:3]
         s.deck = s.deck[3:]
         ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
+        reveal.offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
         end_turn(s, ev)
     elif isinstance(action, UseCard):
@@ -456,11 +446,40 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
 
 
-def _refill(s: State, ev: list[Event], slot: int) -> None:
+def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
+    """What a card just bought (and paid for) does for ``buyer``: a keep card raises its
+    maximum and fires its "when you buy this card"; a discard card goes to the box after
+    its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
+    cards = s.game.cards
+    if cards.is_keep(card):
+        raise_by = sum(
+            m.amount for m in abilities.modifiers_of(s, card) if m.kind is _M_MAX_HEARTS
+        )
+        if raise_by:
+            # The new card raises the monster's maximum (its own, set-up or rules').
+            m = s.monsters[buyer]
+            set_monster(s, buyer, m._replace(max_hearts=m.max_hearts + raise_by))
+        abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
+    else:
+        # It is put in the box first, so that a question its effect asks shows every card
+        # in its place.
+        owed = len(s.extra_turns)
+        s.discard = (*s.discard, card)
+        effects.run(s, ev, buyer, cards.effects(card), card)
+        if len(s.extra_turns) > owed and buyer == s.active and s.monsters[buyer].alive:
+            # An extra turn bought now is played at once: this turn ends here and
+            # what its end would do is skipped [001 §DODATEK, card notes].
+            end_turn(s, ev, end_effects=False)
+            return
+    abilities.fire(s, ev, _T_BUY_CARD, (buyer,), skip=card)
+
+
+def refill_slot(s: State, ev: list[Event], slot: int) -> None:
     """Refill a shop slot at once from the deck; an empty deck leaves it empty (D-EMPTY-DECK)."""
     if s.deck:
         s.shop = (*s.shop[:slot], s.deck[0], *s.shop[slot + 1 :])
         s.deck = s.deck[1:]
+        reveal.offer(s, ev, (s.shop[slot],))
     else:
         s.shop = s.shop[:slot] + s.shop[slot + 1 :]
         ev.append(Event(K_DECK_EMPTY))
@@ -493,13 +512,24 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
         return
     n = len(s.monsters)
     fewer = 0
+    s.inserted = tuple(p for p in s.inserted if s.monsters[p[0]].alive)
     if s.extra_turns and s.monsters[a].alive:
         fewer = s.extra_turns[0]
         s.extra_turns = s.extra_turns[1:]
         nxt = a
+    elif s.inserted:
+        # Turns owed to other monsters come next; then the usual order goes on from
+        # where it was (decision D-OUT-OF-TURN).
+        s.extra_turns = ()
+        if s.resume is None:
+            s.resume = a
+        nxt, fewer = s.inserted[0]
+        s.inserted = s.inserted[1:]
     else:
         s.extra_turns = ()
-        nxt = (a + 1) % n
+        after = a if s.resume is None else s.resume
+        s.resume = None
+        nxt = (after + 1) % n
         while not s.monsters[nxt].alive:
             nxt = (nxt + 1) % n
     s.active = nxt

@@ -113,6 +113,7 @@ MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
     "made-in-a-lab": [(ModifierKind.BUY_TOP_CARD, 0, None)],
     "parasitic-tentacles": [(ModifierKind.BUY_FROM_OTHERS, 0, None)],
     "healing-ray": [(ModifierKind.HEAL_OTHERS, 2, None)],
+    "opportunist": [(ModifierKind.BUY_REVEALED, 0, None)],
 }
 # The lines of those cards, exactly (the canonical forms of the card language).
 KEEP_LINES: dict[str, list[str]] = {
@@ -190,6 +191,7 @@ KEEP_LINES: dict[str, list[str]] = {
     "healing-ray": [
         "You may spend heart faces to heal other monsters, who pay you 2 energy per heart "
         "healed."],
+    "opportunist": ["Whenever a card is revealed in the shop, you may buy it at once."],
 }
 
 # A comment: from `#` outside a double-quoted string to the end of the line.
@@ -347,13 +349,13 @@ class TestKeepCards:
     def test_exactly_these_titles_have_modifiers(self) -> None:
         actual = {c.slug: [(m.kind, m.amount, m.condition) for m in c.modifiers]
                   for c in builtin_card_set().cards if c.modifiers}
-        assert len(actual) == 16
+        assert len(actual) == 17
         assert actual == MODIFIERS
 
     def test_these_keep_cards_say_exactly_these_lines(self) -> None:
         activated = {c.slug for c in builtin_card_set().cards if c.activated}
         assert set(KEEP_LINES) == set(ABILITIES) | set(MODIFIERS) | activated
-        assert len(KEEP_LINES) == 45
+        assert len(KEEP_LINES) == 46
         for slug, lines in KEEP_LINES.items():
             text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
             body = [line.strip() for line in _without_comments(text).split("\n")[2:] if line]
