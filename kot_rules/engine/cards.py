@@ -58,6 +58,7 @@ class CardTable:
         "asking",
         "at_will",
         "by_trigger",
+        "copiers",
         "heart_removes",
         "may_ask",
         "source",
@@ -102,7 +103,8 @@ class CardTable:
             e.verb is Verb.STORE_ENERGY for r in rows for a in r.abilities for e in a.effects
         )
         heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
-        asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY}
+        asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
+                        Verb.COPY_CARD}
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id
@@ -112,6 +114,18 @@ class CardTable:
         )
         """The ids of the cards that may ask their owner a question in the middle of a step
         (and tokens a heart face may remove ask whoever holds them: ``heart_removes``)."""
+        self.copiers = frozenset(
+            r.card_id
+            for r in rows
+            if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
+        )
+        """The ids of the cards that copy other cards (never copied themselves: no chains)."""
+        self.copiers = frozenset(
+            r.card_id
+            for r in rows
+            if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
+        )
+        """The ids of the cards that copy other cards (never copied themselves: no chains)."""
         self.may_ask = bool(self.asking) or bool(self.heart_removes) or store or heal_others
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kot_rules.engine import dice, tokens, tokyo
+from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.events import K_ENERGY, K_HEALED, K_LEFT, K_ROLLED, K_STARS, Event
+from kot_rules.engine.events import K_ENERGY, K_HEALED, K_LEFT, K_ROLLED, K_STARS, K_USED, Event
 from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import (
     damage,
+    end_copies_of,
     gain_energy,
     gain_stars,
     heal,
@@ -22,11 +23,11 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Place, State
-from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Verb, Who
+from kot_rules.language.ast import ENERGY_ON_CARD, Effect, ModifierKind, Trigger, Verb, Who
 
 _NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
                         Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
-                        Verb.REROLL_OTHERS_DIE})
+                        Verb.REROLL_OTHERS_DIE, Verb.COPY_CARD})
 _HELD = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
 
 
@@ -138,6 +139,8 @@ def run(
                     s.attack_bonus += amount
             elif verb in _CARDS1_VERBS:
                 _run_cards1(s, ev, t, verb, amount, why)
+            elif verb is Verb.COPY_CARD:
+                _copy(s, ev, t, card, pay=amount)
             elif verb is Verb.SELL_CARDS:
                 _sell(s, ev, t)
             elif verb is Verb.REROLL_OTHERS_DIE:
@@ -227,3 +230,51 @@ def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why:
         if hearts != m.hearts:
             set_monster(s, t, m._replace(hearts=hearts))
             ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+
+
+def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
+    """``card`` becomes a copy of a keep card in play that ``seat`` picks, as if it had
+    just been bought [001 §DODATEK, appendix clarification 3]: its other "when you buy
+    this card" abilities act for ``card``, what lies on the copied card is put on ``card``,
+    and what it raises is raised. With ``pay`` > 0 the choice costs that much energy and
+    may be declined."""
+    table = s.game.cards
+    current = next((target for copier, target in s.copying if copier == card), None)
+    options: list[Action] = [
+        Choose(c)
+        for i in abilities.clockwise(s, seat)
+        for c in s.monsters[i].cards
+        if table.is_keep(c) and c != card and c != current and c not in table.copiers
+    ]
+    if not options or (pay and s.monsters[seat].energy < pay):
+        return
+    why = f"{s.names[seat]} chooses a card for {card} to copy"
+    choice = ask(s, seat, [*options, PASS] if pay else options, why)
+    if choice == PASS or not isinstance(choice, Choose):
+        return
+    if pay:
+        m = s.monsters[seat]
+        set_monster(s, seat, m._replace(energy=m.energy - pay))
+        ev.append(Event(K_ENERGY, seat, -pay, None, "", f"pays to move the copy of {card}"))
+    if current is not None:
+        end_copies_of(s, ev, (current,), only=card)
+    if s.held:
+        tokens.clear_card(s, card)
+    target = choice.key
+    s.copying = tuple(sorted((*s.copying, (card, target))))
+    ev.append(Event(K_USED, seat, 0, None, "", f"{card} copies {target}"))
+    raised = sum(x.amount for x in table.modifiers(target) if x.kind is ModifierKind.MAX_HEARTS)
+    if raised:
+        m = s.monsters[seat]
+        set_monster(s, seat, m._replace(max_hearts=m.max_hearts + raised))
+    # What lies on the copied card lies on the copy too, from the supply (energy from the
+    # bank) [001 §DODATEK, appendix clarification 3]; so what the copied card puts on itself
+    # when bought is not done again, while its other "when you buy" effects are (twice the
+    # raise and twice the healing for two copies of one card).
+    for held_card, kind, count in s.held:
+        if held_card == target:
+            tokens.put_on_card(s, ev, seat, card, kind, count)
+    for ability in table.abilities(target):
+        if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
+            rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]
+            run(s, ev, seat, rest, card)

@@ -211,13 +211,16 @@ def _raise_of(modifiers: tuple[Modifier, ...]) -> int:
     return sum(x.amount for x in modifiers if x.kind is _M_MAX_HEARTS)
 
 
-def end_copies_of(s: State, ev: list[Event], gone: tuple[str, ...]) -> None:
+def end_copies_of(
+    s: State, ev: list[Event], gone: tuple[str, ...], *, only: str | None = None
+) -> None:
     """Cards that copied a card now out of play copy nothing until moved [001 §DODATEK,
-    appendix clarification 3]; what the copy gave its holder goes with it."""
-    ending = [p for p in s.copying if p[1] in gone]
+    appendix clarification 3]; what the copy gave its holder goes with it (``only``: the
+    copies of this one copier)."""
+    ending = [p for p in s.copying if p[1] in gone and (only is None or p[0] == only)]
     if not ending:
         return
-    s.copying = tuple(p for p in s.copying if p[1] not in gone)
+    s.copying = tuple(p for p in s.copying if p not in ending)
     for copier, target in ending:
         holder = next((i for i, m in enumerate(s.monsters) if copier in m.cards), None)
         if holder is None:

@@ -75,6 +75,8 @@ class Verb(Enum):
     # Move any of your energy onto this card (amount 1: the bank adds as much again).
     STORE_ENERGY = "store-energy"
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
+    COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
+    # energy to pay for choosing another; 0: the choice is free and must be made)
 
 
 class Who(Enum):

@@ -61,7 +61,7 @@ DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # What an effect says without an amount (its amount is 0).
-NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
+NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
                              Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
                              Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
                              Verb.STORE_ENERGY})

@@ -106,7 +106,7 @@ _KEYWORDS: dict[str, str] = {
         # Tokens and what a card holds.
         "game", "token", "tokens", "spend", "faces", "remove", "put",
         "on", "move", "amount", "onto", "bank", "adds", "much", "who",
-        "healed")},
+        "healed", "choose", "copy")},
     "CARDS_LC": "cards",
     "THE_CAP": "The",
     "A_CAP": "A",
@@ -659,7 +659,8 @@ def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> Activated
     )
 
 
-_ASKING_CLAUSES = {"sell_clause": Verb.SELL_CARDS, "probe_clause": Verb.REROLL_OTHERS_DIE}
+_ASKING_CLAUSES = {"sell_clause": Verb.SELL_CARDS, "probe_clause": Verb.REROLL_OTHERS_DIE,
+                   "copy_clause": Verb.COPY_CARD}
 
 
 def _asking_clause(clause: Tree[Token], pos: Callable[[Token], Position]) -> EffectSyntax:
@@ -667,7 +668,10 @@ def _asking_clause(clause: Tree[Token], pos: Callable[[Token], Position]) -> Eff
     tokens = list(_tokens(clause))
     verb = _ASKING_CLAUSES[str(clause.data)]
     flag = int(verb is Verb.REROLL_OTHERS_DIE and any(t.type == "HEART" for t in tokens))
-    return EffectSyntax(verb=verb, who=Who.YOU, amount=flag, amount_position=pos(tokens[0]),
+    number = next((t for t in tokens if t.type == "NUMBER"), None)  # the energy a copy costs
+    amount = _number(number) if number is not None else flag
+    return EffectSyntax(verb=verb, who=Who.YOU, amount=amount,
+                        amount_position=pos(number if number is not None else tokens[0]),
                         unit=None, unit_position=None, position=pos(tokens[0]))
 
 

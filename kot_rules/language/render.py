@@ -114,6 +114,11 @@ def render_effect(effect: Effect) -> str:
                     "energy it has.")
         raise ValueError(f"the card language has no sentence for {verb.value} applied to "
                          f"{who.value} for every {effect.per} energy")
+    if verb is Verb.COPY_CARD and who is Who.YOU:
+        if amount:
+            return (f"You may pay {amount} energy to choose another keep card for this card "
+                    "to copy.")
+        return "Choose a keep card for this card to copy."
     if verb is Verb.SELL_CARDS and who is Who.YOU and amount == 0:
         return "You may discard any of your cards for their cost in energy."
     if verb is Verb.REROLL_OTHERS_DIE and who is Who.YOU and amount in (0, 1):
@@ -183,7 +188,7 @@ def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
     return ((effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
             or effect.who is Who.TAKER or effect.verb in CLAUSE_ONLY_VERBS
-            or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE)
+            or effect.verb in (Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.COPY_CARD)
             or effect.verb in _HELD_VERBS)
 
 

@@ -98,6 +98,20 @@ def _take_stored(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
     return s.with_monster(t, replace(m, energy=m.energy + x))
 
 
+def _copy(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
+    """effects._copy: pay (only with enough energy), end the old copy (its raise of the
+    maximum goes, hearts capped), start the new one (its raise comes). What the copied
+    card does when bought is a transition of that card, proved on its own."""
+    m = s.m(t)
+    paid = z3.If(m.energy >= n, n, 0)
+    lower = ctx.integer("copy-lowered", t)
+    lower = z3.If(lower <= m.max_hearts - 1, lower, 0)
+    raised = ctx.integer("copy-raised", t)
+    kept = m.max_hearts - lower
+    return s.with_monster(t, replace(m, energy=m.energy - paid, max_hearts=kept + raised,
+                                     hearts=zmin(m.hearts, kept)))
+
+
 def _lose_all_stars(ctx: Ctx, s: SymState, t: int, n: Int) -> SymState:
     return s.with_monster(t, replace(s.m(t), stars=z3.IntVal(0)))
 
@@ -136,9 +150,10 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.PUT_TOKENS: _same,
     Verb.STORE_ENERGY: _store_energy,
     Verb.TAKE_STORED: _take_stored,
+    Verb.COPY_CARD: _copy,
 }
 
-NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS,
+NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
                        Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE,
                        Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
 """Verbs that act without an amount (effects.run skips the others at 0)."""

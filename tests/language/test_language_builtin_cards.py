@@ -94,6 +94,8 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "monster-batteries": [
         (Trigger.BOUGHT, 0, None, False, (Verb.STORE_ENERGY, 1, Who.THIS_CARD, 0)),
         (Trigger.START_OF_EACH_TURN, 0, None, False, (Verb.TAKE_STORED, 2, YOU, 0))],
+    "mimic": [(Trigger.BOUGHT, 0, None, False, (Verb.COPY_CARD, 0, YOU, 0)),
+              (Trigger.START_OF_TURN, 0, None, False, (Verb.COPY_CARD, 1, YOU, 0))],
 }
 # (kind, amount, condition), in file order.
 MODIFIERS: dict[str, list[tuple[ModifierKind, int, Condition | None]]] = {
@@ -192,6 +194,9 @@ KEEP_LINES: dict[str, list[str]] = {
         "You may spend heart faces to heal other monsters, who pay you 2 energy per heart "
         "healed."],
     "opportunist": ["Whenever a card is revealed in the shop, you may buy it at once."],
+    "mimic": ["When you buy this card, choose a keep card for this card to copy.",
+              "At the start of your turn, you may pay 1 energy to choose another keep card for "
+              "this card to copy."],
 }
 
 # A comment: from `#` outside a double-quoted string to the end of the line.
@@ -343,7 +348,7 @@ class TestKeepCards:
                       *[(e.verb, e.amount, e.who, e.per) for e in a.effects])
                      for a in c.abilities]
             for c in builtin_card_set().cards if c.abilities}
-        assert len(actual) == 25
+        assert len(actual) == 26
         assert actual == ABILITIES
 
     def test_exactly_these_titles_have_modifiers(self) -> None:
@@ -355,7 +360,7 @@ class TestKeepCards:
     def test_these_keep_cards_say_exactly_these_lines(self) -> None:
         activated = {c.slug for c in builtin_card_set().cards if c.activated}
         assert set(KEEP_LINES) == set(ABILITIES) | set(MODIFIERS) | activated
-        assert len(KEEP_LINES) == 46
+        assert len(KEEP_LINES) == 47
         for slug, lines in KEEP_LINES.items():
             text = (builtin_cards_dir() / f"{slug}.kot").read_text(encoding="utf-8")
             body = [line.strip() for line in _without_comments(text).split("\n")[2:] if line]

@@ -161,8 +161,8 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT108", K + "  Whne you attack, gain 1 star.\n", 3, 3,
      "got 'Whne'; did you mean 'When'?"),
     ("KOT109", K + "  When you attack,\n", 3, 19,
-     "the line ends too early: expected 'add', 'discard', 'each', 'every', 'gain', 'heal', "
-     "'if', 'leave', 'lose', 'move', 'put', 'set', 'take', 'that', 'the' or 'you'"),
+     "the line ends too early: expected 'add', 'choose', 'discard', 'each', 'every', 'gain', "
+     "'heal', 'if', 'leave', 'lose', 'move', 'put', 'set', 'take', 'that', 'the' or 'you'"),
     ("KOT111", K + "  When you attack, Gain 1 star.\n", 3, 20,
      "write 'gain', not 'Gain' (a word starts lowercase inside a line)"),
     ("KOT111", K + "  Once per turn, When you attack, gain 1 star.\n", 3, 18,

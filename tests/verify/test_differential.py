@@ -62,7 +62,7 @@ def states(draw: st.DrawFn) -> tuple[State, int]:
 # monster-batteries*.yaml, poison-spit*.yaml).
 PLAIN_VERBS = [v for v in Verb if v not in DICE_VERBS | {
     Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.PUT_TOKENS, Verb.STORE_ENERGY,
-    Verb.TAKE_STORED}]
+    Verb.TAKE_STORED, Verb.COPY_CARD}]
 
 # The monster that takes the owner's place exists only while an attacker enters Tokyo
 # (scenarios burrowing*.yaml); elsewhere it is nobody.
