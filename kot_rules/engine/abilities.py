@@ -155,6 +155,14 @@ def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
     return True
 
 
+def held(s: State, trigger: Trigger) -> bool:
+    """Whether any monster in the game has a card (or a copy) with a ``trigger`` ability."""
+    having = s.game.cards.by_trigger[trigger]
+    if not having:
+        return False
+    return any(not having.isdisjoint(text_ids(s, m.cards)) for m in s.monsters if m.cards)
+
+
 def clockwise(s: State, start: int) -> list[int]:
     """Every monster in the game, clockwise from ``start`` (included)."""
     n = len(s.monsters)

@@ -266,7 +266,8 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     raised = sum(x.amount for x in table.modifiers(target) if x.kind is ModifierKind.MAX_HEARTS)
     if raised:
         m = s.monsters[seat]
-        set_monster(s, seat, m._replace(max_hearts=m.max_hearts + raised))
+        top = m.max_hearts + raised
+        set_monster(s, seat, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
     # What lies on the copied card lies on the copy too, from the supply (energy from the
     # bank) [001 §DODATEK, appendix clarification 3]; so what the copied card puts on itself
     # when bought is not done again, while its other "when you buy" effects are (twice the

@@ -140,7 +140,7 @@ def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
     for ability in s.game.cards.abilities(card):
         if ability.trigger is _T_WOULD_BE_ELIMINATED:
             _effects.run(s, ev, seat, ability.effects, card)
-    if s.game.cards.by_trigger[_T_ELIMINATION]:
+    if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
 
@@ -163,7 +163,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     elif s.bay == seat:
         s.bay = None
     ev.append(Event(K_ELIMINATED, seat))
-    if s.game.cards.by_trigger[_T_ELIMINATION]:
+    if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
     if s.bay is not None and not s.bay_open:

@@ -212,7 +212,7 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
-    if s.game.cards.by_trigger[_T_START_OF_EACH_TURN]:
+    if abilities.held(s, _T_START_OF_EACH_TURN):
         abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
@@ -280,7 +280,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
-    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING]:
+    if abilities.held(s, _T_OTHER_FINISHED_ROLLING):
         # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
         others = abilities.clockwise(s, a)[1:]
         abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
@@ -456,9 +456,10 @@ def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
             m.amount for m in abilities.modifiers_of(s, card) if m.kind is _M_MAX_HEARTS
         )
         if raise_by:
-            # The new card raises the monster's maximum (its own, set-up or rules').
+            # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
             m = s.monsters[buyer]
-            set_monster(s, buyer, m._replace(max_hearts=m.max_hearts + raise_by))
+            top = m.max_hearts + raise_by
+            set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
         abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
     else:
         # It is put in the box first, so that a question its effect asks shows every card
@@ -497,7 +498,7 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
             tokens.end_of_turn(s, ev, a)
         if s.monsters[a].alive and s.monsters[a].cards:
             abilities.fire(s, ev, _T_END_OF_TURN, (a,))
-        if s.game.cards.by_trigger[_T_END_OF_EACH_TURN]:
+        if abilities.held(s, _T_END_OF_EACH_TURN):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
     outcome = victory(s)

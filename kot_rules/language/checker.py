@@ -504,11 +504,12 @@ def _check_modifier(syntax: ModifierSyntax, report: _Report) -> Modifier | None:
                f"{quote(shown, 60)}: only yielding Tokyo ends an attack on you",
                f"write `{render_modifier(modifier)}`")
         return None
-    if syntax.amount_position is not None and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT:
+    said = abs(syntax.amount)  # `2 lower` is said as 2, kept as -2
+    if syntax.amount_position is not None and not MIN_AMOUNT <= said <= MAX_AMOUNT:
         report("KOT218", syntax.amount_position,
                f"a modifier amount must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
-               f"{syntax.amount}",
-               "leave out a modifier that changes nothing" if syntax.amount == 0 else None)
+               f"{said}",
+               "leave out a modifier that changes nothing" if said == 0 else None)
         return None
     if syntax.unit is not None and syntax.unit_position is not None:
         _check_agreement(syntax.amount, syntax.unit, syntax.unit_position, report,

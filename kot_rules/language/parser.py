@@ -106,7 +106,7 @@ _KEYWORDS: dict[str, str] = {
         # Tokens and what a card holds.
         "game", "token", "tokens", "spend", "faces", "remove", "put",
         "on", "move", "amount", "onto", "bank", "adds", "much", "who",
-        "healed", "choose", "copy")},
+        "healed", "choose", "copy", "lower")},
     "CARDS_LC": "cards",
     "THE_CAP": "The",
     "A_CAP": "A",
@@ -731,9 +731,10 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
                 None) if body.data in ("extra_dice", "extra_rolls") else None
     # `When you yield Tokyo, you take no damage ...` names a trigger (the checker allows one).
     trigger_tree = _subtree(body, "trigger")
+    lower = any(t.type == "LOWER" for t in tokens)  # `... is 2 lower.`: a negative raise
     return ModifierSyntax(
         kind=ModifierKind(str(body.data).replace("_", "-")),
-        amount=_number(amount) if amount is not None else 0,
+        amount=(-1 if lower else 1) * (_number(amount) if amount is not None else 0),
         amount_position=pos(amount) if amount is not None else None,
         unit=str(unit) if unit is not None else None,
         unit_position=pos(unit) if unit is not None else None,

@@ -244,7 +244,8 @@ def render_modifier(modifier: Modifier) -> str:
     kind, amount, condition = modifier.kind, modifier.amount, modifier.condition
     text: str | None
     if kind is ModifierKind.MAX_HEARTS:
-        text = f"Your maximum hearts is {amount} higher."
+        text = (f"Your maximum hearts is {amount} higher." if amount >= 0
+                else f"Your maximum hearts is {-amount} lower.")
     elif kind is ModifierKind.EXTRA_DICE:
         text = f"You roll {amount} extra {'die' if amount == 1 else 'dice'}."
     elif kind is ModifierKind.EXTRA_ROLLS:

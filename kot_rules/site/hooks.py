@@ -19,6 +19,7 @@ import posixpath
 import re
 import shutil
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ from kot_rules.site.pages import (
     scenario_uri,
 )
 from kot_rules.site.proofs import INVARIANTS_PAGE, invariants_page, verify_results
+from kot_rules.surfaces.coverage import proved_by_card
 
 log = get_plugin_logger("kot_rules.site")
 
@@ -83,9 +85,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     data: SiteData = _state.get("data") or load_site_data()
-    pages = generate(data)
     root = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
-    pages[INVARIANTS_PAGE] = invariants_page(verify_results(root))
+    results = verify_results(root)
+    data = replace(data, proved=proved_by_card((i.card for i in data.cards), results["results"]))
+    pages = generate(data)
+    pages[INVARIANTS_PAGE] = invariants_page(results)
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text

@@ -148,7 +148,8 @@ class CardInfo:
         return tuple(a.name for a in self.card.aliases if a.language == language)
 
 
-def _renderer() -> Callable[[CardDef], str] | None:
+def renderer() -> Callable[[CardDef], str] | None:
+    """The canonical card renderer, if there is one."""
     try:
         from kot_rules.language.render import render_card
     except ImportError:  # the renderer is newer than this module's first callers
@@ -378,6 +379,9 @@ class SiteData:
     rulings: Rulings
     glossary: Glossary
     schemas: tuple[Schema, ...]
+    proved: Mapping[str, bool] | None = None
+    """card slug -> every sentence of the card is proved (``None``: the proofs did not run;
+    the site build adds them from ``kot-rules verify``)."""
 
     def scenario(self, key: str) -> Scenario | None:
         for scenario in self.scenarios:
@@ -398,7 +402,7 @@ def load_site_data() -> SiteData:
     Read afresh on every call (no cache), so that ``mkdocs serve`` shows edits.
     """
     card_set = load_card_set(builtin_cards_dir(GAME))
-    render = _renderer()
+    render = renderer()
     cards = tuple(card_info(card, render) for card in card_set.cards)
     return SiteData(
         book=load_rulebook(),

@@ -14,12 +14,13 @@ from typing import Any
 
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Source
+from kot_rules.surfaces import coverage
 
 from .cliref import CommandHelp, command_helps
 from .model import CardInfo, CardUse, Scenario, SiteData
 
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
-PROOFS_STATUS = "by `kot-rules verify`: see [Invariants and proofs](../invariants.md)"
+PROOFS = "../invariants.md"
 
 RULES_INDEX = "rules/index.md"
 DECISIONS_INDEX = "clarifications/index.md"
@@ -268,7 +269,12 @@ def _card_scenarios(data: SiteData, slug: str) -> list[tuple[Scenario, frozenset
 
 
 def scenario_tested(data: SiteData, slug: str) -> bool:
-    return any(use.tests for _, uses in _card_scenarios(data, slug) for use in uses)
+    return coverage.scenario_tested(data.scenarios, slug)
+
+
+def proved(data: SiteData, slug: str) -> bool | None:
+    """Every sentence of the card is proved; ``None`` when the proofs did not run."""
+    return None if data.proved is None else data.proved.get(slug, False)
 
 
 def _yes_no(flag: bool | None, yes: str = "yes", no: str = "no",
@@ -299,7 +305,13 @@ def card_page(data: SiteData, info: CardInfo) -> str:
         ["round-trips", _yes_no(info.round_trips, "yes (render, then parse, gives the same "
                                 "card)", "**no**", "unknown (no renderer)")],
         ["scenario-tested", "yes" if scenario_tested(data, card.slug) else "no"],
-        ["proved", PROOFS_STATUS],
+        ["proved", _yes_no(proved(data, card.slug),
+                           "yes (`kot-rules verify` proves that every sentence keeps every "
+                           f"invariant: see [Invariants and proofs]({PROOFS}))",
+                           "**no** (`kot-rules verify` does not prove every sentence: see "
+                           f"[Invariants and proofs]({PROOFS}#not-proved))",
+                           "unknown (`kot-rules verify` did not run: see [Invariants and "
+                           f"proofs]({PROOFS}))")],
     ])
     out += ["## Rulings", ""]
     rulings = data.rulings.by_card.get(card.slug, ())
@@ -336,17 +348,25 @@ def cards_index(data: SiteData) -> str:
         rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
                      cell(_names(info, "pl")), cell(_names(info, "cz")), str(card.cost),
                      card.kind.value, str(card.copies), str(len(card.effects)),
-                     _yes_no(info.round_trips), _yes_no(scenario_tested(data, card.slug))])
+                     _yes_no(info.round_trips), _yes_no(scenario_tested(data, card.slug)),
+                     _yes_no(proved(data, card.slug))])
     physical = sum(info.card.copies for info in data.cards)
+    counts = coverage.summary(coverage.coverage(data.cards, data.scenarios, data.proved or {}))
     out = [*WIDE, "# Cards", "",
            f"The {len(data.cards)} card titles ({physical} physical cards) of the first "
            "edition (2011), with their Polish and Czech names. Each page shows the card's "
            "text in the card language exactly as the engine parses it, its rulings and the "
            "scenarios that use it. *Round-trips*: rendering the card and parsing the text "
-           "gives the same card. *Tested*: a scenario buys the card or starts with it in play.",
-           ""]
+           "gives the same card. *Tested*: a scenario buys the card or starts with it in play. "
+           "*Proved*: `kot-rules verify` proves that every sentence of the card keeps every "
+           f"invariant ([Invariants and proofs]({link(src, 'invariants.md')})). The same "
+           "table in a terminal: `kot-rules cards coverage`.", "",
+           f"Of {counts['cards']} cards: {counts['round_trips']} round-trip, "
+           f"{counts['scenario_tested']} scenario-tested, "
+           + (f"{counts['proved']} proved." if data.proved is not None
+              else "proofs not run."), ""]
     out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Effects",
-                  "Round-trips", "Tested"], rows)
+                  "Round-trips", "Tested", "Proved"], rows)
     out += note("spec/cards/king-of-tokyo/*.kot")
     return "\n".join(out)
 

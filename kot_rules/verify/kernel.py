@@ -319,9 +319,11 @@ def buy(ctx: Ctx, s: SymState, *, discount: Int | int = 0, keep: Bool | None = N
     raise_by = ctx.integer("max-hearts", 0) if raise_by is None else raise_by
     paid = zmax(0, cost - discount)
     m = s.m(0)
+    top = m.max_hearts + z3.If(keep, raise_by, 0)
+    # turn.receive: a card that lowers the maximum caps the hearts at it.
     t = s.with_monster(0, replace(m, energy=m.energy - paid,
                                   cards=m.cards + z3.If(keep, 1, 0),
-                                  max_hearts=m.max_hearts + z3.If(keep, raise_by, 0)))
+                                  max_hearts=top, hearts=zmin(m.hearts, top)))
     refill = s.deck > 0
     t = replace(t, discard=s.discard + z3.If(keep, 0, 1),
                 shop=s.shop - 1 + z3.If(refill, 1, 0), deck=s.deck - z3.If(refill, 1, 0))

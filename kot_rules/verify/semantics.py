@@ -464,7 +464,9 @@ def modifier_transition(modifier: Modifier) -> Transition:
             _condition(modifier.condition)
     except Unsupported as exc:
         return Transition(label, "modifier", None, unsupported=str(exc))
-    return Transition(label, "modifier", lambda ctx, s: meaning(ctx, s, modifier))
+    # A change of the maximum happens when the card is bought: a buy replays it.
+    return Transition(label, "modifier", lambda ctx, s: meaning(ctx, s, modifier),
+                      on_buy=modifier.kind is ModifierKind.MAX_HEARTS)
 
 
 def activated_transition(activated: Activated) -> Transition:

@@ -385,7 +385,8 @@ def modifiers(draw: st.DrawFn) -> Modifier:
         return Modifier(kind, 0, NO_POSITION)
     condition = (draw(st.none() | st.just(Condition.IN_TOKYO))
                  if kind is ModifierKind.ATTACK_DAMAGE else None)
-    return Modifier(kind, draw(amounts), NO_POSITION, condition)
+    sign = -1 if kind is ModifierKind.MAX_HEARTS and draw(st.booleans()) else 1  # `N lower`
+    return Modifier(kind, sign * draw(amounts), NO_POSITION, condition)
 
 
 @st.composite

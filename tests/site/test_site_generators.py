@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,18 @@ def test_every_page_and_tooltip_is_generated() -> None:
     assert "*[001]: Seed 001: " in tips
     for slug in data.rulings.by_card:
         assert data.card(slug)  # every ruling names a real card
+
+
+def test_cards_show_whether_they_are_proved() -> None:
+    data = load_site_data()
+    slug = data.cards[0].slug
+    unknown = generate(data, helps=[])
+    assert "unknown (`kot-rules verify` did not run" in unknown[f"cards/{slug}.md"]
+    assert "proofs not run." in unknown["cards/index.md"]
+    proved = {info.slug: True for info in data.cards} | {slug: False}
+    pages = generate(replace(data, proved=proved), helps=[])
+    assert "| proved | **no** (`kot-rules verify` does not prove" in pages[f"cards/{slug}.md"]
+    assert "| proved | yes (" in pages[f"cards/{data.cards[1].slug}.md"]
+    index = pages["cards/index.md"]
+    assert "| Round-trips | Tested | Proved |" in index
+    assert f"{len(data.cards) - 1} proved." in index

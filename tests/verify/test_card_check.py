@@ -86,3 +86,23 @@ class TestCheckCommand:
                                  capsys: pytest.CaptureFixture[str]) -> None:
         folder = write(tmp_path, BROKEN["KOT301"][1] or "")
         assert main(["check", str(folder)]) == 0
+
+
+class TestBrokenCardWithoutWeakening:
+    """A card the language allows that breaks an invariant, with the engine as it is."""
+
+    CURSED = 'card "Cursed Crown"\n  cost 3, keep\n  Your maximum hearts is 3 lower.\n'
+
+    def test_check_exits_1_with_the_counterexample(
+            self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder = write(tmp_path, self.CURSED)
+        assert main(["check", str(folder)]) == 1
+        out = capsys.readouterr().out
+        assert f"{folder / 'broken.kot'}:3:3: error[KOT301]" in out
+        assert "counterexample: INV-HEARTS broken: monsters[0].hearts" in out
+        assert "checked 1 card: 2 errors" in out  # INV-HEARTS and INV-ELIMINATED
+
+    def test_a_small_raise_is_sound(self, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+        folder = write(tmp_path, self.CURSED.replace("3 lower", "3 higher"))
+        assert main(["check", str(folder)]) == 0
