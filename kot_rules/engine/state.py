@@ -294,9 +294,8 @@ class State:
             return self.pending.request.options
         phase = self.phase
         if phase is _P_KEEP:
-            uses = _activated.offers(self, self.active, dice_window=True) if self.monsters[
-                self.active
-            ].cards else []
+            at_will = self.game.cards.with_activated and self.monsters[self.active].cards
+            uses = _activated.offers(self, self.active, dice_window=True) if at_will else []
             if self.rolls_done >= self.rolls_allowed:
                 # No roll left: only the cards' own dice abilities, or resolve.
                 return [STOP, *uses]
@@ -310,6 +309,7 @@ class State:
             actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
             held = self.monsters[self.active].cards
             if held:
+                held = _abilities.text_ids(self, held)  # copies of cards count too
                 having = self.game.cards.with_modifier
                 if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
                         and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
@@ -317,12 +317,12 @@ class State:
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
             actions.append(END_TURN)
-            if self.monsters[self.active].cards:
+            if self.game.cards.with_activated and self.monsters[self.active].cards:
                 actions.extend(_activated.offers(self, self.active, dice_window=False))
             return actions
         if phase is _P_YIELD:
             seat = self.yield_queue[0]
-            if self.monsters[seat].cards:
+            if self.game.cards.with_activated and self.monsters[seat].cards:
                 return [YIELD, STAY, *_activated.offers(self, seat, dice_window=False)]
             return (YIELD, STAY)
         return ()

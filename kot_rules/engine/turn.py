@@ -107,24 +107,30 @@ def apply(s: State, action: Action) -> None:
             )
         s.assign(p.base)
         _run(s, p.action, (*p.answers, action), p.base)
+    elif s.game.cards.may_ask:
+        # A card of the game may ask (one held, one bought, one revealed mid-step): keep
+        # the state the step starts from, to replay it once answered.
+        _run(s, action, (), s.copy())
     else:
-        _run(s, action, (), s.copy() if _may_ask(s) else None)
+        _step(s, action)
 
 
-def _may_ask(s: State) -> bool:
-    """Whether a card of the game may ask a question (only then is a copy of the state
-    before each step kept). Any card may: one held, one bought, one revealed mid-step."""
-    return s.game.cards.may_ask
+def _held_may_ask(s: State) -> bool:
+    """Whether a roll may ask: rolling buys and reveals no card, so only the cards held
+    (or a token a heart face may remove) can ask during it."""
+    table = s.game.cards
+    if s.tokens and table.heart_removes:
+        return True
+    asking = table.asking
+    return any(not asking.isdisjoint(abilities.text_ids(s, m.cards)) for m in s.monsters if m.cards)
 
 
-def _run(s: State, action: Action, answers: tuple[Action, ...], base: State | None) -> None:
+def _run(s: State, action: Action, answers: tuple[Action, ...], base: State) -> None:
     s.feed = answers
     s.fed = 0
     try:
         _step(s, action)
     except NeedAnswer as need:
-        if base is None:  # pragma: no cover - may_ask is false only for cards that never ask
-            raise AssertionError("a card asked a question, yet no card may ask") from None
         s.pending = Pending(base, action, answers, need.request)
         s.events = ()
     s.feed = ()
@@ -155,7 +161,7 @@ def _step(s: State, action: Action) -> None:
 def roll_in_place(s: State, counts: dice.Counts) -> None:
     """:func:`apply` of ``Roll(counts)`` for a driver that samples the dice itself
     (``counts`` comes from :func:`dice.sample` for ``s.to_roll`` dice, so it is legal)."""
-    if _may_ask(s):
+    if s.game.cards.may_ask and _held_may_ask(s):
         _run(s, Roll(counts), (), s.copy())
         return
     ev: list[Event] = []
@@ -235,7 +241,8 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     s.rolls_done += 1
     ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
     if s.rolls_done >= s.rolls_allowed and not (
-        s.monsters[s.active].cards
+        s.game.cards.with_activated
+        and s.monsters[s.active].cards
         and activated.offers(s, s.active, dice_window=True, only_dice=True)
     ):
         resolve(s, ev)
@@ -513,7 +520,8 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
         return
     n = len(s.monsters)
     fewer = 0
-    s.inserted = tuple(p for p in s.inserted if s.monsters[p[0]].alive)
+    if s.inserted:
+        s.inserted = tuple(p for p in s.inserted if s.monsters[p[0]].alive)
     if s.extra_turns and s.monsters[a].alive:
         fewer = s.extra_turns[0]
         s.extra_turns = s.extra_turns[1:]
