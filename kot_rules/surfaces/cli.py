@@ -603,9 +603,12 @@ def _cmd_check(args: argparse.Namespace) -> int:
         diagnostics += proof_diagnostics(report.definitions)
     errors = sum(d.is_error for d in diagnostics)
     warnings = len(diagnostics) - errors
+    # Cards counted as the deck holds them (a title with `copies 2` is two cards).
+    physical = sum(d.copies for d in report.definitions)
     if args.format == "json":
         _print(json.dumps({
-            "cards": report.cards,
+            "cards": physical,
+            "titles": report.cards,
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
@@ -615,7 +618,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         for d in diagnostics:
             _print(d.render())
             _print()
-        _print(f"checked {_plural(report.cards, 'card')}: {_plural(errors, 'error')}, "
+        titles = "" if physical == report.cards else f" ({_plural(report.cards, 'title')})"
+        _print(f"checked {_plural(physical, 'card')}{titles}: {_plural(errors, 'error')}, "
                f"{_plural(warnings, 'warning')}")
     return EXIT_OK if errors == 0 else EXIT_FAILURE
 
