@@ -413,3 +413,30 @@ def test_scenario_run_a_folder_without_scenarios(
     assert code == 1
     assert out == ""
     assert err == f"kot-rules: error: no scenario file (*.yaml, *.yml) found in {tmp_path}\n"
+
+
+class TestChangingANumberChangesTheGame:
+    """The card text is the code: a copy of the built-in cards with one number changed,
+    passed with --cards, changes the outcome of that card's scenario accordingly."""
+
+    SCENARIO = "spec/scenarios/king-of-tokyo/cards/jet-fighters.yaml"
+
+    def test_one_more_star_in_the_text_is_one_more_star_in_the_game(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        import shutil
+
+        from kot_rules.paths import builtin_cards_dir, data_root
+
+        folder = tmp_path / "cards"
+        shutil.copytree(builtin_cards_dir(), folder)
+        card = folder / "jet-fighters.kot"
+        text = card.read_text(encoding="utf-8")
+        assert "Gain 5 stars." in text
+        card.write_text(text.replace("Gain 5 stars.", "Gain 6 stars."), encoding="utf-8")
+        scenario = str(data_root() / self.SCENARIO)
+        code, out, _ = run(capsys, "scenario", "run", scenario)
+        assert code == 0, out
+        code, out, _ = run(capsys, "scenario", "run", "--cards", str(folder), scenario)
+        assert code == 1
+        assert "Gigazaur.stars: expected 5, got 6" in out
