@@ -54,7 +54,7 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
     if not cards:
         return 0
     having = s.game.cards.with_modifier[kind]
-    if having.isdisjoint(text_ids(s, cards)):
+    if having.isdisjoint(text_ids(s, cards) if s.copying else cards):
         return 0
     amount = 0
     for c in cards:
@@ -67,7 +67,7 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
 def has_amount(s: State, seat: int, kind: ModifierKind, amount: int) -> bool:
     """Whether one of ``seat``'s cards has a ``kind`` modifier of exactly ``amount``."""
     cards = s.monsters[seat].cards
-    if s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards)):
+    if s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards) if s.copying else cards):
         return False
     return any(
         m.kind is kind
@@ -82,7 +82,9 @@ def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
     cards = s.monsters[seat].cards
     if not cards:
         return False
-    return not s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards))
+    return not s.game.cards.with_modifier[kind].isdisjoint(
+        text_ids(s, cards) if s.copying else cards
+    )
 
 
 def holds(s: State, seat: int, condition: Condition) -> bool:
@@ -127,7 +129,9 @@ def fire(
         return
     for seat in seats:
         owner = s.monsters[seat]
-        if not owner.alive or having.isdisjoint(text_ids(s, owner.cards)):
+        if not owner.alive or having.isdisjoint(
+            text_ids(s, owner.cards) if s.copying else owner.cards
+        ):
             continue
         for c in owner.cards:
             if (only is not None and c != only) or c == skip:
@@ -160,6 +164,8 @@ def held(s: State, trigger: Trigger) -> bool:
     having = s.game.cards.by_trigger[trigger]
     if not having:
         return False
+    if not s.copying:
+        return any(not having.isdisjoint(m.cards) for m in s.monsters if m.cards)
     return any(not having.isdisjoint(text_ids(s, m.cards)) for m in s.monsters if m.cards)
 
 

@@ -57,6 +57,7 @@ class CardTable:
         "_names",
         "asking",
         "at_will",
+        "buys_more",
         "by_trigger",
         "copiers",
         "heart_removes",
@@ -120,12 +121,6 @@ class CardTable:
             if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
         )
         """The ids of the cards that copy other cards (never copied themselves: no chains)."""
-        self.copiers = frozenset(
-            r.card_id
-            for r in rows
-            if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
-        )
-        """The ids of the cards that copy other cards (never copied themselves: no chains)."""
         self.may_ask = bool(self.asking) or bool(self.heart_removes) or store or heal_others
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
@@ -137,6 +132,11 @@ class CardTable:
             k: frozenset(r.card_id for r in rows if any(m.kind is k for m in r.modifiers))
             for k in ModifierKind
         }
+        self.buys_more = bool(
+            self.with_modifier[ModifierKind.BUY_TOP_CARD]
+            or self.with_modifier[ModifierKind.BUY_FROM_OTHERS]
+        )
+        """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
 

@@ -67,10 +67,12 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
 def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
     """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
     m = s.monsters[seat]
+    table = s.game.cards
     if (
         m.cards
-        and not s.game.cards.at_will.isdisjoint(_abilities.text_ids(s, m.cards))
+        and table.at_will
         and seat not in s.protected
+        and not table.at_will.isdisjoint(_abilities.text_ids(s, m.cards))
     ):
         # The monster may use its cards first: heal, or protect itself (D-AT-WILL).
         _activated.window(s, ev, seat, n)
@@ -78,12 +80,16 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if s.protected and seat in s.protected:
         ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
         return 0
-    if m.cards and _abilities.has_modifier(s, seat, _M_DODGE):
+    if m.cards and table.with_modifier[_M_DODGE] and _abilities.has_modifier(s, seat, _M_DODGE):
         n = _dodge(s, ev, seat, n, source)
         if n <= 0:
             return 0
         m = s.monsters[seat]
-    if m.cards and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n):
+    if (
+        m.cards
+        and table.with_modifier[_M_IGNORE_SMALL_DAMAGE]
+        and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n)
+    ):
         # Each source of damage is judged on its own (kot-cards.md R13).
         ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
         return 0

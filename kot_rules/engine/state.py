@@ -290,12 +290,13 @@ class State:
 
     def legal_actions(self) -> Sequence[Action]:
         """The decisions open to :meth:`current_player` (empty at chance and terminal nodes)."""
+        phase = self.phase
         if self.pending is not None:
             return self.pending.request.options
-        phase = self.phase
         if phase is _P_KEEP:
-            at_will = self.game.cards.with_activated and self.monsters[self.active].cards
-            uses = _activated.offers(self, self.active, dice_window=True) if at_will else []
+            if not (self.game.cards.with_activated and self.monsters[self.active].cards):
+                return _KeepChoices(self.dice)
+            uses = _activated.offers(self, self.active, dice_window=True)
             if self.rolls_done >= self.rolls_allowed:
                 # No roll left: only the cards' own dice abilities, or resolve.
                 return [STOP, *uses]
@@ -303,21 +304,22 @@ class State:
                 return _KeepChoices(self.dice, tuple(uses))
             return _KeepChoices(self.dice)
         if phase is _P_BUY:
-            energy = self.monsters[self.active].energy
-            cost = self.game.cards.cost
-            discount = _abilities.total(self, self.active, _M_CARD_DISCOUNT)
-            actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
+            table = self.game.cards
             held = self.monsters[self.active].cards
-            if held:
+            energy = self.monsters[self.active].energy
+            cost = table.cost
+            discount = _abilities.total(self, self.active, _M_CARD_DISCOUNT) if held else 0
+            actions: list[Action] = [Buy(c) for c in self.shop if cost(c) - discount <= energy]
+            if held and table.buys_more:
                 held = _abilities.text_ids(self, held)  # copies of cards count too
-                having = self.game.cards.with_modifier
+                having = table.with_modifier
                 if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
                         and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
                     actions += _buying.more_buys(self, energy, discount)
             if energy >= 2 and self.shop:
                 actions.append(SWEEP)
             actions.append(END_TURN)
-            if self.game.cards.with_activated and self.monsters[self.active].cards:
+            if held and table.with_activated:
                 actions.extend(_activated.offers(self, self.active, dice_window=False))
             return actions
         if phase is _P_YIELD:

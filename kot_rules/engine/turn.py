@@ -6,7 +6,7 @@ else ever sees a state while it changes.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from kot_rules.engine import (
     abilities,
@@ -84,59 +84,21 @@ _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
 _ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
 
+_NOBODY: frozenset[Any] = frozenset()
 SWEEP_COST = 2
 """Energy to replace the three face-up cards [000/001 §3. ZAKUP KART]."""
 
 
-def apply(s: State, action: Action) -> None:
+def apply(s: State, action: Action, *, plain: bool = False) -> None:
     """Apply ``action`` to ``s`` in place (``s`` is a private copy).
 
     If a card asks a question the step cannot answer yet, ``s`` waits for it
     (``s.pending``); the answer replays the step from its start (requests.py).
+    ``plain``: run the step itself, with no question handling (the replay calls it so).
     """
-    p = s.pending
-    if p is not None:
-        if not p.request.accepts(action):
-            raise IllegalActionError(
-                f"illegal answer {action}: {p.request.why}; expected one of "
-                + (
-                    f"the rolls of {p.request.dice} dice"
-                    if p.request.is_chance
-                    else ", ".join(str(o) for o in p.request.options)
-                )
-            )
-        s.assign(p.base)
-        _run(s, p.action, (*p.answers, action), p.base)
-    elif s.game.cards.may_ask:
-        # A card of the game may ask (one held, one bought, one revealed mid-step): keep
-        # the state the step starts from, to replay it once answered.
-        _run(s, action, (), s.copy())
-    else:
-        _step(s, action)
-
-
-def _held_may_ask(s: State) -> bool:
-    """Whether a roll may ask: rolling buys and reveals no card, so only the cards held
-    (or a token a heart face may remove) can ask during it."""
-    table = s.game.cards
-    if s.tokens and table.heart_removes:
-        return True
-    asking = table.asking
-    return any(not asking.isdisjoint(abilities.text_ids(s, m.cards)) for m in s.monsters if m.cards)
-
-
-def _run(s: State, action: Action, answers: tuple[Action, ...], base: State) -> None:
-    s.feed = answers
-    s.fed = 0
-    try:
-        _step(s, action)
-    except NeedAnswer as need:
-        s.pending = Pending(base, action, answers, need.request)
-        s.events = ()
-    s.feed = ()
-
-
-def _step(s: State, action: Action) -> None:
+    if not plain and (s.pending is not None or s.game.cards.may_ask):
+        _apply_asking(s, action)
+        return
     ev: list[Event] = []
     phase = s.phase
     if phase is _ROLL:
@@ -156,6 +118,48 @@ def _step(s: State, action: Action) -> None:
     else:
         raise IllegalActionError(f"the game is over: no action is legal, got {action}")
     _finish(s, ev)
+
+
+def _apply_asking(s: State, action: Action) -> None:
+    """:func:`apply` in a game whose cards may ask questions."""
+    p = s.pending
+    if p is not None:
+        if not p.request.accepts(action):
+            raise IllegalActionError(
+                f"illegal answer {action}: {p.request.why}; expected one of "
+                + (
+                    f"the rolls of {p.request.dice} dice"
+                    if p.request.is_chance
+                    else ", ".join(str(o) for o in p.request.options)
+                )
+            )
+        s.assign(p.base)
+        _run(s, p.action, (*p.answers, action), p.base)
+    else:
+        # A card of the game may ask (one held, one bought, one revealed mid-step): keep
+        # the state the step starts from, to replay it once answered.
+        _run(s, action, (), s.copy())
+
+
+def _held_may_ask(s: State) -> bool:
+    """Whether a roll may ask: rolling buys and reveals no card, so only the cards held
+    (or a token a heart face may remove) can ask during it."""
+    table = s.game.cards
+    if s.tokens and table.heart_removes:
+        return True
+    asking = table.asking
+    return any(not asking.isdisjoint(abilities.text_ids(s, m.cards)) for m in s.monsters if m.cards)
+
+
+def _run(s: State, action: Action, answers: tuple[Action, ...], base: State) -> None:
+    s.feed = answers
+    s.fed = 0
+    try:
+        apply(s, action, plain=True)
+    except NeedAnswer as need:
+        s.pending = Pending(base, action, answers, need.request)
+        s.events = ()
+    s.feed = ()
 
 
 def roll_in_place(s: State, counts: dice.Counts) -> None:
@@ -212,13 +216,13 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.yield_queue = ()
     s.entering = False
     s.dealt_damage = False
-    s.used_abilities = frozenset()
-    s.protected = frozenset()
+    s.used_abilities = _NOBODY
+    s.protected = _NOBODY
     if s.city == a or s.bay == a:
         gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
-    if abilities.held(s, _T_START_OF_EACH_TURN):
+    if s.game.cards.by_trigger[_T_START_OF_EACH_TURN] and abilities.held(s, _T_START_OF_EACH_TURN):
         abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
@@ -287,7 +291,9 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
-    if abilities.held(s, _T_OTHER_FINISHED_ROLLING):
+    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING] and abilities.held(
+        s, _T_OTHER_FINISHED_ROLLING
+    ):
         # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
         others = abilities.clockwise(s, a)[1:]
         abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
