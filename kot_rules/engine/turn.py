@@ -135,6 +135,8 @@ def _apply_asking(s: State, action: Action) -> None:
             )
         s.assign(p.base)
         _run(s, p.action, (*p.answers, action), p.base)
+    elif isinstance(action, Reroll):
+        apply(s, action, plain=True)  # setting dice aside asks nothing
     else:
         # A card of the game may ask (one held, one bought, one revealed mid-step): keep
         # the state the step starts from, to replay it once answered.
