@@ -13,6 +13,8 @@ from kot_rules.engine.events import Event
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
+_T_ATTACK = Trigger.ATTACK
+
 
 def text_ids(s: State, cards: tuple[str, ...]) -> tuple[str, ...]:
     """``cards`` and the cards some of them copy: every card whose text is at work."""
@@ -148,7 +150,9 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
-                _effects.run(s, ev, seat, ability.effects, c, target)
+                _effects.run(
+                    s, ev, seat, ability.effects, c, target, attacking=trigger is _T_ATTACK
+                )
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:

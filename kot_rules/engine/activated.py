@@ -75,7 +75,7 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
         return [UseCard(card, index, die=face, count=k) for k in range(1, n + 1)]
     if verb is _HEAL:
         m = s.monsters[seat]
-        return [UseCard(card, index)] if m.hearts < m.max_hearts else []
+        return [UseCard(card, index)] if m.hearts < heart_top(s, m) else []
     if verb is _PROTECT:
         return [UseCard(card, index)] if seat not in s.protected else []
     raise AssertionError(f"no activated ability does {verb}")  # pragma: no cover
@@ -180,5 +180,5 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
 
 
 from kot_rules.engine.abilities import activated_of, text_ids  # noqa: E402
-from kot_rules.engine.resources import heal, lose_card, set_monster  # noqa: E402
+from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster  # noqa: E402
 from kot_rules.engine.tokens import check_empty, on_card, take_from_card  # noqa: E402

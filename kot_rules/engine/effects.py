@@ -11,7 +11,17 @@ from collections.abc import Iterable
 from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.events import K_ENERGY, K_HEALED, K_LEFT, K_ROLLED, K_STARS, K_USED, Event
+from kot_rules.engine.events import (
+    K_DAMAGED,
+    K_ENERGY,
+    K_HEALED,
+    K_LEFT,
+    K_RESOLVED,
+    K_ROLLED,
+    K_STARS,
+    K_USED,
+    Event,
+)
 from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import (
     damage,
@@ -19,6 +29,7 @@ from kot_rules.engine.resources import (
     gain_energy,
     gain_stars,
     heal,
+    heart_top,
     lose_card,
     set_monster,
 )
@@ -56,10 +67,17 @@ def _held(s: State, ev: list[Event], owner: int, e: Effect, card: str, target: i
     tokens.check_empty(s, ev, owner, card)
 
 
-def _targets(s: State, owner: int, who: Who, target: int | None = None) -> list[int]:
+def _targets(
+    s: State,
+    owner: int,
+    who: Who,
+    target: int | None = None,
+    attack: list[Event] | None = None,
+) -> list[int]:
     """Affected monsters still in the game, clockwise from the one after the owner.
 
-    ``this card`` affects its owner's card: the owner stands for it.
+    ``this card`` affects its owner's card: the owner stands for it. ``attack``: the
+    events of the step, when the effect is the owner's "when you attack" ability.
     """
     n = len(s.monsters)
     if who is Who.YOU or who is Who.THIS_CARD:
@@ -75,13 +93,37 @@ def _targets(s: State, owner: int, who: Who, target: int | None = None) -> list[
         alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
         if not alive:
             return []
-        return [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
+        near = [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
+        if attack is not None and s.game.options.neighbours_attacked_only:
+            # The Czech reading (D-FIRE-BREATHING): only a neighbour this attack hurt.
+            hit = _hit_by_attack(attack, owner)
+            return [i for i in near if i in hit]
+        return near
     seats = [(owner + k) % n for k in range(1, n)]
     if who is Who.EVERY:
         # All at once; the owner is listed last so that its own elimination never comes
         # before the damage it deals to the others.
         seats.append(owner)
     return [i for i in seats if s.monsters[i].alive]
+
+
+def _hit_by_attack(ev: list[Event], owner: int) -> set[int]:
+    """The monsters that lost hearts to ``owner``'s current attack: its attack damage
+    since its dice were resolved (a damage event means hearts lost; prevented damage
+    is a prevented event)."""
+    hit: set[int] = set()
+    for e in reversed(ev):
+        if e.kind is K_RESOLVED and e.seat == owner:
+            break
+        if (
+            e.kind is K_DAMAGED
+            and e.source == owner
+            and e.detail == "attack"
+            and e.amount > 0
+            and e.seat is not None
+        ):
+            hit.add(e.seat)
+    return hit
 
 
 def run(
@@ -91,17 +133,21 @@ def run(
     effects: Iterable[Effect],
     card: str,
     target: int | None = None,
+    *,
+    attacking: bool = False,
 ) -> None:
     """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack.
 
-    ``target`` is the monster the trigger names (``it``), if any.
+    ``target`` is the monster the trigger names (``it``), if any; ``attacking``: the
+    effects are the owner's "when you attack" ability.
     """
+    attack = ev if attacking else None
     for e in effects:
         why = f"card {card}"
         if e.verb in _HELD:
             _held(s, ev, owner, e, card, target)
             continue
-        for t in _targets(s, owner, e.who, target):
+        for t in _targets(s, owner, e.who, target, attack):
             if not s.monsters[t].alive:
                 continue
             verb = e.verb
@@ -226,7 +272,7 @@ def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why:
         if s.city == t or s.bay == t:
             tokyo.leave(s, ev, t, K_LEFT)
     else:  # SET_HEARTS: never above the maximum (that the cards lost may have lowered)
-        hearts = min(amount, m.max_hearts)
+        hearts = min(amount, heart_top(s, m))
         if hearts != m.hearts:
             set_monster(s, t, m._replace(hearts=hearts))
             ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))

@@ -47,6 +47,15 @@ class Options:
     """The 2016 reading of damage cards add to a turn's attack ("even without claws"):
     with no claw rolled the added damage counts as claws, so it is an attack (entering
     Tokyo, yielding). Off: the first edition's reading (D-ATTACK-BONUS)."""
+    heart_cap: int | None = None
+    """The later IELLO clarification "no monster can ever have more than 12 hearts"
+    (kot-cards.md R6): with a cap, healing never takes a monster above it, even when its
+    maximum is higher (a card raising the maximum twice: 14, yet hearts at most 12).
+    None: the seed's reading, hearts up to the maximum (D-HEART-CAP)."""
+    neighbours_attacked_only: bool = False
+    """The Czech rulebook's reading of damage to "each of your neighbours" when its owner
+    attacks: only a neighbour that lost hearts to that attack takes it. Off: the seed's
+    reading, both neighbours take it, attacked or not (D-FIRE-BREATHING)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,6 +67,8 @@ class Options:
             "start_hearts": self.start_hearts,
             "max_hearts": self.max_hearts,
             "bonus_claws": self.bonus_claws,
+            "heart_cap": self.heart_cap,
+            "neighbours_attacked_only": self.neighbours_attacked_only,
         }
 
     @classmethod
@@ -68,9 +79,14 @@ class Options:
             raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
         kw = dict(data)
         for key, value in kw.items():
-            if key == "bonus_claws":
+            if key in ("bonus_claws", "neighbours_attacked_only"):
                 if not isinstance(value, bool):
-                    raise ConfigError(f"option bonus_claws: expected true or false, got {value!r}")
+                    raise ConfigError(f"option {key}: expected true or false, got {value!r}")
+            elif key == "heart_cap":
+                if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                    raise ConfigError(
+                        f"option heart_cap: expected a whole number or null, got {value!r}"
+                    )
             elif key == "tokyo_bay":
                 if value is not None and not isinstance(value, bool):
                     raise ConfigError(
@@ -144,6 +160,11 @@ class Game:
                 raise ConfigError(f"option {key} must be at least 1, got {getattr(options, key)}")
         if options.start_hearts > options.max_hearts:
             raise ConfigError("start_hearts cannot exceed max_hearts")
+        if options.heart_cap is not None:
+            if options.heart_cap < 1:
+                raise ConfigError(f"option heart_cap must be at least 1, got {options.heart_cap}")
+            if options.start_hearts > options.heart_cap:
+                raise ConfigError("start_hearts cannot exceed heart_cap")
         self.names = names
         self.options = replace(options, tokyo_bay=bay)
         self.tokyo_bay: bool = bay
@@ -248,6 +269,11 @@ class Game:
                 raise ConfigError(
                     f"{ms.name}: hearts must be 1..max_hearts ({max_hearts}) for a monster "
                     f"in the game, got {ms.hearts}"
+                )
+            elif self.options.heart_cap is not None and ms.hearts > self.options.heart_cap:
+                raise ConfigError(
+                    f"{ms.name}: hearts cannot exceed the option heart_cap "
+                    f"({self.options.heart_cap}), got {ms.hearts}"
                 )
             if ms.stars < 0 or ms.energy < 0:
                 raise ConfigError(f"{ms.name}: stars and energy cannot be negative")

@@ -19,7 +19,7 @@ from kot_rules.engine import abilities, tokens
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.events import K_ENERGY, K_HEALED, Event
 from kot_rules.engine.requests import ask
-from kot_rules.engine.resources import set_monster
+from kot_rules.engine.resources import heart_top, set_monster
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ModifierKind
 
@@ -44,7 +44,7 @@ def _others(s: State, a: int) -> list[int]:
     n = len(s.monsters)
     seats = [(a + k) % n for k in range(1, n)]
     ms = s.monsters
-    return [i for i in seats if ms[i].alive and ms[i].hearts < ms[i].max_hearts]
+    return [i for i in seats if ms[i].alive and ms[i].hearts < heart_top(s, ms[i])]
 
 
 def spend(s: State, a: int, faces: int) -> Spending | None:
@@ -63,7 +63,7 @@ def spend(s: State, a: int, faces: int) -> Spending | None:
                     if tokens.on_monster(s, a, k) > out.removed.get(k, 0)]
         for i in others:
             m = s.monsters[i]
-            if m.max_hearts - m.hearts > out.others.get(i, 0):
+            if heart_top(s, m) - m.hearts > out.others.get(i, 0):
                 options.append(Choose(f"heal {names[i]}"))
         if in_tokyo:
             options.append(PASS)  # in Tokyo an unused face does nothing
@@ -94,7 +94,7 @@ def apply_rest(s: State, ev: list[Event], a: int, spent: Spending) -> None:
     extra = abilities.total(s, a, _M_EXTRA_HEALING_ANY)
     for seat, n in spent.others.items():
         m = s.monsters[seat]
-        healed = max(0, min(n + extra, m.max_hearts - m.hearts))
+        healed = max(0, min(n + extra, heart_top(s, m) - m.hearts))
         if not healed:
             continue
         set_monster(s, seat, m._replace(hearts=m.hearts + healed))

@@ -45,15 +45,23 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
         ev.append(Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)"))
 
 
+def heart_top(s: State, m: Monster) -> int:
+    """The most hearts ``m`` may heal up to: its maximum [000/001 §LECZENIE], and never
+    above the option heart_cap when it is set (the later "no monster can ever have more
+    than 12 hearts", kot-cards.md R6; decision D-HEART-CAP)."""
+    cap = s.game.options.heart_cap
+    return m.max_hearts if cap is None or cap >= m.max_hearts else cap
+
+
 def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
     """The monster heals itself by up to ``n`` ♥ (plus what its cards add to every heal),
-    never above its maximum [000/001 §LECZENIE]."""
+    never above its maximum [000/001 §LECZENIE] (nor the option heart_cap)."""
     m = s.monsters[seat]
     if m.cards:
         n += _abilities.total(s, seat, _M_EXTRA_HEALING) + _abilities.total(
             s, seat, _M_EXTRA_HEALING_ANY
         )
-    healed = max(0, min(n, m.max_hearts - m.hearts))
+    healed = max(0, min(n, heart_top(s, m) - m.hearts))
     if healed:
         set_monster(
             s,

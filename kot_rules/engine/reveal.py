@@ -41,6 +41,8 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             owned = (*m.cards, card) if keep else m.cards
             set_monster(s, seat, m._replace(energy=m.energy - cost, cards=owned))
             ev.append(Event(K_BOUGHT, seat, cost, None, "", card))
+            if not keep:
+                s.discard = (*s.discard, card)  # at once, as on the buyer's own turn
             # The shop is refilled at once (and that card offered in turn), then the card
             # acts for its buyer, as on the buyer's own turn.
             _turn.refill_slot(s, ev, s.shop.index(card))

@@ -55,7 +55,7 @@ from kot_rules.engine.events import (
     Event,
 )
 from kot_rules.engine.requests import NeedAnswer, Pending
-from kot_rules.engine.resources import damage, gain_stars, set_monster
+from kot_rules.engine.resources import damage, gain_stars, heart_top, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
@@ -319,7 +319,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             if m.cards
             else 0
         )
-        healed = max(0, min(wanted, m.max_hearts - m.hearts))
+        healed = max(0, min(wanted, heart_top(s, m) - m.hearts))
     if stars or energy or healed:
         # One board update for the three gains; the events say each one.
         set_monster(
@@ -438,6 +438,11 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         owned = (*m.cards, card) if keep else m.cards
         set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
+        if not keep:
+            # A discard card goes to the box once it has acted; it is put there at once,
+            # so that a question asked meanwhile (a refill, its effect) shows every card
+            # in its place.
+            s.discard = (*s.discard, card)
         if from_shop:
             # The shop is refilled at once [001 §3. ZAKUP KART].
             refill_slot(s, ev, s.shop.index(card))
@@ -477,10 +482,8 @@ def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
             set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
         abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
     else:
-        # It is put in the box first, so that a question its effect asks shows every card
-        # in its place.
+        # The buyer has already put it in the box (see _apply_buy).
         owed = len(s.extra_turns)
-        s.discard = (*s.discard, card)
         effects.run(s, ev, buyer, cards.effects(card), card)
         if len(s.extra_turns) > owed and buyer == s.active and s.monsters[buyer].alive:
             # An extra turn bought now is played at once: this turn ends here and

@@ -112,8 +112,16 @@ def check_resources(s: State) -> list[str]:
 
 
 def check_tokens(s: State) -> list[str]:
-    """HOOK(tokens): tokens within the box counts, once the engine has tokens."""
-    return []
+    """Tokens of each kind, on monsters and on cards, within the box count (the supply)."""
+    used: dict[str, int] = {}
+    for _, kind, n in s.tokens:
+        used[kind] = used.get(kind, 0) + n
+    for _, kind, n in s.held:
+        if kind in s.game.cards.token_supply:  # energy on a card comes from the bank
+            used[kind] = used.get(kind, 0) + n
+    box = s.game.cards.token_supply
+    return [f"{n} {kind} tokens in play, the box has {box.get(kind, 0)}"
+            for kind, n in sorted(used.items()) if n > box.get(kind, 0)]
 
 
 def check_cards(s: State) -> list[str]:
@@ -200,9 +208,10 @@ INVARIANTS: tuple[Invariant, ...] = (
               check_eliminated,
               "That an eliminated active monster's turn ends at once (so it never acts) is "
               "only tested: the symbolic kernel has no phases beyond yield and over."),
-    Invariant("INV-RESOURCES", "Every monster has ⚡ ≥ 0 and ★ ≥ 0 (tokens within the box "
-              "counts: not yet in the engine).", ("dice.energy", "dice.numbers"),
-              check_resources, "Tokens: not in the engine yet (a marked hook in the check)."),
+    Invariant("INV-RESOURCES", "Every monster has ⚡ ≥ 0 and ★ ≥ 0; the tokens of each kind in "
+              "play, on monsters and on cards, never outnumber the box.",
+              ("dice.energy", "dice.numbers", "cards.tokens"), check_resources,
+              "Tokens within the box: only tested (the symbolic state has no tokens)."),
     Invariant("INV-CARDS", "Deck + shop + discard pile + every monster's cards = the card set "
               "(each physical card in exactly one place); the shop holds 3 cards while the "
               "deck has any.", ("setup.shop", "buy.card", "buy.sweep", "buy.empty-deck"),

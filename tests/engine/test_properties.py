@@ -110,7 +110,7 @@ class Checker:
             assert ms[p].alive
         if s.phase is not Phase.OVER:
             assert ms[s.active].alive
-        if s.phase is Phase.YIELD:
+        if s.phase is Phase.YIELD and s.pending is None:  # mid-step: no one is asked yet
             # who decides is an attacked occupant, alive, not the attacker (the rest of
             # the queue: test_eliminated_never_in_the_yield_queue)
             assert s.yield_queue and s.yield_queue[0] == p
