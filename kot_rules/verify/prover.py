@@ -181,6 +181,8 @@ def _concrete(solver: z3.Solver, ctx: Ctx, pre: SymState, post: SymState) -> dic
     if dice:
         prefer.append(z3.Sum(dice) == 6)
     # The set-up gives 2 ★ back to an active monster in Tokyo: it needs them to give.
+    # A game goes on only with two monsters in it: a replay needs a game in progress.
+    prefer += [pre.alive_count() >= 2, z3.Not(pre.over)]
     prefer += [pre.win_stars == 20, pre.total_cards >= 3,
                z3.Or(z3.Not(pre.in_tokyo(0)), pre.m(0).stars >= 2)]
     for m in pre.monsters:
