@@ -31,10 +31,11 @@ from kot_rules.engine.resources import (
     heal,
     heart_top,
     lose_card,
+    raise_of,
     set_monster,
 )
 from kot_rules.engine.state import Monster, Place, State
-from kot_rules.language.ast import ENERGY_ON_CARD, Effect, ModifierKind, Trigger, Verb, Who
+from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
 
 _NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
                         Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
@@ -309,7 +310,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     target = choice.key
     s.copying = tuple(sorted((*s.copying, (card, target))))
     ev.append(Event(K_USED, seat, 0, None, "", f"{card} copies {target}"))
-    raised = sum(x.amount for x in table.modifiers(target) if x.kind is ModifierKind.MAX_HEARTS)
+    raised = raise_of(table.modifiers(target))
     if raised:
         m = s.monsters[seat]
         top = m.max_hearts + raised

@@ -205,7 +205,7 @@ def lose_card(
     m = s.monsters[seat]
     cards = list(m.cards)
     cards.remove(card)
-    lower = _raise_of(_abilities.modifiers_of(s, card))
+    lower = raise_of(_abilities.modifiers_of(s, card))
     top = m.max_hearts - lower
     set_monster(
         s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
@@ -221,7 +221,8 @@ def lose_card(
         end_copies_of(s, ev, (card,))
 
 
-def _raise_of(modifiers: tuple[Modifier, ...]) -> int:
+def raise_of(modifiers: tuple[Modifier, ...]) -> int:
+    """How much ``modifiers`` raise (or, negative, lower) the maximum hearts."""
     return sum(x.amount for x in modifiers if x.kind is _M_MAX_HEARTS)
 
 
@@ -240,7 +241,7 @@ def end_copies_of(
         if holder is None:
             continue
         m = s.monsters[holder]
-        top = m.max_hearts - _raise_of(s.game.cards.modifiers(target))
+        top = m.max_hearts - raise_of(s.game.cards.modifiers(target))
         set_monster(s, holder, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
         ev.append(Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}"))
 
@@ -263,5 +264,4 @@ _T_DAMAGE_DEALT = Trigger.DAMAGE_DEALT
 _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
-_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _T_WOULD_BE_ELIMINATED = Trigger.WOULD_BE_ELIMINATED

@@ -55,7 +55,7 @@ from kot_rules.engine.events import (
     Event,
 )
 from kot_rules.engine.requests import NeedAnswer, Pending
-from kot_rules.engine.resources import damage, gain_stars, heart_top, set_monster
+from kot_rules.engine.resources import damage, gain_stars, heart_top, raise_of, set_monster
 from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
@@ -477,9 +477,7 @@ def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
     its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
     cards = s.game.cards
     if cards.is_keep(card):
-        raise_by = sum(
-            m.amount for m in abilities.modifiers_of(s, card) if m.kind is _M_MAX_HEARTS
-        )
+        raise_by = raise_of(abilities.modifiers_of(s, card))
         if raise_by:
             # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
             m = s.monsters[buyer]
