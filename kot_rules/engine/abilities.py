@@ -165,12 +165,19 @@ def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
 
 def held(s: State, trigger: Trigger) -> bool:
     """Whether any monster in the game has a card (or a copy) with a ``trigger`` ability."""
-    having = s.game.cards.by_trigger[trigger]
-    if not having:
+    return holds_any(s, s.game.cards.by_trigger[trigger])
+
+
+def holds_any(s: State, ids: frozenset[str]) -> bool:
+    """Whether any monster in the game has one of the cards ``ids`` (or a copy of one)."""
+    if not ids:
         return False
-    if not s.copying:
-        return any(not having.isdisjoint(m.cards) for m in s.monsters if m.cards)
-    return any(not having.isdisjoint(text_ids(s, m.cards)) for m in s.monsters if m.cards)
+    if s.copying:
+        return any(not ids.isdisjoint(text_ids(s, m.cards)) for m in s.monsters if m.cards)
+    for m in s.monsters:  # noqa: SIM110 - a plain loop: this runs before every roll
+        if m.cards and not ids.isdisjoint(m.cards):
+            return True
+    return False
 
 
 def clockwise(s: State, start: int) -> list[int]:

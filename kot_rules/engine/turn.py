@@ -149,13 +149,7 @@ def _held_may_ask(s: State) -> bool:
     table = s.game.cards
     if s.tokens and table.heart_removes:
         return True
-    asking = table.asking
-    if s.copying:
-        return any(not asking.isdisjoint(abilities.text_ids(s, m.cards)) for m in s.monsters)
-    for m in s.monsters:  # noqa: SIM110 - a plain loop: this runs before every roll
-        if m.cards and not asking.isdisjoint(m.cards):
-            return True
-    return False
+    return abilities.holds_any(s, table.asking)
 
 
 def _run(s: State, action: Action, answers: tuple[Action, ...], base: State) -> None:
