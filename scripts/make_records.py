@@ -15,7 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "records"))
 
-from record_cases import CASES, SUMMARY_CASES, play_case, summary_case  # noqa: E402
+from record_cases import (  # noqa: E402  (the cases live beside the test that replays them)
+    CASES,
+    SUMMARY_CASES,
+    play_case,
+    summary_case,
+    verify_results,
+)
 
 OUT = ROOT / "tests" / "records" / "data"
 
@@ -27,7 +33,9 @@ def main() -> None:
     for summary in SUMMARY_CASES:
         text = json.dumps(summary_case(summary), sort_keys=True, indent=1)
         (OUT / f"{summary.name}.summary.json").write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} records and {len(SUMMARY_CASES)} summaries to {OUT}")
+    text = json.dumps(verify_results(), sort_keys=True, indent=1, ensure_ascii=False)
+    (OUT / "verify-results.json").write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {len(CASES)} records and {len(SUMMARY_CASES)} summaries and the proofs to {OUT}")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,19 @@ def summary_case(case: SummaryCase) -> dict[str, Any]:
         assert final is not None and final.outcome is not None
         results.append([final.outcome.winner, final.outcome.reason, final.turn])
     return {"players": case.players, "seed": case.seed, "games": results}
+
+
+def verify_results() -> dict[str, Any]:
+    """What `kot-rules verify` proves for the built-in cards: every (kind, transition,
+    invariant, status), the invariants, and the canaries with whether each is reachable."""
+    from kot_rules.language.cardset import builtin_card_set
+    from kot_rules.verify.prover import verify
+
+    report = verify(builtin_card_set().cards).to_json()
+    rows = sorted({(r["kind"], r["transition"], r["invariant"], r["status"])
+                   for r in report["results"]})
+    return {
+        "invariants": [i["id"] for i in report["invariants"]],
+        "canaries": sorted([c["name"], c["reachable"]] for c in report["canaries"]),
+        "results": [list(r) for r in rows],
+    }

@@ -11,7 +11,15 @@ import json
 from pathlib import Path
 
 import pytest
-from record_cases import CASES, SUMMARY_CASES, Case, SummaryCase, play_case, summary_case
+from record_cases import (
+    CASES,
+    SUMMARY_CASES,
+    Case,
+    SummaryCase,
+    play_case,
+    summary_case,
+    verify_results,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -30,3 +38,9 @@ class TestStoredRecords:
     def test_every_player_count_is_stored(self) -> None:
         assert {c.players for c in CASES} == {2, 3, 4, 5, 6}
         assert all((DATA / f"{c.name}.json").is_file() for c in CASES)
+
+
+class TestStoredProofs:
+    def test_same_invariants_for_the_same_transitions(self) -> None:
+        stored = json.loads((DATA / "verify-results.json").read_text(encoding="utf-8"))
+        assert verify_results() == stored
