@@ -1,0 +1,25 @@
+"""The games of the family: one definition each, found by id."""
+
+from kot_rules.games.definition import GameDefinition
+from kot_rules.games.king_of_tokyo import KING_OF_TOKYO
+from kot_rules.games.registry import (
+    DEFAULT_GAME,
+    UnknownGameError,
+    definitions,
+    get,
+    ids,
+    register,
+)
+
+register(KING_OF_TOKYO)
+
+__all__ = [
+    "DEFAULT_GAME",
+    "KING_OF_TOKYO",
+    "GameDefinition",
+    "UnknownGameError",
+    "definitions",
+    "get",
+    "ids",
+    "register",
+]
