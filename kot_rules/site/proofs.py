@@ -23,7 +23,7 @@ TESTED = ("checked after every step of whole games with the 66 built-in cards, r
 def _key(root: Path) -> str:
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
-    files = sorted([*(package / "verify").glob("*.py"), *(package / "engine").glob("*.py"),
+    files = sorted([*(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
                     package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")])
     for f in files:
         digest.update(f.name.encode())

@@ -10,21 +10,12 @@ from pathlib import Path
 from kot_rules.language.ast import CardDef
 from kot_rules.language.diagnostics import Diagnostic, make_diagnostic, quote
 from kot_rules.verify import kernel
-from kot_rules.verify.invariants import BY_ID
+from kot_rules.verify.invariants import BY_ID, INVARIANTS, for_game
 from kot_rules.verify.prover import COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED, Result, prove
 from kot_rules.verify.semantics import Transition, card_transitions
 
-CODES: dict[str, str] = {
-    "INV-HEARTS": "KOT301",
-    "INV-RESOURCES": "KOT302",
-    "INV-TOKYO": "KOT303",
-    "INV-ELIMINATED": "KOT304",
-    "INV-CARDS": "KOT305",
-    "INV-VICTORY": "KOT306",
-    "INV-YIELD": "KOT307",
-    "INV-SEATS": "KOT308",
-}
-"""The diagnostic code of a failed proof, by invariant."""
+CODES: dict[str, str] = {inv.id: inv.code for inv in INVARIANTS}
+"""The diagnostic code of a failed proof, by invariant (each invariant carries its own)."""
 UNSUPPORTED_CODE = "KOT390"
 TIMEOUT_CODE = "KOT391"
 HINT = ("`kot-rules verify --cards DIR --out DIR` writes the counterexample as a scenario; "
@@ -67,8 +58,9 @@ def _diagnostic(card: CardDef, t: Transition, r: Result, file: str, line: int,
         inv = BY_ID[r.invariant]
         message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break {inv.id} "
                    f"({inv.statement.rstrip('.')}); counterexample: {r.detail}")
-        return make_diagnostic(file, CODES[r.invariant], line, column, message, HINT, source)
-    if r.status == UNSUPPORTED and r.invariant == next(iter(CODES)):
+        return make_diagnostic(file, inv.code, line, column, message, HINT, source)
+    # An unsupported sentence is unsupported for every invariant: say it once.
+    if r.status == UNSUPPORTED and r.invariant == for_game()[0].id:
         message = f"card {quote(card.name)}: {quote(t.name, 80)} is not proved: {r.detail}"
         return make_diagnostic(file, UNSUPPORTED_CODE, line, column, message, None, source)
     if r.status == TIMEOUT:

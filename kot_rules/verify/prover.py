@@ -18,8 +18,7 @@ import z3
 
 from kot_rules.language.ast import CardDef, Effect, Position, Verb, Who
 from kot_rules.verify import kernel
-from kot_rules.verify.invariants import INVARIANTS
-from kot_rules.verify.properties import PROPERTIES, all_hold
+from kot_rules.verify.invariants import BY_ID, KING_OF_TOKYO, all_hold, for_game
 from kot_rules.verify.semantics import KERNEL, Transition, card_transitions, run_effect
 from kot_rules.verify.symbolic import NOBODY, Ctx, SymState, leaves
 
@@ -85,6 +84,8 @@ class Report:
     results: list[Result] = field(default_factory=list)
     canaries: list[Canary] = field(default_factory=list)
     seconds: float = 0.0
+    game: str = KING_OF_TOKYO
+    """The game whose invariants were proved (a games-registry id)."""
 
     @property
     def ok(self) -> bool:
@@ -93,7 +94,7 @@ class Report:
 
     def counts(self) -> dict[str, dict[str, int]]:
         out = {inv.id: {s: 0 for s in (PROVED, COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED)}
-               for inv in INVARIANTS}
+               for inv in for_game(self.game)}
         for r in self.results:
             out.setdefault(r.invariant, {})[r.status] = out[r.invariant].get(r.status, 0) + 1
         return out
@@ -103,7 +104,7 @@ class Report:
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "invariants": [{"id": i.id, "statement": i.statement, "rules": list(i.rules)}
-                           for i in INVARIANTS],
+                           for i in for_game(self.game)],
             "counts": self.counts(),
             "results": [r.to_json() for r in self.results],
             "canaries": [c.to_json() for c in self.canaries],
@@ -123,9 +124,9 @@ def collect(cards: Iterable[CardDef]) -> list[tuple[Transition, list[Use]]]:
 
 
 def prove(t: Transition, uses: Sequence[Use] = (),
-          invariants: Sequence[str] | None = None) -> list[Result]:
-    """One result per invariant for the transition ``t``."""
-    ids = list(invariants or PROPERTIES)
+          invariants: Sequence[str] | None = None, game: str = KING_OF_TOKYO) -> list[Result]:
+    """One result per invariant of ``game`` (or per one of ``invariants``) for ``t``."""
+    ids = list(invariants or (inv.id for inv in for_game(game)))
     if t.build is None:
         return [Result(i, t.name, t.kind, UNSUPPORTED, 0.0, tuple(uses), t.unsupported or "")
                 for i in ids]
@@ -136,7 +137,7 @@ def prove(t: Transition, uses: Sequence[Use] = (),
     solver = z3.Solver()
     solver.set(timeout=TIMEOUT_MS)
     if not t.initial:
-        solver.add(all_hold(pre))
+        solver.add(all_hold(pre, game))
     solver.add(*ctx.facts)
     solver.add(ok)
     base = time.perf_counter() - start
@@ -145,7 +146,7 @@ def prove(t: Transition, uses: Sequence[Use] = (),
         begin = time.perf_counter()
         solver.push()
         before = post if t.initial else pre
-        solver.add(z3.Not(PROPERTIES[inv](post, before, t.ends_turn)))
+        solver.add(z3.Not(BY_ID[inv].symbolic(post, before, t.ends_turn)))
         answer = solver.check()
         seconds = time.perf_counter() - begin + base / len(ids)
         if answer == z3.unsat:
@@ -271,13 +272,14 @@ def canaries() -> list[Canary]:
 
 
 def verify(cards: Iterable[CardDef],
-           on_counterexample: Callable[[Transition, Result], None] | None = None) -> Report:
-    """Prove every invariant for the kernel and every transition the cards bring;
-    ``on_counterexample`` sees each failed proof (to write and replay its scenario)."""
+           on_counterexample: Callable[[Transition, Result], None] | None = None,
+           game: str = KING_OF_TOKYO) -> Report:
+    """Prove every invariant of ``game`` for the kernel and every transition the cards
+    bring; ``on_counterexample`` sees each failed proof (to write and replay its scenario)."""
     start = time.perf_counter()
-    report = Report()
+    report = Report(game=game)
     for t, uses in collect(cards):
-        results = prove(t, uses)
+        results = prove(t, uses, game=game)
         if on_counterexample is not None:
             for r in results:
                 if r.status == COUNTEREXAMPLE:

@@ -8,7 +8,14 @@ import pytest
 
 from kot_rules.engine import Game, State
 from kot_rules.engine.state import Outcome, Phase
-from kot_rules.verify.invariants import INVARIANTS, InvariantViolation, assert_all, check_all
+from kot_rules.verify.invariants import (
+    BY_ID,
+    INVARIANTS,
+    InvariantViolation,
+    assert_all,
+    check_all,
+    for_game,
+)
 
 
 def fresh() -> State:
@@ -68,3 +75,27 @@ class TestConcreteChecks:
         assert len(set(ids)) == len(ids)
         assert all(i.startswith("INV-") and inv.statement.endswith(".") and inv.rules
                    for i, inv in zip(ids, INVARIANTS, strict=True))
+
+
+class TestOneObjectEach:
+    def test_each_carries_its_check_its_property_its_code_and_its_games(self) -> None:
+        for inv in INVARIANTS:
+            assert callable(inv.check) and callable(inv.symbolic), inv.id
+            assert inv.code.startswith("KOT3") and inv.games, inv.id
+        assert len({inv.code for inv in INVARIANTS}) == len(INVARIANTS)
+
+    def test_a_game_reads_its_own_invariants(self) -> None:
+        assert for_game("king-of-tokyo") == INVARIANTS
+        assert BY_ID["INV-YIELD"] is INVARIANTS[-1]
+        with pytest.raises(ValueError, match=r"no invariants for the game .duel.*king-of-tokyo"):
+            for_game("duel")
+
+    def test_every_reader_reads_the_one_list(self) -> None:
+        from kot_rules.site.proofs import invariants_page
+        from kot_rules.verify.cardcheck import CODES
+
+        assert {inv.id: inv.code for inv in INVARIANTS} == CODES
+        page = invariants_page({"counts": {}, "results": [], "canaries": [], "ok": True,
+                                "seconds": 0.0})
+        assert [line.split("`")[1] for line in page.splitlines()
+                if line.startswith("| `INV-")] == [inv.id for inv in INVARIANTS]

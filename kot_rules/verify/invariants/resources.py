@@ -1,0 +1,39 @@
+"""INV-RESOURCES: no negative stars or energy; tokens within the box."""
+
+from __future__ import annotations
+
+import z3
+
+from kot_rules.engine.state import State
+from kot_rules.verify.invariants.base import Invariant
+from kot_rules.verify.symbolic import Bool, SymState
+
+
+def check(s: State) -> list[str]:
+    out = [f"{m.name} has {m.stars} stars and {m.energy} energy"
+           for m in s.monsters if m.stars < 0 or m.energy < 0]
+    return out + check_tokens(s)
+
+
+def check_tokens(s: State) -> list[str]:
+    """Tokens of each kind, on monsters and on cards, within the box count (the supply)."""
+    used: dict[str, int] = {}
+    for _, kind, n in s.tokens:
+        used[kind] = used.get(kind, 0) + n
+    for _, kind, n in s.held:
+        if kind in s.game.cards.token_supply:  # energy on a card comes from the bank
+            used[kind] = used.get(kind, 0) + n
+    box = s.game.cards.token_supply
+    return [f"{n} {kind} tokens in play, the box has {box.get(kind, 0)}"
+            for kind, n in sorted(used.items()) if n > box.get(kind, 0)]
+
+
+def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
+    return z3.And([z3.And(m.stars >= 0, m.energy >= 0) for m in s.monsters])
+
+
+INVARIANT = Invariant(
+    "INV-RESOURCES", "Every monster has ⚡ ≥ 0 and ★ ≥ 0; the tokens of each kind in play, "
+    "on monsters and on cards, never outnumber the box.",
+    ("dice.energy", "dice.numbers", "cards.tokens"), check, symbolic, "KOT302",
+    neither="Tokens within the box: only tested (the symbolic state has no tokens).")
