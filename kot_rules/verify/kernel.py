@@ -38,8 +38,13 @@ WEAKENINGS: dict[str, str] = {
     "energy-floor": "losing energy may go below 0",
     "city-entry": "taking Tokyo City ignores who is already there",
     "victory-alive": "the end-of-turn victory check ignores whether a monster is eliminated",
+    "ones-two-stars": "three 1s score 2 stars",
+    "tokyo-start-one-star": "starting a turn in Tokyo gives 1 star, not 2",
+    "bay-untouched": "an attack from outside Tokyo never damages the Bay's occupant",
 }
-"""Deliberately wrong kernel steps, for tests that a proof can fail. Test-only."""
+"""Deliberately wrong kernel steps, for tests that a proof can fail (the first four) or
+that only the kernel differential tests catch (the last three: every invariant still
+holds with them). Test-only."""
 
 _weak: frozenset[str] = frozenset()
 
@@ -204,7 +209,8 @@ def resting(s: SymState) -> Bool:
 
 def start_of_turn(ctx: Ctx, s: SymState) -> Step:
     """turn.start_turn: +2 ★ for a monster already in Tokyo; a new attack to come."""
-    t = ite(s.in_tokyo(0), gain_stars(s, 0, START_IN_TOKYO_STARS), s)
+    stars = START_IN_TOKYO_STARS - (1 if is_weakened("tokyo-start-one-star") else 0)
+    t = ite(s.in_tokyo(0), gain_stars(s, 0, stars), s)
     ms = tuple(replace(m, hit=z3.BoolVal(False)) for m in t.monsters)
     nobody = z3.IntVal(NOBODY)
     t = replace(t, monsters=ms, queue=(nobody, nobody), entering=z3.BoolVal(False))
@@ -216,7 +222,9 @@ def dice(ctx: Ctx, s: SymState, *, heal_bonus: Int | int | None = None,
     """turn.resolve before the claws: sets of numbers, ⚡, ♥ (capped; none in Tokyo)."""
     ones, twos, threes, energy, hearts = (ctx.integer(f"dice-{f}") for f in
                                           ("1", "2", "3", "energy", "heart"))
-    stars = z3.Sum([z3.If(c >= 3, v + c - 3, 0) for v, c in ((1, ones), (2, twos), (3, threes))])
+    ones_score = 2 if is_weakened("ones-two-stars") else 1
+    stars = z3.Sum([z3.If(c >= 3, v + c - 3, 0)
+                    for v, c in ((ones_score, ones), (2, twos), (3, threes))])
     bonus = ctx.integer("extra-energy", 0) if energy_bonus is None else energy_bonus
     m = s.m(0)
     t = s.with_monster(0, replace(m, stars=m.stars + stars,
@@ -254,7 +262,7 @@ def attack(ctx: Ctx, s: SymState, *, bonus: Int | int | None = None,
     into = s
     asked: list[tuple[Int | int, Bool]] = []
     losses: list[tuple[Int, Int]] = []
-    for place in (city, bay):
+    for place in (city,) if is_weakened("bay-untouched") else (city, bay):
         t, lost = damage_at(ctx, into, place, n)
         into = ite(place != NOBODY, t, into)
         lost = z3.If(place != NOBODY, lost, 0)
