@@ -173,12 +173,13 @@ def in_tokyo_at(s: SymState, index: Int) -> Bool:
 
 
 def advance_yields(s: SymState) -> SymState:
-    """tokyo.advance_yields: drop from the head anyone no longer in the game and in Tokyo."""
-    for _ in range(2):
-        q0, q1 = s.queue
-        gone = z3.And(q0 != NOBODY, z3.Not(z3.And(s.at(q0, "alive"), in_tokyo_at(s, q0))))
-        s = replace(s, queue=(z3.If(gone, q1, q0), z3.If(gone, z3.IntVal(NOBODY), q1)))
-    return s
+    """tokyo.advance_yields: drop anyone no longer in the game and in Tokyo (the second
+    one asked too: an attack on everyone may close the Bay behind the first)."""
+    q0, q1 = s.queue
+    stays0, stays1 = (z3.And(s.at(q, "alive"), in_tokyo_at(s, q)) for q in (q0, q1))
+    nobody = z3.IntVal(NOBODY)
+    first = z3.If(stays0, q0, z3.If(stays1, q1, nobody))
+    return replace(s, queue=(first, z3.If(z3.And(stays0, stays1), q1, nobody)))
 
 
 def finish_attack(s: SymState) -> SymState:
