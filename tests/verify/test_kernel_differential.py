@@ -5,20 +5,37 @@ bought, a yield decision, ...), gives the post-state the engine gives, field by 
 The engine runs the actions (``State.apply``); the Z3 model runs the chain of kernel
 steps the action is made of, with every variable of its pre-state and every free choice
 fixed to the concrete values (kernel_model.py). What the cards held add (extra energy,
-extra damage, damage ignored) is the value their texts give. The three wrong models of
-issue 14 are test-only weakenings of the kernel: each must make these tests fail.
+extra damage, damage ignored) is the value their texts give (kernel_cases.py). The three
+wrong models of issue 14 are test-only weakenings of the kernel: each must make these
+tests fail.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 from budget import budget
 from hypothesis import HealthCheck, Phase, assume, find, given, settings
 from hypothesis import strategies as st
+from kernel_cases import (
+    BUYABLE,
+    CARDS,
+    HELD,
+    Damage,
+    K,
+    Rolled,
+    SetUpCase,
+    Table,
+    chosen,
+    damages,
+    mods,
+    rolled,
+    rolls,
+    set_up_cases,
+    tables,
+)
 from kernel_model import (
     ATTACK,
     BUY,
@@ -51,186 +68,19 @@ from kot_rules.engine.actions import (
     YieldTokyo,
 )
 from kot_rules.engine.cards import CardRow, CardTable
-from kot_rules.engine.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO
+from kot_rules.engine.dice import CLAW
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import Phase as GamePhase
 from kot_rules.engine.state import State
-from kot_rules.language.ast import Effect, ModifierKind, Verb
+from kot_rules.language.ast import Effect
 from kot_rules.verify import kernel
 from kot_rules.verify.semantics import run_effect
-from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState
-
-K = ModifierKind
-CARDS = Game(2).cards
-COUNTED = frozenset({K.EXTRA_ENERGY, K.EXTRA_HEALING, K.EXTRA_HEALING_ANY,
-                     K.IGNORE_SMALL_DAMAGE, K.MAX_HEARTS, K.ATTACK_DAMAGE, K.ATTACK_EVERYONE,
-                     K.CARD_DISCOUNT, K.EXTRA_DICE, K.EXTRA_ROLLS})
-"""What a held card may do here: change numbers the kernel leaves as free choices."""
-HELD = sorted(
-    c for c in CARDS.physical_ids()
-    if CARDS.is_keep(c) and not CARDS.abilities(c) and not CARDS.activated(c)
-    and not CARDS.empty_rules(c)
-    and all(m.kind in COUNTED and m.condition is None for m in CARDS.modifiers(c)))
-"""Keep cards that only change numbers (no ability of their own to fire)."""
-BUYABLE = sorted(
-    c for c in CARDS.physical_ids()
-    if (CARDS.is_keep(c) and not CARDS.abilities(c))
-    or (not CARDS.is_keep(c) and all(e.verb is not Verb.EXTRA_TURN for e in CARDS.effects(c))))
-"""Cards whose purchase is the kernel's buy step plus, for a discard card, its effects
-(an extra turn would start another turn: it is a card transition of its own)."""
-DICE_KINDS = {"dice-1": ONE, "dice-2": TWO, "dice-3": THREE, "dice-energy": ENERGY,
-              "dice-heart": HEART, "dice-claw": CLAW}
-
-
-def _mods(cards: tuple[str, ...], kind: ModifierKind) -> list[int]:
-    return [m.amount for c in cards for m in CARDS.modifiers(c) if m.kind is kind]
-
-
-# -- concrete states -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Table:
-    """A position at the start of the active monster's turn, every card placed."""
-
-    game: Game
-    monsters: tuple[MonsterSetup, ...]
-    active: int
-    city: int | None
-    bay: int | None
-    shop: tuple[str, ...]
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
-
-    def state(self) -> State:
-        return self.game.setup_state(self.monsters, active=self.active, city=self.city,
-                                     bay=self.bay, shop=self.shop, deck=self.deck,
-                                     discard=self.discard)
-
-    def image(self) -> dict[str, Value]:
-        """The set-up as the symbolic state, before its start of turn."""
-        n = len(self.monsters)
-        out: dict[str, Value] = {}
-        for k in range(SEATS):
-            m = self.monsters[(self.active + k) % n] if k < n else None
-            top = (self.game.options.max_hearts if m is None
-                   else m.max_hearts + sum(_mods(m.cards, K.MAX_HEARTS)))
-            alive = m is not None and not m.eliminated
-            values: dict[str, Value] = {
-                "hearts": m.hearts if m is not None and alive else 0, "max_hearts": top,
-                "stars": 0 if m is None else m.stars, "energy": 0 if m is None else m.energy,
-                "alive": alive, "cards": 0 if m is None else len(m.cards), "hit": False}
-            out.update({f"monsters[{k}].{f}": v for f, v in values.items()})
-
-        def rel(seat: int | None) -> int:
-            return NOBODY if seat is None else (seat - self.active) % n
-
-        out.update({
-            "players": n, "city": rel(self.city), "bay": rel(self.bay),
-            "bay_variant": self.game.tokyo_bay, "win_stars": self.game.options.win_stars,
-            "deck": len(self.deck), "shop": len(self.shop), "discard": len(self.discard),
-            "total_cards": len(CARDS.physical_ids()), "queue[0]": NOBODY,
-            "queue[1]": NOBODY, "asking": False, "entering": False, "over": False,
-            "winner": NOBODY})
-        return out
-
-
-@st.composite
-def tables(draw: st.DrawFn, *, outside: bool = False, buy: str | None = None) -> Table:
-    """``outside``: someone is in Tokyo and the active monster is not (it attacks Tokyo);
-    a third of these have the Bay taken, a third the Bay open and empty.
-    ``buy``: this card is in the shop and the active monster can pay it."""
-    bay_mode = draw(st.sampled_from(["any", "taken", "open"])) if outside else "any"
-    n = draw(st.integers(2, 6) | st.integers(5, 6) if bay_mode == "any"  # the Bay needs 5-6
-             else st.integers(5, 6))
-    bay_on = bay_mode != "any" or (n >= 5 and draw(st.booleans()))
-    game = Game(n, options=Options(tokyo_bay=bay_on, rolls=1,
-                                   win_stars=draw(st.sampled_from([20, 20, 20, 12]))),
-                cards=CARDS)
-    free = [c for c in HELD if c != buy]
-    monsters = []
-    for k in range(n):
-        # Two monsters at least in the game; five when the Bay is to be open.
-        dead = k >= 2 and bay_mode == "any" and draw(st.integers(0, 3)) == 0
-        held: list[str] = [] if dead or not free else draw(
-            st.lists(st.sampled_from(free), max_size=2, unique=True))
-        free = [c for c in free if c not in held]
-        # Full boards as often as low ones: an attack then often leaves its target alive.
-        top = draw(st.integers(1, 12) | st.just(10))
-        most = top + sum(_mods(tuple(held), K.MAX_HEARTS))
-        monsters.append(MonsterSetup(
-            game.names[k], hearts=0 if dead else draw(st.integers(1, most) | st.just(most)),
-            max_hearts=top, stars=draw(st.integers(0, 21)), energy=draw(st.integers(0, 15)),
-            eliminated=dead, cards=tuple(held)))
-    alive = [k for k, m in enumerate(monsters) if not m.eliminated]
-    city = draw(st.sampled_from(alive if outside else [None, *alive]))
-    bays = [None, *[k for k in alive if k != city]] if bay_on and len(alive) >= 5 else [None]
-    bay = (None if bay_mode == "open" else draw(st.sampled_from(bays[1:])) if bay_mode == "taken"
-           else draw(st.sampled_from(bays) | st.none()))  # empty as often as taken
-    active = draw(st.sampled_from([k for k in alive if not outside or k not in (city, bay)]))
-    if buy is not None:
-        cost = max(0, CARDS.cost(buy) - sum(_mods(monsters[active].cards, K.CARD_DISCOUNT)))
-        monsters[active] = replace(monsters[active], energy=draw(st.integers(cost, cost + 6)))
-    placed = {c for m in monsters for c in m.cards}
-    rest = [c for c in CARDS.physical_ids() if c not in placed and c != buy]
-    if buy is not None:
-        rest.insert(draw(st.integers(0, 2)), buy)
-    deck_size = draw(st.sampled_from([None, 0, 1, 2, 4]))
-    shop_size = 3 if deck_size != 0 else draw(st.integers(1 if buy is None else 3, 3))
-    end = len(rest) if deck_size is None else shop_size + deck_size
-    return Table(game, tuple(monsters), active, city, bay, tuple(rest[:shop_size]),
-                 tuple(rest[shop_size:end]), tuple(rest[end:]))
-
-
-def faces(dice: int, *, claws: bool | None = None) -> st.SearchStrategy[tuple[int, ...]]:
-    """The counts per face of ``dice`` dice (``claws``: at least one claw, or none)."""
-    pool = range(5) if claws is False else range(6)
-    first = st.just(CLAW) if claws else st.sampled_from(pool)
-
-    def counts(shown: list[int]) -> tuple[int, ...]:
-        return tuple(shown.count(f) for f in range(6))
-
-    return st.builds(lambda a, rest: counts([a, *rest]), first,
-                     st.lists(st.sampled_from(pool), min_size=dice - 1, max_size=dice - 1))
-
-
-# -- the choices the model leaves free, as the engine makes them ------------------------
-
-
-def chosen(s: State, origin: int, *, damage: int = 0,
-           inputs: dict[str, Value] | None = None) -> Valuation:
-    """The free choices of a step of ``origin``'s in ``s``: what the cards held add (a
-    seat beyond the table adds nothing), ``damage`` being the amount a card may ignore,
-    and ``inputs`` the step's own inputs (dice, the card bought, ...)."""
-    n = len(s.monsters)
-
-    def value(kind: str, seat: int | None) -> Value:
-        if inputs is not None and kind in inputs:
-            return inputs[kind]
-        assert seat is not None, kind
-        cards = s.monsters[(origin + seat) % n].cards if seat < n else ()
-        if kind == "extra-energy":
-            return sum(_mods(cards, K.EXTRA_ENERGY))
-        if kind == "extra-healing":
-            return sum(_mods(cards, K.EXTRA_HEALING)) + sum(_mods(cards, K.EXTRA_HEALING_ANY))
-        if kind == "attack-damage":
-            return sum(_mods(cards, K.ATTACK_DAMAGE))
-        if kind == "attack-everyone":
-            return bool(_mods(cards, K.ATTACK_EVERYONE))
-        if kind == "ignore-small-damage":
-            return damage in _mods(cards, K.IGNORE_SMALL_DAMAGE)
-        return none(kind, seat)
-
-    return value
-
-
-def rolled(counts: tuple[int, ...]) -> dict[str, Value]:
-    return {kind: counts[face] for kind, face in DICE_KINDS.items()}
+from kot_rules.verify.symbolic import NOBODY, Ctx, SymState
 
 
 def attack_damage(s: State, counts: tuple[int, ...]) -> int:
-    return counts[CLAW] + sum(_mods(s.monsters[s.active].cards, K.ATTACK_DAMAGE))
+    return counts[CLAW] + sum(mods(s.monsters[s.active].cards, K.ATTACK_DAMAGE))
 
 
 def attacked(*states: State) -> frozenset[int]:
@@ -288,28 +138,11 @@ def everyone_from_outside(s: State, counts: tuple[int, ...]) -> bool:
     attacker (a known difference, pinned by test_who_is_asked_first_by_an_attack_on_everyone;
     issue 14). Neither matters to an invariant; elsewhere the order is compared."""
     a = s.active
-    return (counts[CLAW] > 0 and bool(_mods(s.monsters[a].cards, K.ATTACK_EVERYONE))
+    return (counts[CLAW] > 0 and bool(mods(s.monsters[a].cards, K.ATTACK_EVERYONE))
             and not s.in_tokyo(a))
 
 
 # -- one check per kernel step: the mismatches (empty: the model and the engine agree) ----
-
-
-@dataclass(frozen=True)
-class SetUpCase:
-    players: int
-    bay: bool
-    start: int
-    top: int
-    win: int
-    cards: int | None
-
-
-set_up_cases = st.builds(
-    lambda n, bay, top, start, win, cards: SetUpCase(n, n >= 5 and bay, min(start, top), top,
-                                                     win, cards),
-    st.integers(2, 6), st.booleans(), st.integers(1, 14), st.integers(1, 14),
-    st.integers(1, 25), st.sampled_from([None, 0, 1, 2, 3, 4]))
 
 
 def _few_cards(k: int) -> CardTable:
@@ -335,25 +168,6 @@ def set_up(case: SetUpCase) -> list[str]:
 def start_of_turn(t: Table) -> list[str]:
     s = t.state()  # the set-up, then the active monster's start of turn
     return compare([START], t.image(), [none], image(s, t.active, frozenset()))
-
-
-@dataclass(frozen=True)
-class Rolled:
-    table: Table
-    counts: tuple[int, ...]
-    answers: tuple[bool, ...] = ()
-    """Yield (True) or stay, for each monster asked after the roll."""
-    card: str | None = None
-    """The card to buy (in the shop, and the active monster can pay it)."""
-
-
-@st.composite
-def rolls(draw: st.DrawFn, *, outside: bool = False, claws: bool | None = None,
-          buy: str | None = None) -> Rolled:
-    t = draw(tables(outside=outside, buy=buy))
-    dice = 6 + sum(_mods(t.monsters[t.active].cards, K.EXTRA_DICE))
-    return Rolled(t, draw(faces(dice, claws=claws)),
-                  tuple(draw(st.lists(st.booleans(), min_size=2, max_size=2))), buy)
 
 
 def resolve(case: Rolled) -> list[str]:
@@ -407,11 +221,11 @@ def buy(case: Rolled) -> list[str]:
     assert card is not None and card in s.shop
     a = s.active
     cards = s.monsters[a].cards
-    cost = max(0, CARDS.cost(card) - sum(_mods(cards, K.CARD_DISCOUNT)))
+    cost = max(0, CARDS.cost(card) - sum(mods(cards, K.CARD_DISCOUNT)))
     assume(cost <= s.monsters[a].energy)
     post = s.apply(Buy(card))
     links = [BUY]
-    raise_by = sum(_mods((card,), K.MAX_HEARTS))
+    raise_by = sum(mods((card,), K.MAX_HEARTS))
     valuations = [chosen(s, a, inputs={"cost": cost, "keep": CARDS.is_keep(card),
                                       "max-hearts": raise_by})]
     for e in () if CARDS.is_keep(card) else CARDS.effects(card):
@@ -434,19 +248,6 @@ def sweep(case: Rolled) -> list[str]:
     assume(s.monsters[s.active].energy >= 2)
     post = s.apply(Sweep())
     return compare([SWEEP], image(s, s.active, hit), [none], image(post, s.active, hit))
-
-
-@dataclass(frozen=True)
-class Damage:
-    table: Table
-    target: int
-    amount: int
-
-
-damages = tables().flatmap(lambda t: st.builds(
-    Damage, st.just(t),
-    st.sampled_from([k for k, m in enumerate(t.monsters) if not m.eliminated]),
-    st.integers(1, 12)))
 
 
 def card_damage(case: Damage) -> list[str]:
@@ -564,7 +365,7 @@ class TestTheDifferentialTestsBite:
                        "order of their seat numbers, the Z3 model clockwise from the attacker")
     def test_who_is_asked_first_by_an_attack_on_everyone(self) -> None:
         game = Game(5, options=Options(tokyo_bay=True, rolls=1), cards=CARDS)
-        everyone = next(c for c in HELD if _mods((c,), K.ATTACK_EVERYONE))
+        everyone = next(c for c in HELD if mods((c,), K.ATTACK_EVERYONE))
         monsters = tuple(MonsterSetup(name, cards=(everyone,) if k == 3 else ())
                          for k, name in enumerate(game.names))
         rest = [c for c in CARDS.physical_ids() if c != everyone]
