@@ -50,7 +50,6 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     command(check, run_check)
 
 
-
 def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     fmt = commands.add_parser(
         "fmt", formatter_class=Formatter,
@@ -74,7 +73,6 @@ def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      help="write nothing; list the files that would change and exit 1 if any")
     add_game_option(fmt, what="the cards are written for")
     command(fmt, run_fmt)
-
 
 
 def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -215,7 +213,6 @@ def run_fmt(args: argparse.Namespace) -> int:
     return EXIT_FAILURE if failed or (check and changed) else EXIT_OK
 
 
-
 def _aliases_by_language(card: CardDef) -> dict[str, list[str]]:
     from kot_rules.language.checker import LANGUAGES
 
@@ -316,5 +313,3 @@ def run_cards_show(args: argparse.Namespace) -> int:
         ]))
     echo("\n\n".join(blocks))
     return EXIT_OK
-
-

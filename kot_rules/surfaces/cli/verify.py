@@ -48,7 +48,6 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     command(verify, run_verify)
 
 
-
 def run_verify(args: argparse.Namespace) -> int:
     import tempfile
 
@@ -73,5 +72,3 @@ def run_verify(args: argparse.Namespace) -> int:
     else:
         echo("\n".join(lines(report)))
     return EXIT_OK if report.ok else EXIT_FAILURE
-
-
