@@ -6,9 +6,9 @@ so a command line, a notebook or a pool of worker processes can all call it.
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,6 +22,98 @@ class SimulationError(RuntimeError):
     """A game that did not end, or ended without an outcome; the message says which seed."""
 
 
+@dataclass
+class Tally:
+    """What a run of games counts. Tallies of disjoint seed ranges add up with ``+``,
+    so a pool of workers can each play a range and the results be merged."""
+
+    wins: list[int]
+    """Games won, per seat."""
+    draws: int = 0
+    games: int = 0
+    turns: int = 0
+    """Turns of all games together (for the mean)."""
+    min_turns: int | None = None
+    max_turns: int | None = None
+    decisions: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        both = [t for t in (self.min_turns, other.min_turns) if t is not None]
+        most = [t for t in (self.max_turns, other.max_turns) if t is not None]
+        return Tally(
+            wins=[a + b for a, b in zip(self.wins, other.wins, strict=True)],
+            draws=self.draws + other.draws,
+            games=self.games + other.games,
+            turns=self.turns + other.turns,
+            min_turns=min(both, default=None),
+            max_turns=max(most, default=None),
+            decisions=self.decisions + other.decisions,
+        )
+
+
+def play_games(
+    game: Game, seeds: range, on_game: Callable[[int], None] | None = None
+) -> Tally:
+    """Play one game per seed with the driver's random agents and count the results.
+
+    ``on_game(n)`` is called after the n-th game. Raises :class:`SimulationError`.
+    """
+    # Looked up at call time, so that a test can stand a stuck driver in for it.
+    from kot_rules.engine import driver
+
+    tally = Tally(wins=[0] * game.num_players)
+    for n, game_seed in enumerate(seeds, start=1):
+        try:
+            record = driver.play(game, game_seed, record=False)
+        except RuntimeError as exc:
+            raise SimulationError(str(exc)) from None
+        final = record.final
+        if final is None or final.outcome is None:
+            raise SimulationError(
+                f"game with seed {game_seed} ended without an outcome (engine bug)"
+            )
+        if final.outcome.winner is None:
+            tally.draws += 1
+        else:
+            tally.wins[final.outcome.winner] += 1
+        tally.games += 1
+        tally.turns += final.turn
+        tally.min_turns = final.turn if tally.min_turns is None else min(tally.min_turns,
+                                                                          final.turn)
+        tally.max_turns = final.turn if tally.max_turns is None else max(tally.max_turns,
+                                                                          final.turn)
+        tally.decisions += record.decisions
+        if on_game is not None:
+            on_game(n)
+    return tally
+
+
+def summary(game: Game, tally: Tally, seed: int, seconds: float) -> dict[str, Any]:
+    """The summary of ``tally`` (games from ``seed`` on, played in ``seconds``)."""
+    if not tally.games:
+        raise SimulationError("no game was played")
+    seconds = max(seconds, 1e-9)
+    return {
+        "games": tally.games,
+        "players": game.num_players,
+        "monsters": list(game.names),
+        "seed": seed,
+        "tokyo_bay": game.tokyo_bay,
+        "first_player": game.options.first_player.value,
+        "cards": len(game.cards.physical_ids()),
+        "wins_by_seat": list(tally.wins),
+        "draws": tally.draws,
+        # The exact integer sum over the count: the same float statistics.fmean gives.
+        "mean_turns": tally.turns / tally.games,
+        "min_turns": tally.min_turns,
+        "max_turns": tally.max_turns,
+        "decisions": tally.decisions,
+        "seconds": seconds,
+        "games_per_second": tally.games / seconds,
+        "decisions_per_second": tally.decisions / seconds,
+    }
+
+
 def simulate(
     game: Game, games: int, seed: int, on_game: Callable[[int], None] | None = None
 ) -> dict[str, Any]:
@@ -29,51 +121,9 @@ def simulate(
 
     ``on_game(n)`` is called after the n-th game. Raises :class:`SimulationError`.
     """
-    # Looked up at call time, so that a test can stand a stuck driver in for it.
-    from kot_rules.engine import driver
-
-    wins = [0] * game.num_players
-    draws = 0
-    turns: list[int] = []
-    decisions = 0
     start = time.perf_counter()
-    for i in range(games):
-        try:
-            record = driver.play(game, seed + i, record=False)
-        except RuntimeError as exc:
-            raise SimulationError(str(exc)) from None
-        final = record.final
-        if final is None or final.outcome is None:
-            raise SimulationError(
-                f"game with seed {seed + i} ended without an outcome (engine bug)"
-            )
-        if final.outcome.winner is None:
-            draws += 1
-        else:
-            wins[final.outcome.winner] += 1
-        turns.append(final.turn)
-        decisions += record.decisions
-        if on_game is not None:
-            on_game(i + 1)
-    seconds = max(time.perf_counter() - start, 1e-9)
-    return {
-        "games": games,
-        "players": game.num_players,
-        "monsters": list(game.names),
-        "seed": seed,
-        "tokyo_bay": game.tokyo_bay,
-        "first_player": game.options.first_player.value,
-        "cards": len(game.cards.physical_ids()),
-        "wins_by_seat": wins,
-        "draws": draws,
-        "mean_turns": statistics.fmean(turns),
-        "min_turns": min(turns),
-        "max_turns": max(turns),
-        "decisions": decisions,
-        "seconds": seconds,
-        "games_per_second": games / seconds,
-        "decisions_per_second": decisions / seconds,
-    }
+    tally = play_games(game, range(seed, seed + games), on_game)
+    return summary(game, tally, seed, time.perf_counter() - start)
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
