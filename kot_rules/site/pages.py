@@ -217,9 +217,9 @@ def decision_page(data: SiteData, decision: Decision) -> str:
         out += ["None: no other reading was considered.", ""]
     out += ["## Ruleset option", ""]
     if decision.option:
-        api = link(src, "api/engine.md", "kot_rules.engine.Options")
+        api = link(src, "api/reference.md", "kot_rules.Options")
         out += [f"`{decision.option}`: the ruleset option that selects another reading "
-                f"(see `Options` in the [engine API]({api})).", ""]
+                f"(see `Options` in the [API reference]({api})).", ""]
     else:
         out += ["None: the engine always follows the decision.", ""]
     rules = [r for r in data.book.rules if r.decision == decision.id]
