@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from kot_rules.language.ast import CardDef
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Source
 from kot_rules.surfaces import coverage
@@ -282,6 +283,30 @@ def _yes_no(flag: bool | None, yes: str = "yes", no: str = "no",
     return unknown if flag is None else yes if flag else no
 
 
+def sentence_counts(card: CardDef) -> dict[str, int]:
+    """How many sentences of each kind the card has (kinds it lacks left out)."""
+    kinds = {
+        "effect": len(card.effects),
+        "triggered ability": len(card.abilities),
+        "lasting modifier": len(card.modifiers),
+        "ability used at will": len(card.activated),
+        "token supply": len(card.supplies),
+        "token rule": len(card.token_rules) + len(card.empty_rules),
+    }
+    return {kind: n for kind, n in kinds.items() if n}
+
+
+def describe_sentences(card: CardDef) -> str:
+    """``3 (1 effect, 2 triggered abilities)``: every sentence the engine runs, by kind."""
+    counts = sentence_counts(card)
+    parts = [f"{n} {kind}" if n == 1 else f"{n} {_plural(kind)}" for kind, n in counts.items()]
+    return f"{sum(counts.values())} ({', '.join(parts)})" if parts else "0"
+
+
+def _plural(kind: str) -> str:
+    return kind.replace("ability", "abilities") if "ability" in kind else kind + "s"
+
+
 def card_page(data: SiteData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
@@ -295,10 +320,9 @@ def card_page(data: SiteData, info: CardInfo) -> str:
                "not available)") + ":", ""]
     out += fenced(info.text)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
-    effects = str(len(card.effects)) if card.effects else "none in the card language yet"
-    out += table(["Cost", "Type", "Copies", "Polish name", "Czech name", "Effect sentences"],
+    out += table(["Cost", "Type", "Copies", "Polish name", "Czech name", "Sentences"],
                  [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
-                   cell(polish) or "—", cell(czech) or "—", effects]])
+                   cell(polish) or "—", cell(czech) or "—", describe_sentences(card)]])
     out += ["## Coverage", ""]
     out += table(["Check", "Status"], [
         ["parsed", "yes"],
@@ -347,7 +371,7 @@ def cards_index(data: SiteData) -> str:
         card = info.card
         rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
                      cell(_names(info, "pl")), cell(_names(info, "cz")), str(card.cost),
-                     card.kind.value, str(card.copies), str(len(card.effects)),
+                     card.kind.value, str(card.copies), str(sum(sentence_counts(card).values())),
                      _yes_no(info.round_trips), _yes_no(scenario_tested(data, card.slug)),
                      _yes_no(proved(data, card.slug))])
     physical = sum(info.card.copies for info in data.cards)
@@ -365,7 +389,7 @@ def cards_index(data: SiteData) -> str:
            f"{counts['scenario_tested']} scenario-tested, "
            + (f"{counts['proved']} proved." if data.proved is not None
               else "proofs not run."), ""]
-    out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Effects",
+    out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Sentences",
                   "Round-trips", "Tested", "Proved"], rows)
     out += note("spec/cards/king-of-tokyo/*.kot")
     return "\n".join(out)

@@ -158,3 +158,19 @@ def test_cards_show_whether_they_are_proved() -> None:
     index = pages["cards/index.md"]
     assert "| Round-trips | Tested | Proved |" in index
     assert f"{len(data.cards) - 1} proved." in index
+
+
+def test_card_pages_count_every_kind_of_sentence() -> None:
+    """A keep card's abilities, modifiers, tokens and uses at will count, not only effects."""
+    data = load_site_data()
+    pages = generate(data, helps=[])
+    for info in data.cards:
+        page = pages[f"cards/{info.slug}.md"]
+        assert "none in the card language yet" not in page
+        assert "| Sentences |" in page
+    index = pages["cards/index.md"]
+    assert "| Sentences |" in index
+    rows = [line for line in index.splitlines() if line.startswith("| [")]
+    assert len(rows) == len(data.cards)
+    # the Sentences column (7th) is never 0: every built-in card does something
+    assert all(row.split(" | ")[6] != "0" for row in rows)
