@@ -8,6 +8,7 @@ are relative ``.md`` links, so that ``mkdocs build --strict`` checks every one.
 from __future__ import annotations
 
 import posixpath
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -91,6 +92,25 @@ WIDE = ["---", "hide:", "  - toc", "---", ""]
 """Front matter of a page whose table needs the width of the table of contents."""
 
 
+RULE_BOOST, CARD_BOOST, DECISION_BOOST, SCENARIO_BOOST = 4, 4, 2, 0.5
+"""Search ranking: a rule or a card first, then a clarification; a scenario, which quotes
+the rule it tests, ranks below them all for the same words."""
+
+
+def boosted(boost: float) -> list[str]:
+    """Front matter that weights a page in the site's search."""
+    return ["---", "search:", f"  boost: {boost}", "---", ""]
+
+
+def unaccented(text: str) -> str:
+    """``text`` without diacritics (ł and ø too): how names are typed on a plain keyboard."""
+    folded = unicodedata.normalize("NFKD", text.translate(_UNFOLDABLE))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+_UNFOLDABLE = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
+
+
 def note(what: str) -> list[str]:
     return [f"*{GENERATED_NOTE.format(what=what)}*", ""]
 
@@ -128,7 +148,7 @@ def _scenario_links(data: SiteData, src: str, keys: Iterable[str]) -> list[str]:
 
 def rule_page(data: SiteData, rule: Rule) -> str:
     src = rule_uri(rule.slug)
-    out = [f"# {rule_title(rule)}", "",
+    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
            f"Rule **{rule.number}**, slug `{rule.slug}` (stable; the number may change). "
            f"[All rules]({link(src, RULES_INDEX)}).", "",
            inline(rule.statement), ""]
@@ -203,7 +223,7 @@ def _pinning(data: SiteData, decision: Decision) -> tuple[list[str], list[str]]:
 
 def decision_page(data: SiteData, decision: Decision) -> str:
     src = decision_uri(decision.id)
-    out = [f"# {decision_title(decision)}", "",
+    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
            f"Clarification **{decision.id}**. "
            f"[All clarifications]({link(src, DECISIONS_INDEX)}).", "",
            f"**Question.** {inline(decision.question)}", "",
@@ -311,10 +331,13 @@ def card_page(data: SiteData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
     polish, czech = _names(info, "pl"), _names(info, "cz")
-    out = [f"# {card.name}", ""]
+    out = [*boosted(CARD_BOOST), f"# {card.name}", ""]
     names = [f"Polish: **{inline(polish)}**" if polish else "",
              f"Czech: **{inline(czech)}**" if czech else ""]
     out += [" · ".join(n for n in names if n) or "No Polish or Czech name is known yet.", ""]
+    plain = sorted({unaccented(n) for n in (polish, czech) if n} - {polish, czech})
+    if plain:
+        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
     out += ["The card's text, exactly as the engine reads it"
             + ("" if info.rendered else " (from its card file; the canonical renderer is "
                "not available)") + ":", ""]
@@ -401,7 +424,8 @@ def cards_index(data: SiteData) -> str:
 def scenario_page(data: SiteData, scenario: Scenario) -> str:
     src = scenario_uri(scenario.key)
     rules = {r.slug: r for r in data.book.rules}
-    out = [f"# {inline(scenario.name)}", "", f"Conformance scenario `{scenario.path}`. "
+    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
+           f"Conformance scenario `{scenario.path}`. "
            f"[All scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
     items: list[str] = []
     for slug in scenario.rules:
