@@ -126,6 +126,19 @@ def test_every_rule_decision_exists(book: Rulebook) -> None:
         assert rule.decision is None or rule.decision in ids, (rule.slug, rule.decision)
 
 
+def test_every_decision_is_used_and_every_named_slug_exists(book: Rulebook) -> None:
+    used = {r.decision for r in book.rules}
+    assert [d.id for d in book.decisions if d.id not in used] == []
+    slugs = {r.slug for r in book.rules}
+    ids = {d.id for d in book.decisions}
+    texts = [r.statement for r in book.rules] + [d.decision for d in book.decisions]
+    for text in texts:
+        for named in re.findall(r"kony\.[a-z0-9-]+(?:\.[a-z0-9-]+)+", text):
+            assert named in slugs, named
+        for named in re.findall(r"D-KONY-[A-Z0-9-]*[A-Z0-9]", text):
+            assert named in ids, named
+
+
 def test_every_decision_has_question_answer_and_sourced_alternatives(book: Rulebook) -> None:
     for d in book.decisions:
         assert d.question.strip() and d.decision.strip(), d.id
