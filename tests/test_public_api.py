@@ -79,3 +79,14 @@ class TestEngineAuthorsPage:
         assert re.match(r"(draw|.+ wins: .+)$", lines[0])
         assert lines[1].startswith("refused: ")
         assert lines[2].endswith("byte for byte")
+
+
+class TestReadme:
+    def test_the_readme_example_runs(self) -> None:
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        section = readme[readme.index("## Using the engine from Python"):]
+        block = re.findall(r"```python\n(.*?)```", section, re.DOTALL)[0]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, "README.md", "exec"), {"__name__": "readme"})
+        assert out.getvalue().startswith("('king-of-tokyo',)")
