@@ -5,6 +5,9 @@
   property (the proofs), its diagnostic code and its games.
 - :mod:`.symbolic`, :mod:`.kernel`, :mod:`.semantics`: a symbolic (Z3) semantics of the
   rule kernel and of the card language, built from the same syntax tree the engine runs.
+  Differential tests hold them to the engine: each kernel step
+  (tests/verify/test_kernel_differential.py) and each card sentence
+  (tests/verify/test_differential.py) gives the engine's post-state on random states.
 - :mod:`.prover`: one query per transition and invariant, and the reachability canaries.
 - :mod:`.counterexample`: a failed proof as a concrete state and a scenario file.
 """
