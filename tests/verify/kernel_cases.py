@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 from kernel_model import Valuation, Value, none
 
-from kot_rules.engine.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO
+from kot_rules.engine.dice import CLAW, ENERGY, FACES, HEART, ONE, THREE, TWO, Counts, counts_of
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ModifierKind, Verb
@@ -139,13 +139,13 @@ def tables(draw: st.DrawFn, *, outside: bool = False, buy: str | None = None) ->
                  tuple(rest[shop_size:end]), tuple(rest[end:]))
 
 
-def faces(dice: int, *, claws: bool | None = None) -> st.SearchStrategy[tuple[int, ...]]:
+def faces(dice: int, *, claws: bool | None = None) -> st.SearchStrategy[Counts]:
     """The counts per face of ``dice`` dice (``claws``: at least one claw, or none)."""
     pool = range(5) if claws is False else range(6)
     first = st.just(CLAW) if claws else st.sampled_from(pool)
 
-    def counts(shown: list[int]) -> tuple[int, ...]:
-        return tuple(shown.count(f) for f in range(6))
+    def counts(shown: list[int]) -> Counts:
+        return counts_of(FACES[f] for f in shown)
 
     return st.builds(lambda a, rest: counts([a, *rest]), first,
                      st.lists(st.sampled_from(pool), min_size=dice - 1, max_size=dice - 1))
@@ -181,7 +181,7 @@ def chosen(s: State, origin: int, *, damage: int = 0,
     return value
 
 
-def rolled(counts: tuple[int, ...]) -> dict[str, Value]:
+def rolled(counts: Counts) -> dict[str, Value]:
     return {kind: counts[face] for kind, face in DICE_KINDS.items()}
 
 
@@ -205,7 +205,7 @@ set_up_cases = st.builds(
 @dataclass(frozen=True)
 class Rolled:
     table: Table
-    counts: tuple[int, ...]
+    counts: Counts
     answers: tuple[bool, ...] = ()
     """Yield (True) or stay, for each monster asked after the roll."""
     card: str | None = None

@@ -82,7 +82,7 @@ def evaluate(links: Sequence[Link], pre: Mapping[str, Value],
         # No completion: a variable left free would stay a term, not a value.
         v = model.eval(term, model_completion=False)
         if z3.is_true(v) or z3.is_false(v):
-            return z3.is_true(v)
+            return bool(z3.is_true(v))
         assert z3.is_int_value(v), f"{what} is not fixed by the inputs: {v}"
         return int(v.as_long())
 

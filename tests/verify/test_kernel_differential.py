@@ -68,7 +68,7 @@ from kot_rules.engine.actions import (
     YieldTokyo,
 )
 from kot_rules.engine.cards import CardRow, CardTable
-from kot_rules.engine.dice import CLAW
+from kot_rules.engine.dice import CLAW, Counts
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import Phase as GamePhase
@@ -79,7 +79,7 @@ from kot_rules.verify.semantics import run_effect
 from kot_rules.verify.symbolic import NOBODY, Ctx, SymState
 
 
-def attack_damage(s: State, counts: tuple[int, ...]) -> int:
+def attack_damage(s: State, counts: Counts) -> int:
     return counts[CLAW] + sum(mods(s.monsters[s.active].cards, K.ATTACK_DAMAGE))
 
 
@@ -90,7 +90,7 @@ def attacked(*states: State) -> frozenset[int]:
                      and e.seat is not None)
 
 
-def roll(s: State, counts: tuple[int, ...]) -> list[State]:
+def roll(s: State, counts: Counts) -> list[State]:
     """The states the roll goes through: the roll, and the stop if a card gave more rolls."""
     out = [s.apply(Roll(counts))]
     if out[-1].phase is GamePhase.KEEP:
@@ -98,7 +98,7 @@ def roll(s: State, counts: tuple[int, ...]) -> list[State]:
     return out
 
 
-def roll_chain(counts: tuple[int, ...]) -> list[Link]:
+def roll_chain(counts: Counts) -> list[Link]:
     """What a roll resolves: the dice, the attack if a claw shows, then ask or enter."""
     return [DICE, ATTACK, SETTLE] if counts[CLAW] else [DICE, SETTLE]
 
@@ -132,7 +132,7 @@ def compare(links: list[Link], pre: dict[str, Value], valuations: list[Valuation
     return differences(model, post)
 
 
-def everyone_from_outside(s: State, counts: tuple[int, ...]) -> bool:
+def everyone_from_outside(s: State, counts: Counts) -> bool:
     """An attack that hits every other monster, from outside Tokyo: the engine asks the
     two occupants it hit in the order of their seat numbers, the model clockwise from the
     attacker (a known difference, pinned by test_who_is_asked_first_by_an_attack_on_everyone;
