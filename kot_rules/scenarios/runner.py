@@ -74,10 +74,6 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
 def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
     """Run every scenario file under ``paths`` (files or folders)."""
     report = RunReport()
-    if cards is None:
-        from kot_rules.language.cardset import builtin_card_set
-
-        cards = CardTable.from_card_set(builtin_card_set())
     for path in scenario_files(paths):
         if not path.exists():
             report.errors.append(f"{path}:0:0: error[SCN001]: no such file or folder")
@@ -87,6 +83,10 @@ def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
             continue
+        if cards is None:  # only once a file reads: a bad file costs no card parsing
+            from kot_rules.language.cardset import builtin_card_set
+
+            cards = CardTable.from_card_set(builtin_card_set())
         try:
             report.results.append(run_scenario(scenario, cards))
         except ScenarioFormatError as exc:
