@@ -176,7 +176,8 @@ class _Builder:
         if len(e.value) > MAX_TEXT:
             raise YamlError(f"a text of {len(e.value)} characters", *at, "SCN007",
                             f"a text has at most {MAX_TEXT} characters")
-        tag = e.tag if e.tag not in (None, "!") else self.scalars.resolve(
+        resolver: Any = self.scalars  # PyYAML's resolver has no type hints
+        tag = e.tag if e.tag not in (None, "!") else resolver.resolve(
             yaml.ScalarNode, e.value, e.implicit)
         if tag == "tag:yaml.org,2002:int":
             digits = sum(c.isdigit() for c in e.value)
@@ -185,7 +186,8 @@ class _Builder:
                     f"a number with {digits} digits", *at, "SCN007",
                     f"numbers have at most {MAX_DIGITS} digits; every count in a scenario "
                     "is far smaller")
-        node = yaml.ScalarNode(tag, e.value, e.start_mark, e.end_mark, style=e.style)
+        # No marks: errors are placed at `at`, and libyaml's marks are of another type.
+        node = yaml.ScalarNode(tag, e.value, None, None, style=e.style)
         try:
             return self.scalars.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
