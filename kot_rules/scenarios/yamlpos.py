@@ -27,6 +27,8 @@ MAX_DIGITS = 15
 """Digits in one number; every count in the format is far below 10^15."""
 
 _DEPTH_HINT = f"lists and mappings may be nested {MAX_DEPTH} deep at most"
+_NUMBER_HINT = (f"numbers have at most {MAX_DIGITS} digits; every count in a scenario is "
+                "far smaller")
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -182,14 +184,17 @@ class _Builder:
         if tag == "tag:yaml.org,2002:int":
             digits = sum(c.isdigit() for c in e.value)
             if digits > MAX_DIGITS:
-                raise YamlError(
-                    f"a number with {digits} digits", *at, "SCN007",
-                    f"numbers have at most {MAX_DIGITS} digits; every count in a scenario "
-                    "is far smaller")
+                raise YamlError(f"a number with {digits} digits", *at, "SCN007", _NUMBER_HINT)
         # No marks: errors are placed at `at`, and libyaml's marks are of another type.
         node = yaml.ScalarNode(tag, e.value, None, None, style=e.style)
         try:
-            return self.scalars.construct_object(node, deep=True)
+            value = self.scalars.construct_object(node, deep=True)
+            if isinstance(value, int) and abs(value) >= 10**MAX_DIGITS:  # 0x…, 0b…, 1:2:…
+                raise YamlError(
+                    f"a number of {len(e.value)} characters", *at, "SCN007", _NUMBER_HINT)
+            return value
+        except YamlError:
+            raise
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             raise YamlError(f"cannot read value: {exc}", *at) from None
         finally:
