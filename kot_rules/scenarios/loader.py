@@ -155,6 +155,12 @@ def read_scenario(path: Path) -> Scenario:
         raise ScenarioFormatError(
             file, 0, 0, "SCN001", f"cannot read the file: {exc.strerror}"
         ) from None
+    return scenario_from_bytes(raw, path)
+
+
+def scenario_from_bytes(raw: bytes, path: Path) -> Scenario:
+    """Check the bytes of the scenario file ``path``; raises :class:`ScenarioFormatError`."""
+    file = str(path)
     if len(raw) > MAX_BYTES:
         raise ScenarioFormatError(
             file, 0, 0, "SCN001", f"file larger than {MAX_BYTES} bytes", hint=SPLIT_HINT
