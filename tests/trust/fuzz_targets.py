@@ -244,7 +244,7 @@ def state_seeds() -> tuple[tuple[Game, dict[str, Any]], ...]:
         game = definition.new_game(players, options=options)
         for seed in range(3):
             states: list[dict[str, Any]] = []
-            play(game, seed, record=False, on_step=lambda s: states.append(s.to_json()))
+            play(game, seed, record=False, on_step=lambda s, into=states: into.append(s.to_json()))
             rng = random.Random(seed)
             out.extend((game, d) for d in rng.sample(states, min(30, len(states))))
             out.extend([(game, d) for d in states if d["pending"] is not None][:10])
