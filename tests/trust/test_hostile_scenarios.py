@@ -53,6 +53,10 @@ def error_of(tmp_path: Path, text: str | bytes) -> ScenarioFormatError:
 def test_the_bomb_has_the_shape_of_the_issue() -> None:
     lines = BOMB.splitlines()
     assert len(lines) == 9 and lines[1].count("*a") == 9
+    # The same bomb as a file, to try by hand: kot-rules scenario run tests/trust/data/...
+    kept = Path(__file__).parent / "data" / "alias-bomb.yaml"
+    assert kept.read_text(encoding="utf-8").replace('"', "").replace(",", ", ").split() == \
+        BOMB.replace(",", ", ").split()
 
 
 def test_alias_bomb_is_refused_at_its_first_anchor(tmp_path: Path) -> None:
