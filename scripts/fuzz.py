@@ -1,7 +1,7 @@
 """The long fuzz run (`make fuzz`): every target of tests/trust/fuzz_targets.py, in chunks
 of seeded Hypothesis runs, printing inputs tried, failures, hangs and time per target.
 
-    python scripts/fuzz.py --inputs 100000 [--seed 0] [--chunk 1000] [--only TEXT]
+    python scripts/fuzz.py --inputs 100000 [--seed 0] [--chunk 1000] [--only TEXT,...]
 
 The inputs are shared evenly among the targets. A failing chunk is shrunk by Hypothesis
 and its smallest input printed; the run goes on with the next chunk. Exit 1 on any failure.
@@ -62,9 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--inputs", type=int, default=100_000, help="inputs in all targets")
     parser.add_argument("--chunk", type=int, default=1000, help="inputs per seeded run")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", default="", help="run the targets whose name has this")
+    parser.add_argument("--only", default="",
+                        help="run the targets whose name has one of these (comma-separated)")
     args = parser.parse_args(argv)
-    targets = [t for t in TARGETS if args.only in t.name]
+    wanted = args.only.split(",")
+    targets = [t for t in TARGETS if any(w in t.name for w in wanted)]
     each = max(1, args.inputs // len(targets))
     rows = [run_target(t, each, args.chunk, args.seed) for t in targets]
     print(f"{'target':42} {'inputs':>8} {'calls':>8} {'fail':>5} {'hang':>5} "

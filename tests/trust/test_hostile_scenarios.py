@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -78,23 +77,33 @@ def test_an_anchor_on_a_scalar_is_refused(tmp_path: Path) -> None:
     assert (err.code, err.line, err.column) == ("SCN006", 9, 11)
 
 
+_MEASURED = """\
+import resource, sys
+from kot_rules.surfaces.cli import main
+code = main(sys.argv[1:])
+print("PEAK_KB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+"""The CLI, reporting its own peak memory (RUSAGE_CHILDREN would give the largest child
+this test process ever had, another test's included)."""
+
+
 def test_the_bomb_through_the_cli_exits_1_fast_and_small(tmp_path: Path) -> None:
-    """The done-when of issue 14: exit 1 in under 2 s and 200 MB (here, the child's peak)."""
+    """The done-when of issue 14: exit 1 in under 2 s and 200 MB."""
     path = tmp_path / "bomb.yaml"
     path.write_text(BOMB, encoding="utf-8")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "kot_rules.surfaces.cli", "scenario", "run", str(path)],
+        [sys.executable, "-c", _MEASURED, "scenario", "run", str(path)],
         capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     elapsed = time.perf_counter() - start
-    peak_mb = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert "error[SCN006]" in done.stdout + done.stderr
-    assert "Traceback" not in done.stdout + done.stderr
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert "error[SCN006]" in out and "Traceback" not in out
+    peak_mb = int(out.split("PEAK_KB ")[1].split()[0]) / 1024
     assert peak_mb < 200
-    assert elapsed < 10  # 2 s on an idle machine; the suite runs beside other jobs
+    assert elapsed < 10  # about 1 s on this machine; the suite runs beside other jobs
 
 
 def test_more_values_than_the_budget(tmp_path: Path) -> None:
