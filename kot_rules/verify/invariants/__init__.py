@@ -4,7 +4,8 @@ Each :class:`Invariant` carries its id, statement, rules, concrete check (on a
 :class:`~kot_rules.engine.state.State`), Z3 property (on symbolic states), diagnostic code
 and games. ``kot-rules verify``, ``kot-rules check``, the property tests and the site's
 invariants page all read :data:`INVARIANTS` (or :func:`for_game`). One module per
-invariant; a new one is added to the tuple below.
+invariant; a new one is added to the tuple below, its ``games`` naming the games (registry
+ids) whose rules have it: a new game shares the ones that hold for it and adds its own.
 """
 
 from __future__ import annotations
