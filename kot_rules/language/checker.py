@@ -36,6 +36,7 @@ from .ast import (
     slugify,
 )
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
+from .grammar import DEFAULT_GAME
 from .render import (
     CLAUSE_ONLY_VERBS,
     CONDITIONS,
@@ -215,8 +216,12 @@ class _Report(Protocol):
         ...
 
 
-def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[Diagnostic]]:
-    """The checked definition of one card (None if it has errors), and the problems."""
+def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
+               ) -> tuple[CardDef | None, list[Diagnostic]]:
+    """The checked definition of one card (None if it has errors), and the problems.
+
+    ``game``: the game the card is for; vocabulary that game does not allow is an error.
+    """
     found: list[Diagnostic] = []
 
     def report(code: str, at: Position, message: str, hint: str | None = None) -> None:

@@ -33,7 +33,7 @@ from .ast import (
 
 INDENT = "  "
 
-# What the STRING terminal of grammar/cards.lark refuses inside the quotes.
+# What the STRING terminal of grammar/core.lark refuses inside the quotes.
 _UNWRITABLE = re.compile(r"[\x00-\x1f\x7f]")
 
 
