@@ -38,7 +38,6 @@ from .ast import (
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
 from .grammar import DEFAULT_GAME
 from .render import (
-    CLAUSE_ONLY_VERBS,
     CONDITIONS,
     render_ability,
     render_effect,
@@ -47,6 +46,7 @@ from .render import (
     render_token_rule,
     render_trigger,
 )
+from .vocabulary import CLAUSE_ONLY_VERBS, NO_AMOUNT_VERBS
 
 LANGUAGES: dict[str, str] = {"pl": "Polish", "cz": "Czech"}
 MIN_COST, MAX_COST = 0, 99
@@ -61,11 +61,6 @@ AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
-# What an effect says without an amount (its amount is 0).
-NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
-                             Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
-                             Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
-                             Verb.STORE_ENERGY})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
 TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
 # An attack bonus only makes sense while the dice are resolved, before the claws.

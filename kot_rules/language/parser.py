@@ -10,6 +10,7 @@ problems of the others; each card yields at most one syntax diagnostic, worded b
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,9 +27,7 @@ from .ast import (
     Condition,
     CostSyntax,
     EffectSyntax,
-    ModifierKind,
     Position,
-    TokenRuleKind,
     Trigger,
     Verb,
     Who,
@@ -48,6 +47,18 @@ from .checker import (
 from .diagnostics import Diagnostic, Source, make_diagnostic, sort_key
 from .explain import INDENT_HINT, explain
 from .grammar import DEFAULT_GAME, UNITS, IndentMismatch, card_parser
+from .vocabulary import (
+    ACT_BY_RULE,
+    ASKING_BY_RULE,
+    CONDITION_KEYS,
+    HELD_VERBS,
+    MODIFIER_BY_RULE,
+    TOKEN_RULE_BY_RULE,
+    TRIGGER_KEYS,
+    TRIGGERS,
+    VERB_KEYS,
+    identify,
+)
 
 MAX_BYTES = 1_000_000
 """Larger files are refused (KOT112): a card file is a few hundred bytes."""
@@ -298,8 +309,9 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     """
     tokens = [t for t in sentence.children if isinstance(t, Token)]
     types = {_CAPITALISED.get(t.type, t.type) for t in tokens}
-    if types & {"PUT", "MOVE", "FROM"}:
-        return _held_effect(sentence, tokens, types, pos)
+    verb = identify(VERB_KEYS, types) or Verb.GAIN_STARS
+    if verb in HELD_VERBS:
+        return _held_effect(sentence, tokens, verb, pos)
     amount = next((t for t in tokens if t.type == "NUMBER"), None)  # none: Take control ...
     unit = next((t for t in tokens if t.type in UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
@@ -309,28 +321,6 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     if fewer is not None:
         amount = next(t for t in _tokens(fewer) if t.type == "NUMBER")
         unit = next(t for t in _tokens(fewer) if t.type in ("DIE", "DICE"))
-    if "ADD" in types:
-        verb = Verb.ADD_ATTACK_DAMAGE
-    elif "ALL" in types:
-        verb = Verb.DISCARD_ALL_CARDS if "CARDS_LC" in types else Verb.LOSE_ALL_STARS
-    elif "LEAVE" in types:
-        verb = Verb.LEAVE_TOKYO
-    elif "SET" in types:
-        verb = Verb.SET_HEARTS
-    elif "CONTROL" in types:
-        verb = Verb.TAKE_TOKYO_CITY
-    elif "AFTER" in types:
-        verb = Verb.EXTRA_TURN
-    elif "HEAL" in types:
-        verb = Verb.HEAL
-    elif "DAMAGE_LC" in types:
-        verb = Verb.TAKE_DAMAGE
-    elif "LOSES" in types:
-        verb = Verb.LOSE_ENERGY if "ENERGY" in types else Verb.LOSE_STARS
-    elif "ENERGY" in types:
-        verb = Verb.GAIN_ENERGY
-    else:
-        verb = Verb.GAIN_STARS
     per = _per_number(sentence, "per_held")
     return PerEffectSyntax(
         verb=verb,
@@ -345,20 +335,20 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     )
 
 
-def _held_effect(sentence: Tree[Token], tokens: list[Token], types: set[str],
+def _held_effect(sentence: Tree[Token], tokens: list[Token], verb: Verb,
                  pos: Callable[[Token], Position]) -> EffectSyntax:
     """A clause about tokens or energy held: put tokens on, move energy onto or off a card."""
     amount = next((t for t in tokens if t.type == "NUMBER"), None)
     word = next((t for t in tokens if t.type == "WORD"), None)
     unit = next((t for t in tokens if t.type in ("TOKEN", "TOKENS")), None)
-    if "PUT" in types:
-        verb, who = Verb.PUT_TOKENS, Who.IT if "IT" in types else Who.THIS_CARD
+    if verb is Verb.PUT_TOKENS:
+        who = Who.IT if any(t.type == "IT" for t in tokens) else Who.THIS_CARD
         value = _number(amount) if amount is not None else 1  # `put a poison token`
-    elif "MOVE" in types:  # amount 1: the bank adds as much as was moved
-        verb, who = Verb.STORE_ENERGY, Who.THIS_CARD
+    elif verb is Verb.STORE_ENERGY:  # amount 1: the bank adds as much as was moved
+        who = Who.THIS_CARD
         value = 1 if _subtree(sentence, "bank_adds") is not None else 0
     else:
-        verb, who = Verb.TAKE_STORED, Who.YOU
+        who = Who.YOU
         value = _number(amount) if amount is not None else 0
     return PerEffectSyntax(
         verb=verb,
@@ -383,11 +373,6 @@ def _supply(line: Tree[Token], pos: Callable[[Token], Position]) -> SupplySyntax
                         pos(tokens[0]))
 
 
-_TOKEN_RULES = {"token_damage": TokenRuleKind.END_OF_TURN_DAMAGE,
-                "token_fewer_dice": TokenRuleKind.FEWER_DICE,
-                "token_cure": TokenRuleKind.HEART_REMOVES}
-
-
 def _token_rule(line: Tree[Token], pos: Callable[[Token], Position]) -> TokenRuleSyntax:
     """A rule of a token kind: what the rule says is the name of the grammar rule that read it."""
     body = line.children[0]
@@ -397,7 +382,7 @@ def _token_rule(line: Tree[Token], pos: Callable[[Token], Position]) -> TokenRul
     word = next(t for t in tokens if t.type == "WORD")
     unit = next((t for t in tokens if t.type in ("DIE", "DICE")), None)
     return TokenRuleSyntax(
-        kind=_TOKEN_RULES[str(body.data)],
+        kind=TOKEN_RULE_BY_RULE[str(body.data)],
         token=str(word),
         token_position=pos(word),
         amount=_number(amount) if amount is not None else 1,
@@ -433,7 +418,7 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     trigger, param = _trigger(trigger_tree)
     condition = _condition(condition_tree) if condition_tree is not None else None
     per = _per_number(clause, "per_energy")
-    effect = (_asking_clause(clause, pos) if clause.data in _ASKING_CLAUSES
+    effect = (_asking_clause(clause, pos) if clause.data in ASKING_BY_RULE
               else _effect(clause, pos))
     return AbilitySyntax(
         trigger=trigger,
@@ -452,18 +437,14 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     )
 
 
-_ACTS = {"roll_more": Verb.EXTRA_ROLL, "change_die": Verb.SET_DIE,
-         "reroll_face": Verb.REROLL_FACE, "protect": Verb.PROTECT, "heal_clause": Verb.HEAL}
-
-
 def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> ActivatedSyntax:
     """One activated ability line: what it does is the name of the rule that read its act."""
-    act = next(c for c in line.children if isinstance(c, Tree) and c.data in _ACTS)
+    act = next(c for c in line.children if isinstance(c, Tree) and c.data in ACT_BY_RULE)
     payment = _subtree(line, "payment")
     energy = next((t for t in _tokens(payment) if t.type == "NUMBER"), None) if payment else None
     act_tokens = list(_tokens(act))
     amount = next((t for t in act_tokens if t.type == "NUMBER"), None)
-    verb = _ACTS[str(act.data)]
+    verb = ACT_BY_RULE[str(act.data)]
     token = next((t for t in _tokens(payment) if t.type == "WORD"), None) if payment else None
     return ActivatedSyntax(
         verb=verb,
@@ -479,14 +460,10 @@ def _activated(line: Tree[Token], pos: Callable[[Token], Position]) -> Activated
     )
 
 
-_ASKING_CLAUSES = {"sell_clause": Verb.SELL_CARDS, "probe_clause": Verb.REROLL_OTHERS_DIE,
-                   "copy_clause": Verb.COPY_CARD}
-
-
 def _asking_clause(clause: Tree[Token], pos: Callable[[Token], Position]) -> EffectSyntax:
     """A clause in which the owner chooses (`you may ...`); its amount is a flag, not a number."""
     tokens = list(_tokens(clause))
-    verb = _ASKING_CLAUSES[str(clause.data)]
+    verb = ASKING_BY_RULE[str(clause.data)]
     flag = int(verb is Verb.REROLL_OTHERS_DIE and any(t.type == "HEART" for t in tokens))
     number = next((t for t in tokens if t.type == "NUMBER"), None)  # the energy a copy costs
     amount = _number(number) if number is not None else flag
@@ -496,48 +473,23 @@ def _asking_clause(clause: Tree[Token], pos: Callable[[Token], Position]) -> Eff
 
 
 def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
-    """The trigger a trigger clause names, and the token of its number (if it has one)."""
-    tokens = list(_tokens(tree))
-    types = {t.type for t in tokens}
+    """The trigger a trigger clause names, and the token of its number (if it has one).
+
+    A replacement line is its own trigger tree: only its words before the comma count.
+    """
+    tokens = list(itertools.takewhile(lambda t: t.type != "COMMA", _tokens(tree)))
+    trigger = identify(TRIGGER_KEYS, {t.type for t in tokens})
+    if trigger is None:  # pragma: no cover - the grammar reads only known triggers
+        raise ValueError("an unknown trigger")
     number = next((t for t in tokens if t.type in ("NUMBER", "SET_OF_FACE")), None)
-    if "FINISHED" in types:
-        return Trigger.OTHER_FINISHED_ROLLING, None
-    if "SCORE" in types:
-        return Trigger.SCORE_SET, number
-    if "YIELD" in types:
-        return Trigger.YIELD_TOKYO, None
-    if "WOULD" in types:
-        return Trigger.WOULD_BE_ELIMINATED, None
-    if "LOSE" in types:
-        return Trigger.LOSE_HEARTS, number
-    if "BUY" in types:
-        return (Trigger.BOUGHT if "THIS" in types else Trigger.BUY_CARD), None
-    if "ATTACK" in types:
-        return Trigger.ATTACK, None
-    if "DEAL" in types:
-        return Trigger.DAMAGE_DEALT, None
-    if "ELIMINATED" in types:
-        return Trigger.ELIMINATION, None
-    if "RESOLVE" in types:
-        return Trigger.RESOLVE, None
-    if "START" in types:
-        return (Trigger.START_OF_EACH_TURN if "EACH_LC" in types else Trigger.START_OF_TURN), None
-    return (Trigger.END_OF_EACH_TURN if "EACH_LC" in types else Trigger.END_OF_TURN), None
+    return trigger, number if TRIGGERS[trigger].amount else None
 
 
 def _condition(tree: Tree[Token]) -> Condition:
-    types = {t.type for t in _tokens(tree)}
-    if "TOKYO" in types:
-        return Condition.IN_TOKYO
-    if "DEALT" in types:
-        return Condition.DEALT_NO_DAMAGE
-    if "NO" in types:
-        return Condition.NO_ENERGY
-    if "FEWEST" in types:
-        return Condition.FEWEST_STARS
-    if "FACE" in types:
-        return Condition.EVERY_FACE
-    return Condition.ONE_TWO_THREE
+    condition = identify(CONDITION_KEYS, {t.type for t in _tokens(tree)})
+    if condition is None:  # pragma: no cover - the grammar reads only known conditions
+        raise ValueError("an unknown condition")
+    return condition
 
 
 def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSyntax:
@@ -553,7 +505,7 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
     trigger_tree = _subtree(body, "trigger")
     lower = any(t.type == "LOWER" for t in tokens)  # `... is 2 lower.`: a negative raise
     return ModifierSyntax(
-        kind=ModifierKind(str(body.data).replace("_", "-")),
+        kind=MODIFIER_BY_RULE[str(body.data)],
         amount=(-1 if lower else 1) * (_number(amount) if amount is not None else 0),
         amount_position=pos(amount) if amount is not None else None,
         unit=str(unit) if unit is not None else None,
