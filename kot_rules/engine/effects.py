@@ -6,7 +6,8 @@ behaviour comes only from its text under spec/cards/.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
@@ -36,35 +37,76 @@ from kot_rules.engine.resources import (
 )
 from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
+from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
-_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
-                        Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
-                        Verb.REROLL_OTHERS_DIE, Verb.COPY_CARD})
-_HELD = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
+NO_AMOUNT = NO_AMOUNT_VERBS
+"""Verbs that act at amount 0 (the vocabulary table says which); run() skips the others."""
+
+# -- what each verb does: registered per word of kot_rules.language.vocabulary ----------
+
+VerbMeaning = Callable[[State, list[Event], int, int, int, Effect, str, str], None]
+"""(state, events, owner, target seat, amount, effect, card, why): the verb for one target."""
+HeldMeaning = Callable[[State, list[Event], int, Effect, str, int | None], None]
+"""(state, events, owner, effect, card, target): a verb about what lies on a card or monster,
+done once for the owner (who is in the game)."""
+
+MEANINGS: dict[Verb, VerbMeaning] = {}
+"""The interpreter's meaning of each verb an effect says, applied target by target."""
+HELD_MEANINGS: dict[Verb, HeldMeaning] = {}
+"""The interpreter's meaning of each verb about tokens or energy held."""
+
+V = TypeVar("V", VerbMeaning, HeldMeaning)
 
 
-def _held(s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None) -> None:
-    """Tokens put on a monster or a card; energy moved onto or off a card (tokens.py)."""
-    if not s.monsters[owner].alive:
+def _means(table: dict[Verb, V], *verbs: Verb) -> Callable[[V], V]:
+    """Register the decorated function as the meaning of ``verbs`` (once each)."""
+
+    def register(meaning: V) -> V:
+        for verb in verbs:
+            if verb in table:  # pragma: no cover - a verb given two meanings
+                raise ValueError(f"{verb} has a meaning already")
+            table[verb] = meaning
+        return meaning
+
+    return register
+
+
+@_means(HELD_MEANINGS, Verb.PUT_TOKENS)
+def _put_tokens(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """Tokens put on the monster the trigger names, or on this card (tokens.py)."""
+    if e.who is Who.IT:
+        for t in _targets(s, owner, e.who, target):
+            tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
         return
-    if e.verb is Verb.PUT_TOKENS:
-        if e.who is Who.IT:
-            for t in _targets(s, owner, e.who, target):
-                tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
-            return
-        tokens.put_on_card(s, ev, owner, card, e.token, e.amount)
-    elif e.verb is Verb.STORE_ENERGY:
-        m = s.monsters[owner]
-        options: list[Action] = [Choose(str(k)) for k in range(m.energy + 1)]
-        answer = ask(s, owner, options, f"{m.name}: how much energy goes onto card {card}?")
-        moved = int(answer.key) if isinstance(answer, Choose) else 0
-        if moved:
-            set_monster(s, owner, m._replace(energy=m.energy - moved))
-            ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
-        # The bank adds as much as was moved (amount 1), taken from no one.
-        tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
-    else:
-        tokens.move_energy_to_owner(s, ev, owner, card, e.amount)
+    tokens.put_on_card(s, ev, owner, card, e.token, e.amount)
+    tokens.check_empty(s, ev, owner, card)
+
+
+@_means(HELD_MEANINGS, Verb.STORE_ENERGY)
+def _store_energy(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """The owner moves any of its energy onto this card; amount 1: the bank adds as much."""
+    m = s.monsters[owner]
+    options: list[Action] = [Choose(str(k)) for k in range(m.energy + 1)]
+    answer = ask(s, owner, options, f"{m.name}: how much energy goes onto card {card}?")
+    moved = int(answer.key) if isinstance(answer, Choose) else 0
+    if moved:
+        set_monster(s, owner, m._replace(energy=m.energy - moved))
+        ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
+    # The bank adds as much as was moved (amount 1), taken from no one.
+    tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
+    tokens.check_empty(s, ev, owner, card)
+
+
+@_means(HELD_MEANINGS, Verb.TAKE_STORED)
+def _take_stored(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """Energy moves from this card to its owner (not a gain)."""
+    tokens.move_energy_to_owner(s, ev, owner, card, e.amount)
     tokens.check_empty(s, ev, owner, card)
 
 
@@ -145,73 +187,134 @@ def run(
     attack = ev if attacking else None
     for e in effects:
         why = f"card {card}"
-        if e.verb in _HELD:
-            _held(s, ev, owner, e, card, target)
+        held = HELD_MEANINGS.get(e.verb)
+        if held is not None:
+            if s.monsters[owner].alive:
+                held(s, ev, owner, e, card, target)
             continue
+        meaning = MEANINGS.get(e.verb)
         for t in _targets(s, owner, e.who, target, attack):
             if not s.monsters[t].alive:
                 continue
-            verb = e.verb
             amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
-            if amount <= 0 and verb not in _NO_AMOUNT:
+            if amount <= 0 and e.verb not in NO_AMOUNT:
                 continue
-            if verb is Verb.GAIN_STARS:
-                gain_stars(s, ev, t, amount, why)
-            elif verb is Verb.GAIN_ENERGY:
-                gain_energy(s, ev, t, amount, why)
-            elif verb is Verb.HEAL:
-                # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
-                heal(s, ev, t, amount, why)
-            elif verb is Verb.TAKE_DAMAGE:
-                damage(s, ev, t, amount, owner, attack=False)
-            elif verb is Verb.LOSE_ENERGY:
-                m = s.monsters[t]
-                lost = min(amount, m.energy)
-                if lost:
-                    set_monster(s, t, m._replace(energy=m.energy - lost))
-                    ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
-            elif verb is Verb.TAKE_TOKYO_CITY:
-                # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
-                if s.city != t and s.bay != t:
-                    if s.city is not None:
-                        tokyo.leave(s, ev, s.city, K_LEFT)
-                    tokyo.enter(s, ev, t, Place.CITY)
-            elif verb is Verb.EXTRA_TURN:
-                if t == s.active:
-                    s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
-                else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
-                    s.inserted = (*s.inserted, (t, amount))
-            elif verb is Verb.ADD_ATTACK_DAMAGE:
-                if t == s.active:  # only the owner's own attack (kot-cards.md R2)
-                    s.attack_bonus += amount
-            elif verb in _CARDS1_VERBS:
-                _run_cards1(s, ev, t, verb, amount, why)
-            elif verb is Verb.COPY_CARD:
-                _copy(s, ev, t, card, pay=amount)
-            elif verb is Verb.SELL_CARDS:
-                _sell(s, ev, t)
-            elif verb is Verb.REROLL_OTHERS_DIE:
-                _reroll_active_die(s, ev, t, card, discard_on_heart=e.amount == 1)
-            elif verb is Verb.LOSE_STARS:
-                m = s.monsters[t]
-                lost = min(amount, m.stars)
-                if lost:
-                    set_monster(
-                        s,
-                        t,
-                        Monster(
-                            m.name,
-                            m.hearts,
-                            m.max_hearts,
-                            m.stars - lost,
-                            m.energy,
-                            m.alive,
-                            m.cards,
-                        ),
-                    )
-                    ev.append(Event(K_STARS, t, -lost, owner, "", why))
-            else:  # pragma: no cover - the checker admits no other verb
-                raise AssertionError(f"unknown verb {verb}")
+            if meaning is None:  # pragma: no cover - the checker admits no other verb
+                raise AssertionError(f"unknown verb {e.verb}")
+            meaning(s, ev, owner, t, amount, e, card, why)
+
+
+@_means(MEANINGS, Verb.GAIN_STARS)
+def _gain_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_stars(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.GAIN_ENERGY)
+def _gain_energy(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_energy(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.HEAL)
+def _heal(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
+    heal(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.TAKE_DAMAGE)
+def _take_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    damage(s, ev, t, amount, owner, attack=False)
+
+
+@_means(MEANINGS, Verb.LOSE_ENERGY)
+def _lose_energy(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    m = s.monsters[t]
+    lost = min(amount, m.energy)
+    if lost:
+        set_monster(s, t, m._replace(energy=m.energy - lost))
+        ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
+
+
+@_means(MEANINGS, Verb.TAKE_TOKYO_CITY)
+def _take_tokyo_city(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
+    if s.city != t and s.bay != t:
+        if s.city is not None:
+            tokyo.leave(s, ev, s.city, K_LEFT)
+        tokyo.enter(s, ev, t, Place.CITY)
+
+
+@_means(MEANINGS, Verb.EXTRA_TURN)
+def _extra_turn(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if t == s.active:
+        s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
+    else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
+        s.inserted = (*s.inserted, (t, amount))
+
+
+@_means(MEANINGS, Verb.ADD_ATTACK_DAMAGE)
+def _add_attack_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if t == s.active:  # only the owner's own attack (kot-cards.md R2)
+        s.attack_bonus += amount
+
+
+@_means(MEANINGS, Verb.COPY_CARD)
+def _copy_card(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _copy(s, ev, t, card, pay=amount)
+
+
+@_means(MEANINGS, Verb.SELL_CARDS)
+def _sell_cards(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _sell(s, ev, t)
+
+
+@_means(MEANINGS, Verb.REROLL_OTHERS_DIE)
+def _reroll_others_die(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _reroll_active_die(s, ev, t, card, discard_on_heart=e.amount == 1)
+
+
+@_means(MEANINGS, Verb.LOSE_STARS)
+def _lose_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    m = s.monsters[t]
+    lost = min(amount, m.stars)
+    if lost:
+        set_monster(
+            s,
+            t,
+            Monster(
+                m.name,
+                m.hearts,
+                m.max_hearts,
+                m.stars - lost,
+                m.energy,
+                m.alive,
+                m.cards,
+            ),
+        )
+        ev.append(Event(K_STARS, t, -lost, owner, "", why))
 
 
 def _sell(s: State, ev: list[Event], seat: int) -> None:
@@ -255,28 +358,45 @@ def _reroll_active_die(
         lose_card(s, ev, seat, card)
 
 
-_CARDS1_VERBS = frozenset({Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
-                           Verb.SET_HEARTS})
+# The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts).
 
 
-def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why: str) -> None:
-    """The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts)."""
+@_means(MEANINGS, Verb.DISCARD_ALL_CARDS)
+def _discard_all_cards(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    for held_card in s.monsters[t].cards:  # every card, the one saying this too, to the discard
+        lose_card(s, ev, t, held_card)
+
+
+@_means(MEANINGS, Verb.LOSE_ALL_STARS)
+def _lose_all_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
     m = s.monsters[t]
-    if verb is Verb.DISCARD_ALL_CARDS:
-        for card in m.cards:  # every card, the one saying this too, to the discard pile
-            lose_card(s, ev, t, card)
-    elif verb is Verb.LOSE_ALL_STARS:
-        if m.stars:
-            set_monster(s, t, m._replace(stars=0))
-            ev.append(Event(K_STARS, t, -m.stars, t, "", why))
-    elif verb is Verb.LEAVE_TOKYO:
-        if s.city == t or s.bay == t:
-            tokyo.leave(s, ev, t, K_LEFT)
-    else:  # SET_HEARTS: never above the maximum (that the cards lost may have lowered)
-        hearts = min(amount, heart_top(s, m))
-        if hearts != m.hearts:
-            set_monster(s, t, m._replace(hearts=hearts))
-            ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+    if m.stars:
+        set_monster(s, t, m._replace(stars=0))
+        ev.append(Event(K_STARS, t, -m.stars, t, "", why))
+
+
+@_means(MEANINGS, Verb.LEAVE_TOKYO)
+def _leave_tokyo(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if s.city == t or s.bay == t:
+        tokyo.leave(s, ev, t, K_LEFT)
+
+
+@_means(MEANINGS, Verb.SET_HEARTS)
+def _set_hearts(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Never above the maximum (that the cards lost may have lowered).
+    m = s.monsters[t]
+    hearts = min(amount, heart_top(s, m))
+    if hearts != m.hearts:
+        set_monster(s, t, m._replace(hearts=hearts))
+        ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
 
 
 def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:

@@ -7,7 +7,7 @@ cards of a set (names and ids must be unique, aliases should be).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -46,7 +46,17 @@ from .render import (
     render_token_rule,
     render_trigger,
 )
-from .vocabulary import CLAUSE_ONLY_VERBS, NO_AMOUNT_VERBS
+from .vocabulary import (
+    ACTS,
+    CLAUSE_ONLY_VERBS,
+    MODIFIERS,
+    NO_AMOUNT_VERBS,
+    TOKEN_RULES,
+    TRIGGERS,
+    VERBS,
+    AnyWord,
+)
+from .vocabulary import CONDITIONS as VOCABULARY_CONDITIONS
 
 LANGUAGES: dict[str, str] = {"pl": "Polish", "cz": "Czech"}
 MIN_COST, MAX_COST = 0, 99
@@ -325,6 +335,7 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
                    f"discard card {quote(card.name)} has no effect",
                    "add an effect line under the cost line, e.g. `Gain 2 stars.`")
 
+    _check_games(card, game, report)
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -345,6 +356,48 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
         token_mentions=mentions,
     )
     return definition, found
+
+
+def _said_words(card: CardSyntax) -> Iterator[tuple[str, AnyWord, Position]]:
+    """Every word of the vocabulary ``card`` says: its kind, its row, and where."""
+    for effect in card.effects:
+        yield "verb", VERBS[effect.verb], effect.position
+    if not isinstance(card, FullCardSyntax):
+        return
+    for modifier in card.modifiers:
+        yield "modifier", MODIFIERS[modifier.kind], modifier.position
+        if modifier.trigger is not None:
+            yield "trigger", TRIGGERS[modifier.trigger], modifier.position
+        if modifier.condition is not None:
+            yield "condition", VOCABULARY_CONDITIONS[modifier.condition], modifier.position
+    for ability in card.abilities:
+        yield "trigger", TRIGGERS[ability.trigger], ability.position
+        if ability.condition is not None:
+            yield ("condition", VOCABULARY_CONDITIONS[ability.condition],
+                   ability.condition_position or ability.position)
+        for effect in (ability.effect, *ability.more_effects):
+            yield "verb", VERBS[effect.verb], effect.position
+    for activated in card.activated:
+        yield "activated act", ACTS[activated.verb], activated.amount_position
+    for rule in card.token_rules:
+        yield "token rule", TOKEN_RULES[rule.kind], rule.position
+
+
+def _check_games(card: CardSyntax, game: str, report: _Report) -> None:
+    """KOT223 for each word the card says that its game's cards may not say."""
+    for kind, word, at in _said_words(card):
+        if game in word.games:
+            continue
+        games = sorted(word.games)
+        if not games:
+            hint = "no game's cards may say it yet"
+        elif len(games) == 1:
+            hint = f"only {games[0]} cards may say it: check the card's game, or say it otherwise"
+        else:
+            hint = (f"only the cards of {', '.join(games[:-1])} and {games[-1]} may say it: "
+                    "check the card's game, or say it otherwise")
+        report("KOT223", at, f"a {game} card cannot say the {kind} {quote(word.member.value)} "
+               f"({word.meaning})", hint)
 
 
 def _keep_effect_hint(syntax: EffectSyntax) -> str:

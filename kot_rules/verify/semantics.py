@@ -1,6 +1,7 @@
 """The card language's meaning, symbolically: one small function per vocabulary member.
 
-Every table is keyed by an enum member of :mod:`kot_rules.language.ast`. A card that
+Every table is keyed by an enum member of :mod:`kot_rules.language.ast`, the words of
+:mod:`kot_rules.language.vocabulary` (tests/test_vocabulary_table.py holds them to it). A card that
 uses a member with no entry gets an *unsupported* transition (reported, never a crash);
 a test lists every member, so new vocabulary shows up here. Seat 0 is the card's owner.
 """
@@ -30,6 +31,7 @@ from kot_rules.language.ast import (
     Verb,
     Who,
 )
+from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import kernel
 from kot_rules.verify.kernel import Step
 from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
@@ -153,10 +155,9 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.COPY_CARD: _copy,
 }
 
-NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
-                       Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE,
-                       Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
-"""Verbs that act without an amount (effects.run skips the others at 0)."""
+NO_AMOUNT = NO_AMOUNT_VERBS
+"""Verbs that act without an amount, from the vocabulary table (effects.run skips the
+others at 0, and so does run_effect)."""
 
 # -- whom: the targets in the order effects.run applies them, chosen on the pre-state ---
 
