@@ -171,7 +171,7 @@ def load_card_set(path: Path | None = None, game: str = DEFAULT_GAME) -> CardSet
 
 
 def builtin_card_set(game: str = DEFAULT_GAME) -> CardSet:
-    """The built-in card set of ``game``, loaded once."""
+    """The built-in card set of ``game`` (spec/cards/<game>/), loaded once."""
     return _builtin(game)
 
 
