@@ -160,7 +160,7 @@ def card_set(path: Path | None, game: str = games.DEFAULT_GAME) -> CardSet:
     if path is not None and not path.exists():
         raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
     try:
-        return builtin_card_set(game) if path is None else load_card_set(path)
+        return builtin_card_set(game) if path is None else load_card_set(path, game)
     except CardSpecError as exc:
         if path is None:
             raise CliError(f"the built-in card set has errors:\n{exc}") from None
