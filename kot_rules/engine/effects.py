@@ -270,13 +270,18 @@ def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why:
             set_monster(s, t, m._replace(stars=0))
             ev.append(Event(K_STARS, t, -m.stars, t, "", why))
     elif verb is Verb.LEAVE_TOKYO:
-        if s.city == t or s.bay == t:
-            tokyo.leave(s, ev, t, K_LEFT)
+        leave_tokyo(s, ev, t)
     else:  # SET_HEARTS: never above the maximum (that the cards lost may have lowered)
         hearts = min(amount, heart_top(s, m))
         if hearts != m.hearts:
             set_monster(s, t, m._replace(hearts=hearts))
             ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+
+
+def leave_tokyo(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` leaves City or Bay, if it is in Tokyo; nobody takes the place."""
+    if s.city == seat or s.bay == seat:
+        tokyo.leave(s, ev, seat, K_LEFT)
 
 
 def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:

@@ -557,27 +557,24 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
 def victory(s: State) -> Outcome | None:
     """The outcome at the end of a turn, or None if the game goes on.
 
-    No monster left: a draw. One left: it wins. Otherwise the first surviving
-    monster with enough stars, looking clockwise from the active monster (the
-    active monster first) wins (decision D-TWO-AT-20).
+    No monster left: a draw. One left: it wins. Otherwise only the active monster may
+    declare a victory by stars, at the end of its own turn [000 §KONIEC GRY "Gracz
+    ogłasza wygraną na koniec swojej tury"]: another monster with enough stars waits for
+    the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
     """
     ms = s.monsters
-    n = len(ms)
     target = s.game.options.win_stars
     alive = 0
-    last = winner = -1
-    for k in range(n):
-        seat = (s.active + k) % n
-        m = ms[seat]
+    last = -1
+    for seat, m in enumerate(ms):
         if m.alive:
             alive += 1
             last = seat
-            if winner < 0 and m.stars >= target:
-                winner = seat
     if alive == 0:
         return Outcome(None, "every remaining monster was eliminated in the same turn")
     if alive == 1:
         return Outcome(last, "last monster standing")
-    if winner >= 0:
-        return Outcome(winner, f"{target} stars at the end of a turn")
+    a = ms[s.active]
+    if a.alive and a.stars >= target:
+        return Outcome(s.active, f"{target} stars at the end of a turn")
     return None
