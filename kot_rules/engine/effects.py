@@ -326,7 +326,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     # raise and twice the healing for two copies of one card).
     for held_card, kind, count in s.held:
         if held_card == target:
-            tokens.put_on_card(s, ev, seat, card, kind, count)
+            tokens.put_on_card(s, ev, seat, card, kind, count, copy=True)
     for ability in table.abilities(target):
         if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
             rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]
