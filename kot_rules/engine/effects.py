@@ -12,11 +12,9 @@ from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.events import (
-    K_DAMAGED,
     K_ENERGY,
     K_HEALED,
     K_LEFT,
-    K_RESOLVED,
     K_ROLLED,
     K_STARS,
     K_USED,
@@ -73,12 +71,13 @@ def _targets(
     owner: int,
     who: Who,
     target: int | None = None,
-    attack: list[Event] | None = None,
+    joined: frozenset[int] | None = None,
 ) -> list[int]:
     """Affected monsters still in the game, clockwise from the one after the owner.
 
-    ``this card`` affects its owner's card: the owner stands for it. ``attack``: the
-    events of the step, when the effect is the owner's "when you attack" ability.
+    ``this card`` affects its owner's card: the owner stands for it. ``joined``: when the
+    effect is the owner's "when you attack" ability, the neighbours whose damage was
+    added to that attack already.
     """
     n = len(s.monsters)
     if who is Who.YOU or who is Who.THIS_CARD:
@@ -90,15 +89,16 @@ def _targets(
     if who is Who.IT:
         return [target] if target is not None and s.monsters[target].alive else []
     if who is Who.NEIGHBOURS:
-        # The nearest monsters in the game on each side; with two left, the one other.
-        alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
-        if not alive:
-            return []
-        near = [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
-        if attack is not None and s.game.options.neighbours_attacked_only:
-            # The Czech reading (D-FIRE-BREATHING): only a neighbour this attack hurt.
-            hit = _hit_by_attack(attack, owner)
-            return [i for i in near if i in hit]
+        near = neighbours(s, owner)
+        if joined is not None:
+            if s.game.options.neighbours_attacked_only:
+                # The Czech reading (D-FIRE-BREATHING): only a neighbour the attack hits,
+                # and that one had the damage added to the attack.
+                return []
+            # A neighbour the attack hits had it added to the attack [004 §OHNIVÝ DECH
+            # "Zranění je přidáno k útoku"]; the others take it as card damage [001
+            # §DODATEK, PIEKIELNY ODDECH].
+            return [i for i in near if i not in joined]
         return near
     seats = [(owner + k) % n for k in range(1, n)]
     if who is Who.EVERY:
@@ -108,23 +108,28 @@ def _targets(
     return [i for i in seats if s.monsters[i].alive]
 
 
-def _hit_by_attack(ev: list[Event], owner: int) -> set[int]:
-    """The monsters that lost hearts to ``owner``'s current attack: its attack damage
-    since its dice were resolved (a damage event means hearts lost; prevented damage
-    is a prevented event)."""
-    hit: set[int] = set()
-    for e in reversed(ev):
-        if e.kind is K_RESOLVED and e.seat == owner:
-            break
-        if (
-            e.kind is K_DAMAGED
-            and e.source == owner
-            and e.detail == "attack"
-            and e.amount > 0
-            and e.seat is not None
-        ):
-            hit.add(e.seat)
-    return hit
+def neighbours(s: State, owner: int) -> list[int]:
+    """The nearest monsters in the game on each side; with two left, the one other."""
+    n = len(s.monsters)
+    alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
+    if not alive:
+        return []
+    return [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
+
+
+def joined_neighbour_damage(s: State, owner: int) -> int:
+    """The damage ``owner``'s "when you attack" abilities deal to each neighbour: added to
+    the attack for a neighbour the attack hits (D-FIRE-BREATHING)."""
+    total = 0
+    for c in s.monsters[owner].cards:
+        for ability in abilities.abilities_of(s, c):
+            if ability.trigger is not Trigger.ATTACK or (
+                ability.condition is not None and not abilities.holds(s, owner, ability.condition)
+            ):
+                continue
+            total += sum(e.amount for e in ability.effects
+                         if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per)
+    return total
 
 
 def run(
@@ -135,20 +140,20 @@ def run(
     card: str,
     target: int | None = None,
     *,
-    attacking: bool = False,
+    joined: frozenset[int] | None = None,
 ) -> None:
     """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack.
 
-    ``target`` is the monster the trigger names (``it``), if any; ``attacking``: the
-    effects are the owner's "when you attack" ability.
+    ``target`` is the monster the trigger names (``it``), if any; ``joined``: the effects
+    are the owner's "when you attack" ability, and these neighbours had their damage
+    added to the attack.
     """
-    attack = ev if attacking else None
     for e in effects:
         why = f"card {card}"
         if e.verb in _HELD:
             _held(s, ev, owner, e, card, target)
             continue
-        for t in _targets(s, owner, e.who, target, attack):
+        for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
             verb = e.verb

@@ -354,10 +354,18 @@ def resolve(s: State, ev: list[Event]) -> None:
         # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
         # it but never turn 0 claws into damage [004].
         bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
-        everyone = m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE)
-        tokyo.attack(s, ev, claws + bonus + added, everyone=bool(everyone))
+        everyone = bool(m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE))
+        extra: dict[int, int] = {}
+        if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
+            # Damage to neighbours "when you attack" joins the attack on a neighbour it
+            # hits [004 §OHNIVÝ DECH "Zranění je přidáno k útoku"] (D-FIRE-BREATHING).
+            join = effects.joined_neighbour_damage(s, a)
+            if join:
+                hit = tokyo.targets(s, everyone=everyone)
+                extra = {t: join for t in effects.neighbours(s, a) if t in hit}
+        tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
         if m.cards:
-            abilities.fire(s, ev, _T_ATTACK, (a,))
+            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra))
     elif added:
         tokyo.bonus_damage(s, ev, added)
     tokyo.advance_yields(s)
