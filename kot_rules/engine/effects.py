@@ -95,9 +95,9 @@ def _targets(
                 # The Czech reading (D-FIRE-BREATHING): only a neighbour the attack hits,
                 # and that one had the damage added to the attack.
                 return []
-            # A neighbour the attack hits had it added to the attack [004 §OHNIVÝ DECH
-            # "Zranění je přidáno k útoku"]; the others take it as card damage [001
-            # §DODATEK, PIEKIELNY ODDECH].
+            # A neighbour the attack hits had it added to the attack [004 §Přehled
+            # zvláštních karet "Zranění je přidáno k útoku"]; the others take it as card
+            # damage [001 §DODATEK, appendix clarification 8].
             return [i for i in near if i not in joined]
         return near
     seats = [(owner + k) % n for k in range(1, n)]
@@ -188,6 +188,11 @@ def run(
                     s.inserted = (*s.inserted, (t, amount))
             elif verb is Verb.ADD_ATTACK_DAMAGE:
                 if t == s.active:  # only the owner's own attack (kot-cards.md R2)
+                    s.attack_bonus += amount
+            elif verb is Verb.ADD_CLAW_DAMAGE:
+                # Only to an attack: it never turns 0 claws into damage [004 §Útok/útočící
+                # příšera]; the 2016 reading (bonus_claws) adds claws, rolled or not.
+                if t == s.active and (s.dice[dice.CLAW] or s.game.options.bonus_claws):
                     s.attack_bonus += amount
             elif verb in _CARDS1_VERBS:
                 _run_cards1(s, ev, t, verb, amount, why)

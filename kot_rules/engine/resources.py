@@ -110,7 +110,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     )
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
-        # cards such as Poison Spit or Herbivore [004 §Útok/útočící příšera].
+        # the cards that judge dealing damage [004 §Útok/útočící příšera].
         s.dealt_damage = True
     if m.hearts - lost <= 0:
         if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
@@ -206,8 +206,8 @@ def lose_card(
     """``card`` leaves ``seat``: to the discard pile, or (``to_discard=False``) to another
     monster, whose caller gives it the card. What the card gave goes with it: the
     maximum drops by its "maximum hearts" amounts and the monster loses the hearts that
-    raise gave [001 §DODATEK, JESZCZE WIĘKSZY! "tracisz także 2 ♥, które dzięki niej
-    zdobyłeś"; decision D-LOSE-CARD]; at 0 hearts it is eliminated. A card that leaves
+    raise gave [001 §DODATEK, appendix clarification 12 "tracisz także 2 ♥, które dzięki
+    niej zdobyłeś"; decision D-LOSE-CARD]; at 0 hearts it is eliminated. A card that leaves
     play stops being copied, and stops copying.
     """
     m = s.monsters[seat]
@@ -230,7 +230,8 @@ def lose_card(
 
 def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> None:
     """The maximum of ``seat`` drops by ``lower`` (a raise it loses) and, for a raise, the
-    hearts it gave go too [001 §DODATEK, JESZCZE WIĘKSZY!]; never above the new maximum.
+    hearts it gave go too [001 §DODATEK, appendix clarification 12]; never above the new
+    maximum.
     A monster brought so from some hearts to 0 is eliminated [000/001 §ATAK]."""
     m = s.monsters[seat]
     if not lower or not m.alive:

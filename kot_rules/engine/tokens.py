@@ -81,8 +81,8 @@ def put_on_card(
     """Put ``n`` tokens (as many as the supply has) or ``n`` energy on ``seat``'s ``card``.
 
     ``copy``: the tokens a copy gets for what lies on the copied card, all ``n`` of them
-    whatever the box holds [001 §DODATEK, IMITACJA "weź z ogólnych zasobów ich
-    odpowiednią liczbę"; 004 §IMITACE "použij své vlastní"] (D-TOKEN-SUPPLY)."""
+    whatever the box holds [001 §DODATEK, appendix clarification 3 "weź z ogólnych
+    zasobów ich odpowiednią liczbę"] (D-TOKEN-SUPPLY)."""
     placed = n if kind == ENERGY_ON_CARD or copy else min(n, supply_left(s, kind))
     if placed:
         _set_held(s, card, kind, on_card(s, card, kind) + placed)

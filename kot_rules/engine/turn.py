@@ -358,7 +358,8 @@ def resolve(s: State, ev: list[Event]) -> None:
         extra: dict[int, int] = {}
         if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
             # Damage to neighbours "when you attack" joins the attack on a neighbour it
-            # hits [004 §OHNIVÝ DECH "Zranění je přidáno k útoku"] (D-FIRE-BREATHING).
+            # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
+            # (D-FIRE-BREATHING).
             join = effects.joined_neighbour_damage(s, a)
             if join:
                 hit = tokyo.targets(s, everyone=everyone)

@@ -66,6 +66,7 @@ class Verb(Enum):
     REROLL_OTHERS_DIE = "reroll-others-die"  # reroll one of the active monster's dice;
     # amount 1: then discard this card if that die shows a heart
     ADD_ATTACK_DAMAGE = "add-attack-damage"  # this turn's attack deals N more, even without claws
+    ADD_CLAW_DAMAGE = "add-claw-damage"  # this turn's attack deals N more, if it has a claw
     DISCARD_ALL_CARDS = "discard-all-cards"  # every card the monster has goes to the discard
     LOSE_ALL_STARS = "lose-all-stars"
     LEAVE_TOKYO = "leave-tokyo"  # leave City or Bay (nobody takes the place)

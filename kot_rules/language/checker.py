@@ -470,7 +470,8 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
 def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Report) -> bool:
     """KOT220 for a clause that only one moment gives a meaning (an attack bonus, a taker)."""
     trigger = _trigger_text(syntax.trigger, syntax.param)
-    if effect.verb is Verb.ADD_ATTACK_DAMAGE and syntax.trigger not in BONUS_TRIGGERS:
+    if (effect.verb is Verb.ADD_ATTACK_DAMAGE or effect.verb is Verb.ADD_CLAW_DAMAGE) \
+            and syntax.trigger not in BONUS_TRIGGERS:
         report("KOT220", effect.position,
                f"an attack bonus does not fit the trigger {quote(trigger, 60)}: it is added "
                "while the dice are resolved, before the claws",

@@ -490,7 +490,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         amount = next(t for t in _tokens(fewer) if t.type == "NUMBER")
         unit = next(t for t in _tokens(fewer) if t.type in ("DIE", "DICE"))
     if "ADD" in types:
-        verb = Verb.ADD_ATTACK_DAMAGE
+        verb = Verb.ADD_ATTACK_DAMAGE if "EVEN" in types else Verb.ADD_CLAW_DAMAGE
     elif "ALL" in types:
         verb = Verb.DISCARD_ALL_CARDS if "CARDS_LC" in types else Verb.LOSE_ALL_STARS
     elif "LEAVE" in types:

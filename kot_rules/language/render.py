@@ -71,7 +71,7 @@ _TRIGGERS: dict[Trigger, str] = {
     Trigger.START_OF_EACH_TURN: "At the start of each turn",
 }
 
-CLAUSE_ONLY_VERBS = frozenset({Verb.ADD_ATTACK_DAMAGE, Verb.DISCARD_ALL_CARDS,
+CLAUSE_ONLY_VERBS = frozenset({Verb.ADD_ATTACK_DAMAGE, Verb.ADD_CLAW_DAMAGE, Verb.DISCARD_ALL_CARDS,
                                Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SET_HEARTS})
 """Verbs only an ability's clause says (no effect sentence of their own)."""
 
@@ -134,6 +134,8 @@ def render_effect(effect: Effect) -> str:
         return _NO_AMOUNT_TEXTS[verb]
     if verb is Verb.ADD_ATTACK_DAMAGE and who is Who.YOU:
         return f"Add {amount} damage to your attack even without claws."
+    if verb is Verb.ADD_CLAW_DAMAGE and who is Who.YOU:
+        return f"Add {amount} damage to your attack."
     if verb is Verb.SET_HEARTS and who is Who.YOU:
         return f"Set your hearts to {amount}."
     if verb is Verb.TAKE_DAMAGE and who is Who.TAKER:

@@ -42,7 +42,7 @@ VerbMeaning = Callable[[Ctx, SymState, int, Int], SymState]
 def lose_card(ctx: Ctx, s: SymState, seat: int, raised: int | None = None) -> SymState:
     """resources.lose_card: one card to the discard pile; the maximum drops by what the
     card raised it (never below the rules' maximum, at least 1), and the hearts it gave
-    go with it [001 §DODATEK, JESZCZE WIĘKSZY!], capped; at 0 ♥ the monster is out.
+    go with it [001 §DODATEK, appendix clarification 12], capped; at 0 ♥ it is out.
     ``raised``: what the lost card raises, when known (the card itself); else any."""
     m = s.m(seat)
     lower: Int = ctx.integer("raise-lost", seat) if raised is None else z3.IntVal(raised)
@@ -147,6 +147,7 @@ VERBS: dict[Verb, VerbMeaning] = {
     # Damage added to this turn's attack: the attack step is proved for any bonus, and
     # the bonus dealt without claws is card damage, proved for any amount.
     Verb.ADD_ATTACK_DAMAGE: _same,
+    Verb.ADD_CLAW_DAMAGE: _same,
     Verb.DISCARD_ALL_CARDS: _discard_all,
     Verb.LOSE_ALL_STARS: _lose_all_stars,
     Verb.LEAVE_TOKYO: lambda ctx, s, t, n: kernel.leave_at(s, z3.IntVal(t)),

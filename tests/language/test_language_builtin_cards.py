@@ -81,13 +81,12 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
                        (Verb.REROLL_OTHERS_DIE, 1, YOU, 0))],
     "acid-attack": [(Trigger.RESOLVE, 0, None, False, (Verb.ADD_ATTACK_DAMAGE, 1, YOU, 0))],
     "poison-quills": [
-        (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_ATTACK_DAMAGE, 2, YOU, 0))],
+        (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_CLAW_DAMAGE, 2, YOU, 0))],
     "burrowing": [(Trigger.YIELD_TOKYO, 0, None, False, (DAMAGE, 1, Who.TAKER, 0))],
     "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (EXTRA_TURN, 1, YOU, 0))],
-    "it-has-a-child": [  # one replacement line with four clauses
+    "it-has-a-child": [  # one replacement line with three clauses
         (Trigger.WOULD_BE_ELIMINATED, 0, None, False, (Verb.DISCARD_ALL_CARDS, 0, YOU, 0),  # type: ignore[list-item]
-         (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.LEAVE_TOKYO, 0, YOU, 0),
-         (Verb.SET_HEARTS, 10, YOU, 0))],
+         (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.SET_HEARTS, 10, YOU, 0))],
     "poison-spit": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
     "shrink-ray": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
     "smoke-cloud": [(Trigger.BOUGHT, 0, None, False, (Verb.PUT_TOKENS, 3, Who.THIS_CARD, 0))],
@@ -159,13 +158,13 @@ KEEP_LINES: dict[str, list[str]] = {
     "wings": ["You may pay 2 energy to take no damage this turn."],
     "acid-attack": ["When you resolve your dice, add 1 damage to your attack even without claws."],
     "poison-quills": [
-        "When you score a set of 2s, add 2 damage to your attack even without claws."],
+        "When you score a set of 2s, add 2 damage to your attack."],
     "burrowing": ["While you are in Tokyo, your attacks deal 1 extra damage.",
                   "When you yield Tokyo, the monster that takes your place takes 1 damage."],
     "jets": ["When you yield Tokyo, that attack does not hurt you."],
     "it-has-a-child": [
-        "When you would be eliminated, instead discard all your cards, lose all your stars, "
-        "leave Tokyo and set your hearts to 10."],
+        "When you would be eliminated, instead discard all your cards, lose all your stars "
+        "and set your hearts to 10."],
     "freeze-time": [
         "When you score a set of 1s, take another turn after this one with 1 die fewer."],
     "made-in-a-lab": ["You may buy the top card of the deck."],
