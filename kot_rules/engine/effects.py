@@ -35,7 +35,8 @@ from kot_rules.engine.resources import (
 from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
 
-_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
+_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN,
+                        Verb.DISCARD_ALL_CARDS,
                         Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
                         Verb.REROLL_OTHERS_DIE, Verb.COPY_CARD})
 _HELD = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
@@ -181,7 +182,9 @@ def run(
                     if s.city is not None:
                         tokyo.leave(s, ev, s.city, K_LEFT)
                     tokyo.enter(s, ev, t, Place.CITY)
-            elif verb is Verb.EXTRA_TURN:
+            elif verb is Verb.EXTRA_TURN or verb is Verb.MAY_EXTRA_TURN:
+                if verb is Verb.MAY_EXTRA_TURN and not _wants_turn(s, t, card):
+                    continue
                 if t == s.active:
                     s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
                 else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
@@ -222,6 +225,13 @@ def run(
                     ev.append(Event(K_STARS, t, -lost, owner, "", why))
             else:  # pragma: no cover - the checker admits no other verb
                 raise AssertionError(f"unknown verb {verb}")
+
+
+def _wants_turn(s: State, seat: int, card: str) -> bool:
+    """Whether ``seat`` takes the extra turn its card offers (``you may``)."""
+    why = f"{s.names[seat]} may take another turn after this one ({card})"
+    answer = ask(s, seat, [Choose("take-turn"), PASS], why)
+    return answer != PASS and isinstance(answer, Choose)
 
 
 def _sell(s: State, ev: list[Event], seat: int) -> None:

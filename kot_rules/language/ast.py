@@ -56,6 +56,7 @@ class Verb(Enum):
     LOSE_ENERGY = "lose-energy"
     TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
     EXTRA_TURN = "extra-turn"  # take another turn right after this one (amount: dice fewer)
+    MAY_EXTRA_TURN = "may-extra-turn"  # the same, if its owner chooses to
     # What activated abilities do (the amount: rolls, the face 1-3 or 0 for any, healing).
     EXTRA_ROLL = "extra-roll"  # roll once more this turn
     SET_DIE = "set-die"  # change one of your dice to the face `amount` (0: any face)

@@ -61,7 +61,8 @@ DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # What an effect says without an amount (its amount is 0).
-NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
+NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN,
+                             Verb.SELL_CARDS, Verb.COPY_CARD,
                              Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
                              Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
                              Verb.STORE_ENERGY})
@@ -385,7 +386,8 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
                f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "
                "`on this card`")
         return None
-    fewer = syntax.verb is Verb.EXTRA_TURN and syntax.unit is not None  # `with N dice fewer`
+    fewer = (syntax.verb is Verb.EXTRA_TURN or syntax.verb is Verb.MAY_EXTRA_TURN) \
+        and syntax.unit is not None  # `with N dice fewer`
     if ((syntax.verb not in NO_AMOUNT_VERBS or fewer)
             and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT):
         report("KOT213", syntax.amount_position,

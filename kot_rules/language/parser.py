@@ -500,7 +500,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     elif "CONTROL" in types:
         verb = Verb.TAKE_TOKYO_CITY
     elif "AFTER" in types:
-        verb = Verb.EXTRA_TURN
+        verb = Verb.MAY_EXTRA_TURN if "MAY" in types else Verb.EXTRA_TURN
     elif "HEAL" in types:
         verb = Verb.HEAL
     elif "DAMAGE_LC" in types:

@@ -128,6 +128,9 @@ def render_effect(effect: Effect) -> str:
         if amount:  # that turn is played with fewer dice
             return f"Take another turn after this one with {amount} {_dice(amount)} fewer."
         return "Take another turn after this one."
+    if verb is Verb.MAY_EXTRA_TURN and who is Who.YOU:
+        fewer = f" with {amount} {_dice(amount)} fewer" if amount else ""
+        return f"You may take another turn after this one{fewer}."
     if verb in _NO_AMOUNT_TEXTS and who is Who.YOU:
         if amount:
             raise ValueError(f"{verb.value} takes no amount, got {amount}")

@@ -136,6 +136,7 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.TAKE_TOKYO_CITY: lambda ctx, s, t, n: kernel.take_city(s, t),
     # Another turn changes who plays next, nothing an invariant reads.
     Verb.EXTRA_TURN: _same,
+    Verb.MAY_EXTRA_TURN: _same,
     # The dice, the rolls left and protection from damage are not in the symbolic
     # state: dice with any faces and damage of any amount (or none) are proved already.
     Verb.EXTRA_ROLL: _same,
@@ -159,7 +160,8 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.COPY_CARD: _copy,
 }
 
-NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
+NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN,
+                       Verb.SELL_CARDS, Verb.COPY_CARD,
                        Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE,
                        Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
 """Verbs that act without an amount (effects.run skips the others at 0)."""

@@ -83,7 +83,7 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "poison-quills": [
         (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_CLAW_DAMAGE, 2, YOU, 0))],
     "burrowing": [(Trigger.YIELD_TOKYO, 0, None, False, (DAMAGE, 1, Who.TAKER, 0))],
-    "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (EXTRA_TURN, 1, YOU, 0))],
+    "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (Verb.MAY_EXTRA_TURN, 1, YOU, 0))],
     "it-has-a-child": [  # one replacement line with three clauses
         (Trigger.WOULD_BE_ELIMINATED, 0, None, False, (Verb.DISCARD_ALL_CARDS, 0, YOU, 0),  # type: ignore[list-item]
          (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.SET_HEARTS, 10, YOU, 0))],
@@ -166,7 +166,7 @@ KEEP_LINES: dict[str, list[str]] = {
         "When you would be eliminated, instead discard all your cards, lose all your stars "
         "and set your hearts to 10."],
     "freeze-time": [
-        "When you score a set of 1s, take another turn after this one with 1 die fewer."],
+        "When you score a set of 1s, you may take another turn after this one with 1 die fewer."],
     "made-in-a-lab": ["You may buy the top card of the deck."],
     "parasitic-tentacles": ["You may buy keep cards from other monsters, paying them the cost."],
     "poison-spit": [
