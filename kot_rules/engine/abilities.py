@@ -152,10 +152,14 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
+                before = len(ev)
                 _effects.run(
                     s, ev, seat, ability.effects, c, target,
                     joined=joined if trigger is _T_ATTACK else None,
                 )
+                if ability.once_per_turn and len(ev) == before:
+                    # Nothing done (its owner declined a `you may`): not used this turn.
+                    s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:

@@ -77,6 +77,7 @@ _T_RESOLVE = Trigger.RESOLVE
 _T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
 _T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
+_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
 _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 
@@ -253,6 +254,14 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         resolve(s, ev)
     else:
         s.phase = _KEEP
+        if (
+            s.game.cards.by_trigger[_T_OTHER_ROLLED]
+            and not s.game.options.probe_after_last_roll
+            and abilities.held(s, _T_OTHER_ROLLED)
+        ):
+            # The first edition: after any of the active monster's rolls, others' cards
+            # may act on its dice (D-OTHERS-DICE); the option waits for its last roll.
+            abilities.fire(s, ev, _T_OTHER_ROLLED, abilities.clockwise(s, s.active)[1:])
 
 
 def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
@@ -292,12 +301,10 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
-    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING] and abilities.held(
-        s, _T_OTHER_FINISHED_ROLLING
-    ):
-        # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
-        others = abilities.clockwise(s, a)[1:]
-        abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
+    for trigger in (_T_OTHER_ROLLED, _T_OTHER_FINISHED_ROLLING):
+        if s.game.cards.by_trigger[trigger] and abilities.held(s, trigger):
+            # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
+            abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
     ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]

@@ -129,6 +129,7 @@ class Trigger(Enum):
     RESOLVE = "resolve"  # When you resolve your dice,
     LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
     OTHER_FINISHED_ROLLING = "other-finished-rolling"  # When another monster has finished rolling,
+    OTHER_ROLLED = "other-rolled"  # When another monster has rolled, (after any of its rolls)
     YIELD_TOKYO = "yield-tokyo"  # When you yield Tokyo, (fires when your place is taken)
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)

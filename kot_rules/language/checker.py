@@ -67,7 +67,7 @@ NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.MAY_EXT
                              Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
                              Verb.STORE_ENERGY})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
-TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
+TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: (Trigger.OTHER_FINISHED_ROLLING, Trigger.OTHER_ROLLED)}
 # An attack bonus only makes sense while the dice are resolved, before the claws.
 BONUS_TRIGGERS = frozenset({Trigger.RESOLVE, Trigger.SCORE_SET})
 
@@ -453,8 +453,9 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                "only resolved dice show their faces",
                f"write `{render_trigger(Trigger.RESOLVE)}, {clause}, ...`")
         ok = False
-    needed = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
-    if needed is not None and syntax.trigger is not needed:
+    fitting = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
+    if fitting is not None and syntax.trigger not in fitting:
+        needed = fitting[0]
         report("KOT222", syntax.effect.position,
                f"this effect names another monster's dice, which only "
                f"{quote(render_trigger(needed), 60)} shows",

@@ -682,6 +682,8 @@ def _trigger(tree: Tree[Token]) -> tuple[Trigger, Token | None]:
     number = next((t for t in tokens if t.type in ("NUMBER", "SET_OF_FACE")), None)
     if "FINISHED" in types:
         return Trigger.OTHER_FINISHED_ROLLING, None
+    if "ROLLED" in types:
+        return Trigger.OTHER_ROLLED, None
     if "SCORE" in types:
         return Trigger.SCORE_SET, number
     if "YIELD" in types:

@@ -65,6 +65,7 @@ _TRIGGERS: dict[Trigger, str] = {
     Trigger.ELIMINATION: "When another monster is eliminated",
     Trigger.RESOLVE: "When you resolve your dice",
     Trigger.OTHER_FINISHED_ROLLING: "When another monster has finished rolling",
+    Trigger.OTHER_ROLLED: "When another monster has rolled",
     Trigger.YIELD_TOKYO: "When you yield Tokyo",
     Trigger.WOULD_BE_ELIMINATED: "When you would be eliminated",
     Trigger.DAMAGE_DEALT: "When you deal damage to a monster",

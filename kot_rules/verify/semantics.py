@@ -214,6 +214,7 @@ TRIGGERS: dict[Trigger, Guard] = {
     Trigger.RESOLVE: _ANY,
     Trigger.LOSE_HEARTS: _ANY,
     Trigger.OTHER_FINISHED_ROLLING: _ANY,
+    Trigger.OTHER_ROLLED: _ANY,
     Trigger.YIELD_TOKYO: _ANY,
     # The replacement acts on a monster the damage brought to 0, before it is out; the
     # proof starts from a legal state, so it shows the replacement leaves one.

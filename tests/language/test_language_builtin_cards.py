@@ -77,7 +77,7 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "we-re-only-making-it-stronger": [
         (Trigger.LOSE_HEARTS, 2, None, False, (ENERGY, 1, YOU, 0))],
     "metamorph": [(Trigger.END_OF_TURN, 0, None, False, (Verb.SELL_CARDS, 0, YOU, 0))],
-    "psychic-probe": [(Trigger.OTHER_FINISHED_ROLLING, 0, None, False,
+    "psychic-probe": [(Trigger.OTHER_ROLLED, 0, None, True,
                        (Verb.REROLL_OTHERS_DIE, 1, YOU, 0))],
     "acid-attack": [(Trigger.RESOLVE, 0, None, False, (Verb.ADD_ATTACK_DAMAGE, 1, YOU, 0))],
     "poison-quills": [
@@ -147,8 +147,8 @@ KEEP_LINES: dict[str, list[str]] = {
                    "each heart rolled."],
     "metamorph": ["At the end of your turn, you may discard any of your cards for their cost "
                   "in energy."],
-    "psychic-probe": ["When another monster has finished rolling, you may reroll one of its "
-                      "dice, and if it shows a heart, discard this card."],
+    "psychic-probe": ["Once per turn, when another monster has rolled, you may reroll one of "
+                      "its dice, and if it shows a heart, discard this card."],
     "telepath": ["You may pay 1 energy to roll once more."],
     "stretchy": ["You may pay 2 energy to change one of your dice to any face."],
     "herd-culler": ["Once per turn, you may change one of your dice to a 1."],
