@@ -235,10 +235,12 @@ def _wants_turn(s: State, seat: int, card: str) -> bool:
 
 
 def _sell(s: State, ev: list[Event], seat: int) -> None:
-    """The monster may discard cards one by one, each for its printed cost in energy.
+    """The monster may discard cards one by one, each for what was paid for it (the
+    first-edition text "the energy they were purchased for"; a card it did not buy: its
+    printed cost); option refund_printed_cost: the printed cost (kot-cards.md R16).
 
     The energy is given back, not gained: cards that add to every gain add nothing
-    (kot-cards.md R16, R18; 001 §DODATEK, appendix clarification 13).
+    (kot-cards.md R18; 001 §DODATEK, appendix clarification 13) (D-METAMORPH).
     """
     table = s.game.cards
     while s.monsters[seat].cards:
@@ -247,9 +249,13 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
         choice = ask(s, seat, [*options, PASS], why)
         if choice == PASS or not isinstance(choice, Choose):
             return
-        lose_card(s, ev, seat, choice.key)
         cost = table.cost(choice.key)
+        if not s.game.options.refund_printed_cost:
+            cost = next((n for c, n in s.paid if c == choice.key), cost)
+        lose_card(s, ev, seat, choice.key)
         m = s.monsters[seat]
+        if not m.alive:
+            return  # losing it took the hearts it gave, and the last ones (D-LOSE-CARD)
         set_monster(s, seat, m._replace(energy=m.energy + cost))
         ev.append(Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost"))
 

@@ -171,6 +171,8 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(hearts=0, alive=False, cards=()))
     s.discard = s.discard + m.cards
+    if s.paid:
+        s.paid = tuple(p for p in s.paid if p[0] not in m.cards)
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] not in m.cards)
         end_copies_of(s, ev, m.cards)
@@ -216,6 +218,8 @@ def lose_card(
     lower = raise_of(_abilities.modifiers_of(s, card))
     set_monster(s, seat, m._replace(cards=tuple(cards)))
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+    if s.paid:
+        s.paid = tuple(p for p in s.paid if p[0] != card)
     if not to_discard:
         _lower_max(s, ev, seat, lower, card)
         return  # what lies on it goes with it [001 §DODATEK, appendix clarification 7]

@@ -463,7 +463,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             refill_slot(s, ev, s.shop.index(card))
         else:
             buying.take(s, ev, action, cost)
-        receive(s, ev, a, card)
+        receive(s, ev, a, card, price=cost)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
             _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
@@ -481,12 +481,14 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
 
 
-def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
-    """What a card just bought (and paid for) does for ``buyer``: a keep card raises its
-    maximum and fires its "when you buy this card"; a discard card goes to the box after
-    its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
+def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> None:
+    """What a card just bought (and paid for, ``price``) does for ``buyer``: a keep card
+    raises its maximum and fires its "when you buy this card"; a discard card goes to the
+    box after its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
     cards = s.game.cards
     if cards.is_keep(card):
+        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
+        s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
         raise_by = raise_of(abilities.modifiers_of(s, card))
         if raise_by:
             # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
