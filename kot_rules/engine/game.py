@@ -141,6 +141,9 @@ class MonsterSetup:
 class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards."""
 
+    game_id = "king-of-tokyo"
+    """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
+
     def __init__(
         self,
         players: int | Sequence[str] = 4,
@@ -205,7 +208,11 @@ class Game:
             ) from None
 
     def to_json(self) -> dict[str, Any]:
-        return {"monsters": list(self.names), "options": self.options.to_json()}
+        return {
+            "id": self.game_id,
+            "monsters": list(self.names),
+            "options": self.options.to_json(),
+        }
 
     # -- first states -------------------------------------------------------------
 

@@ -135,3 +135,24 @@ def test_glossary_tooltip(browser_page: Any, site_url: str) -> None:
     page.goto(site_url + "rules/tokyo.yield/")
     abbr = page.locator("article abbr", has_text="Tokio").first
     assert abbr.get_attribute("title") == "Tokyo (Polish)"
+
+
+def first_result_path(results: Any) -> str:
+    return urlsplit(results.first.get_attribute("href") or "").path
+
+
+def test_search_ranks_the_rule_before_scenarios(browser_page: Any, site_url: str) -> None:
+    results = search(browser_page, site_url, "Tokyo Bay")
+    assert first_result_path(results) == "/rules/bay.variant/"
+
+
+@pytest.mark.parametrize("query", ["Imitacja", "Imitace", "imitacja"])
+def test_search_finds_mimic_by_its_names_first(browser_page: Any, site_url: str,
+                                               query: str) -> None:
+    results = search(browser_page, site_url, query)
+    assert first_result_path(results) == "/cards/mimic/"
+
+
+def test_search_finds_a_name_typed_without_accents(browser_page: Any, site_url: str) -> None:
+    results = search(browser_page, site_url, "Jeszcze wiekszy")
+    open_result(browser_page, results, "cards/even-bigger/")
