@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from kot_rules.engine import dice
@@ -9,9 +10,65 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import StateFormatError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import Monster, Outcome, Phase, State
+from kot_rules.engine.statecheck import check_position
 
 if TYPE_CHECKING:
     from kot_rules.engine.game import Game
+
+MAX_JSON_BYTES = 1_000_000
+"""A state is a few kilobytes; a step waiting for an answer nests one more."""
+MAX_JSON_DEPTH = 32
+"""Arrays and objects inside one another; a state with a pending step uses about 8."""
+MAX_JSON_DIGITS = 15
+"""Digits in one number: every count of a state is far below 10^15."""
+
+
+def load_state_json(text: str | bytes) -> object:
+    """Parse JSON text with the limits above; raises :class:`StateFormatError`."""
+    if len(text) > MAX_JSON_BYTES:
+        raise StateFormatError(f"not a state: {len(text)} bytes, at most {MAX_JSON_BYTES}")
+    try:
+        data = json.loads(text, parse_int=_int_of, parse_float=_float_of,
+                          parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise StateFormatError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise StateFormatError(f"not a state: nested more than {MAX_JSON_DEPTH} deep") from None
+    except UnicodeDecodeError as exc:
+        raise StateFormatError(f"not UTF-8 text: byte {exc.object[exc.start]:#04x} "
+                               f"at offset {exc.start}") from None
+    _check_depth(data)
+    return data
+
+
+def _int_of(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        raise StateFormatError(f"not a state: a number with {len(digits)} digits "
+                               f"(at most {MAX_JSON_DIGITS})")
+    return int(digits)
+
+
+def _float_of(text: str) -> float:
+    if len(text) > 2 * MAX_JSON_DIGITS:
+        raise StateFormatError(f"not a state: a number of {len(text)} characters")
+    return float(text)
+
+
+def _no_constant(name: str) -> object:
+    raise StateFormatError(f"not JSON: {name} is not a JSON number")
+
+
+def _check_depth(data: object) -> None:
+    """Iteratively (a deep value must not exhaust the stack of the checks that follow)."""
+    todo: list[tuple[object, int]] = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise StateFormatError(f"not a state: nested more than {MAX_JSON_DEPTH} deep")
+        if isinstance(value, dict):
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            todo.extend((v, depth + 1) for v in value)
 
 
 def _int(data: dict[str, Any], key: str, where: str) -> int:
@@ -90,6 +147,7 @@ def _token_count(t: dict[str, Any]) -> int:
 def state_from_json(game: Game, data: object) -> State:
     if not isinstance(data, dict):
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
+    _check_depth(data)  # data built in Python, not read by load_state_json, may be deeper
     if data.get("format") != 1 or isinstance(data.get("format"), bool):
         raise StateFormatError(f"format: expected 1, got {data.get('format')!r}")
     # Written since games other than King of Tokyo exist; a state without it is one.
@@ -235,6 +293,7 @@ def state_from_json(game: Game, data: object) -> State:
     s.events = tuple(Event.from_json(e) for e in evs)
     if s.phase is Phase.YIELD and not s.yield_queue:
         raise StateFormatError("phase yield needs a non-empty yield_queue")
+    check_position(s)
     pending = data.get("pending")
     if pending is not None:
         return _replayed(game, pending, s)

@@ -29,7 +29,6 @@ from kot_rules.engine.actions import (
     Roll,
 )
 from kot_rules.engine.dice import Counts
-from kot_rules.engine.errors import StateFormatError
 from kot_rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -517,10 +516,10 @@ class State:
 
 
 def load_json(text: str) -> object:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFormatError(f"not JSON: {exc}") from None
+    """Parse state JSON text, bounded (size, depth, digits); raises StateFormatError."""
+    from kot_rules.engine.serial import load_state_json
+
+    return load_state_json(text)
 
 
 from kot_rules.engine import abilities as _abilities  # noqa: E402  (imports this module)
