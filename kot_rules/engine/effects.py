@@ -13,11 +13,9 @@ from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.events import (
-    K_DAMAGED,
     K_ENERGY,
     K_HEALED,
     K_LEFT,
-    K_RESOLVED,
     K_ROLLED,
     K_STARS,
     K_USED,
@@ -115,12 +113,13 @@ def _targets(
     owner: int,
     who: Who,
     target: int | None = None,
-    attack: list[Event] | None = None,
+    joined: frozenset[int] | None = None,
 ) -> list[int]:
     """Affected monsters still in the game, clockwise from the one after the owner.
 
-    ``this card`` affects its owner's card: the owner stands for it. ``attack``: the
-    events of the step, when the effect is the owner's "when you attack" ability.
+    ``this card`` affects its owner's card: the owner stands for it. ``joined``: when the
+    effect is the owner's "when you attack" ability, the neighbours whose damage was
+    added to that attack already.
     """
     n = len(s.monsters)
     if who is Who.YOU or who is Who.THIS_CARD:
@@ -132,15 +131,16 @@ def _targets(
     if who is Who.IT:
         return [target] if target is not None and s.monsters[target].alive else []
     if who is Who.NEIGHBOURS:
-        # The nearest monsters in the game on each side; with two left, the one other.
-        alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
-        if not alive:
-            return []
-        near = [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
-        if attack is not None and s.game.options.neighbours_attacked_only:
-            # The Czech reading (D-FIRE-BREATHING): only a neighbour this attack hurt.
-            hit = _hit_by_attack(attack, owner)
-            return [i for i in near if i in hit]
+        near = neighbours(s, owner)
+        if joined is not None:
+            if s.game.options.neighbours_attacked_only:
+                # The Czech reading (D-FIRE-BREATHING): only a neighbour the attack hits,
+                # and that one had the damage added to the attack.
+                return []
+            # A neighbour the attack hits had it added to the attack [004 §Přehled
+            # zvláštních karet "Zranění je přidáno k útoku"]; the others take it as card
+            # damage [001 §DODATEK, appendix clarification 8].
+            return [i for i in near if i not in joined]
         return near
     seats = [(owner + k) % n for k in range(1, n)]
     if who is Who.EVERY:
@@ -150,23 +150,28 @@ def _targets(
     return [i for i in seats if s.monsters[i].alive]
 
 
-def _hit_by_attack(ev: list[Event], owner: int) -> set[int]:
-    """The monsters that lost hearts to ``owner``'s current attack: its attack damage
-    since its dice were resolved (a damage event means hearts lost; prevented damage
-    is a prevented event)."""
-    hit: set[int] = set()
-    for e in reversed(ev):
-        if e.kind is K_RESOLVED and e.seat == owner:
-            break
-        if (
-            e.kind is K_DAMAGED
-            and e.source == owner
-            and e.detail == "attack"
-            and e.amount > 0
-            and e.seat is not None
-        ):
-            hit.add(e.seat)
-    return hit
+def neighbours(s: State, owner: int) -> list[int]:
+    """The nearest monsters in the game on each side; with two left, the one other."""
+    n = len(s.monsters)
+    alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
+    if not alive:
+        return []
+    return [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
+
+
+def joined_neighbour_damage(s: State, owner: int) -> int:
+    """The damage ``owner``'s "when you attack" abilities deal to each neighbour: added to
+    the attack for a neighbour the attack hits (D-FIRE-BREATHING)."""
+    total = 0
+    for c in s.monsters[owner].cards:
+        for ability in abilities.abilities_of(s, c):
+            if ability.trigger is not Trigger.ATTACK or (
+                ability.condition is not None and not abilities.holds(s, owner, ability.condition)
+            ):
+                continue
+            total += sum(e.amount for e in ability.effects
+                         if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per)
+    return total
 
 
 def run(
@@ -177,14 +182,14 @@ def run(
     card: str,
     target: int | None = None,
     *,
-    attacking: bool = False,
+    joined: frozenset[int] | None = None,
 ) -> None:
     """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack.
 
-    ``target`` is the monster the trigger names (``it``), if any; ``attacking``: the
-    effects are the owner's "when you attack" ability.
+    ``target`` is the monster the trigger names (``it``), if any; ``joined``: the effects
+    are the owner's "when you attack" ability, and these neighbours had their damage
+    added to the attack.
     """
-    attack = ev if attacking else None
     for e in effects:
         why = f"card {card}"
         held = HELD_MEANINGS.get(e.verb)
@@ -193,7 +198,7 @@ def run(
                 held(s, ev, owner, e, card, target)
             continue
         meaning = MEANINGS.get(e.verb)
-        for t in _targets(s, owner, e.who, target, attack):
+        for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
             amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
@@ -255,10 +260,12 @@ def _take_tokyo_city(
         tokyo.enter(s, ev, t, Place.CITY)
 
 
-@_means(MEANINGS, Verb.EXTRA_TURN)
+@_means(MEANINGS, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN)
 def _extra_turn(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
+    if e.verb is Verb.MAY_EXTRA_TURN and not _wants_turn(s, t, card):
+        return
     if t == s.active:
         s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
     else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
@@ -270,6 +277,16 @@ def _add_attack_damage(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     if t == s.active:  # only the owner's own attack (kot-cards.md R2)
+        s.attack_bonus += amount
+
+
+@_means(MEANINGS, Verb.ADD_CLAW_DAMAGE)
+def _add_claw_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Only to an attack: it never turns 0 claws into damage [004 §Útok/útočící příšera];
+    # the 2016 reading (bonus_claws) adds claws, rolled or not.
+    if t == s.active and (s.dice[dice.CLAW] or s.game.options.bonus_claws):
         s.attack_bonus += amount
 
 
@@ -317,11 +334,20 @@ def _lose_stars(
         ev.append(Event(K_STARS, t, -lost, owner, "", why))
 
 
+def _wants_turn(s: State, seat: int, card: str) -> bool:
+    """Whether ``seat`` takes the extra turn its card offers (``you may``)."""
+    why = f"{s.names[seat]} may take another turn after this one ({card})"
+    answer = ask(s, seat, [Choose("take-turn"), PASS], why)
+    return answer != PASS and isinstance(answer, Choose)
+
+
 def _sell(s: State, ev: list[Event], seat: int) -> None:
-    """The monster may discard cards one by one, each for its printed cost in energy.
+    """The monster may discard cards one by one, each for what was paid for it (the
+    first-edition text "the energy they were purchased for"; a card it did not buy: its
+    printed cost); option refund_printed_cost: the printed cost (kot-cards.md R16).
 
     The energy is given back, not gained: cards that add to every gain add nothing
-    (kot-cards.md R16, R18; 001 §DODATEK, appendix clarification 13).
+    (kot-cards.md R18; 001 §DODATEK, appendix clarification 13) (D-METAMORPH).
     """
     table = s.game.cards
     while s.monsters[seat].cards:
@@ -330,9 +356,13 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
         choice = ask(s, seat, [*options, PASS], why)
         if choice == PASS or not isinstance(choice, Choose):
             return
-        lose_card(s, ev, seat, choice.key)
         cost = table.cost(choice.key)
+        if not s.game.options.refund_printed_cost:
+            cost = next((n for c, n in s.paid if c == choice.key), cost)
+        lose_card(s, ev, seat, choice.key)
         m = s.monsters[seat]
+        if not m.alive:
+            return  # losing it took the hearts it gave, and the last ones (D-LOSE-CARD)
         set_monster(s, seat, m._replace(energy=m.energy + cost))
         ev.append(Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost"))
 
@@ -383,8 +413,7 @@ def _lose_all_stars(
 def _leave_tokyo(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    if s.city == t or s.bay == t:
-        tokyo.leave(s, ev, t, K_LEFT)
+    leave_tokyo(s, ev, t)
 
 
 @_means(MEANINGS, Verb.SET_HEARTS)
@@ -397,6 +426,12 @@ def _set_hearts(
     if hearts != m.hearts:
         set_monster(s, t, m._replace(hearts=hearts))
         ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+
+
+def leave_tokyo(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` leaves City or Bay, if it is in Tokyo; nobody takes the place."""
+    if s.city == seat or s.bay == seat:
+        tokyo.leave(s, ev, seat, K_LEFT)
 
 
 def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
@@ -441,7 +476,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     # raise and twice the healing for two copies of one card).
     for held_card, kind, count in s.held:
         if held_card == target:
-            tokens.put_on_card(s, ev, seat, card, kind, count)
+            tokens.put_on_card(s, ev, seat, card, kind, count, copy=True)
     for ability in table.abilities(target):
         if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
             rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]

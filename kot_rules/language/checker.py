@@ -72,7 +72,7 @@ DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
-TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
+TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: (Trigger.OTHER_FINISHED_ROLLING, Trigger.OTHER_ROLLED)}
 # An attack bonus only makes sense while the dice are resolved, before the claws.
 BONUS_TRIGGERS = frozenset({Trigger.RESOLVE, Trigger.SCORE_SET})
 
@@ -438,7 +438,8 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
                f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "
                "`on this card`")
         return None
-    fewer = syntax.verb is Verb.EXTRA_TURN and syntax.unit is not None  # `with N dice fewer`
+    fewer = (syntax.verb is Verb.EXTRA_TURN or syntax.verb is Verb.MAY_EXTRA_TURN) \
+        and syntax.unit is not None  # `with N dice fewer`
     if ((syntax.verb not in NO_AMOUNT_VERBS or fewer)
             and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT):
         report("KOT213", syntax.amount_position,
@@ -504,8 +505,9 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                "only resolved dice show their faces",
                f"write `{render_trigger(Trigger.RESOLVE)}, {clause}, ...`")
         ok = False
-    needed = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
-    if needed is not None and syntax.trigger is not needed:
+    fitting = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
+    if fitting is not None and syntax.trigger not in fitting:
+        needed = fitting[0]
         report("KOT222", syntax.effect.position,
                f"this effect names another monster's dice, which only "
                f"{quote(render_trigger(needed), 60)} shows",
@@ -523,7 +525,8 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
 def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Report) -> bool:
     """KOT220 for a clause that only one moment gives a meaning (an attack bonus, a taker)."""
     trigger = _trigger_text(syntax.trigger, syntax.param)
-    if effect.verb is Verb.ADD_ATTACK_DAMAGE and syntax.trigger not in BONUS_TRIGGERS:
+    if (effect.verb is Verb.ADD_ATTACK_DAMAGE or effect.verb is Verb.ADD_CLAW_DAMAGE) \
+            and syntax.trigger not in BONUS_TRIGGERS:
         report("KOT220", effect.position,
                f"an attack bonus does not fit the trigger {quote(trigger, 60)}: it is added "
                "while the dice are resolved, before the claws",

@@ -157,6 +157,13 @@ def _extra_turn(e: Effect) -> str | None:
     return "Take another turn after this one."
 
 
+def _may_extra_turn(e: Effect) -> str | None:
+    if e.who is not Who.YOU:
+        return None
+    fewer = f" with {e.amount} {_dice(e.amount)} fewer" if e.amount else ""
+    return f"You may take another turn after this one{fewer}."
+
+
 def _copy(e: Effect) -> str | None:
     if e.who is not Who.YOU:
         return None
@@ -223,6 +230,11 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          _extra_turn, "the owner plays another turn right after this one (the amount: dice "
          "it rolls fewer then)", "Take another turn after this one.", frozenset({"AFTER"}),
          amount=False),
+    Word(Verb.MAY_EXTRA_TURN, ("extra_turn_clause", "fewer_dice"), _may_extra_turn,
+         "the owner may play another turn right after this one, if it chooses to (the "
+         "amount: dice it rolls fewer then)",
+         "When you score a set of 1s, you may take another turn after this one.",
+         frozenset({"AFTER", "MAY"}), amount=False),
     Word(Verb.EXTRA_ROLL, ("roll_more",), _no_sentence, "one more roll this turn",
          "You may pay 1 energy to roll once more.", form=ACT),
     Word(Verb.SET_DIE, ("change_die",), _no_sentence,
@@ -249,6 +261,11 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          _you(lambda n: f"Add {n} damage to your attack even without claws."),
          "this turn's attack deals more damage, even without claws",
          "When you resolve your dice, add 1 damage to your attack even without claws.",
+         frozenset({"ADD", "DAMAGE_LC", "EVEN"}), form=CLAUSE),
+    Word(Verb.ADD_CLAW_DAMAGE, ("bonus_clause",),
+         _you(lambda n: f"Add {n} damage to your attack."),
+         "this turn's attack deals more damage if it has a claw (never 0 claws into damage)",
+         "When you score a set of 2s, add 2 damage to your attack.",
          frozenset({"ADD", "DAMAGE_LC"}), form=CLAUSE),
     Word(Verb.DISCARD_ALL_CARDS, ("discard_clause",),
          _without_amount(Verb.DISCARD_ALL_CARDS, "Discard all your cards."),
@@ -358,6 +375,10 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "another monster's dice are rolled for the last time",
          "When another monster has finished rolling, you may reroll one of its dice.",
          frozenset({"FINISHED"}), amount=False),
+    Word(Trigger.OTHER_ROLLED, ("trigger",), _fixed("When another monster has rolled"),
+         "another monster has rolled its dice (after any of its rolls, before it resolves)",
+         "When another monster has rolled, you may reroll one of its dice.",
+         frozenset({"ANOTHER", "ROLLED"}), amount=False),
     Word(Trigger.YIELD_TOKYO, ("trigger",), _fixed("When you yield Tokyo"),
          "the owner leaves Tokyo by choice (its place is taken)",
          "When you yield Tokyo, the monster that takes your place takes 1 damage.",
