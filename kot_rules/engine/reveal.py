@@ -46,7 +46,7 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             # The shop is refilled at once (and that card offered in turn), then the card
             # acts for its buyer, as on the buyer's own turn.
             _turn.refill_slot(s, ev, s.shop.index(card))
-            _turn.receive(s, ev, seat, card)
+            _turn.receive(s, ev, seat, card, price=cost)
             break
 
 

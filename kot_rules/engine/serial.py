@@ -231,6 +231,14 @@ def state_from_json(game: Game, data: object) -> State:
     if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
         raise StateFormatError("used_abilities: expected a list of strings")
     s.used_abilities = frozenset(used)
+    paid = data.get("paid", [])
+    if not isinstance(paid, list) or not all(
+        isinstance(p, dict) and set(p) == {"card", "energy"} and isinstance(p["card"], str)
+        and _count(p["energy"]) for p in paid
+    ):
+        raise StateFormatError("paid: expected a list of {card, energy} (energy a whole "
+                               "number >= 0)")
+    s.paid = tuple(sorted((str(p["card"]), int(p["energy"])) for p in paid))
     extra = data.get("extra_turns", [])
     if isinstance(extra, int) and not isinstance(extra, bool) and extra >= 0:
         extra = [0] * extra  # the older form: a count of turns with all their dice

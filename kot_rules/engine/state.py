@@ -197,6 +197,7 @@ class State:
         "inserted",
         "monsters",
         "outcome",
+        "paid",
         "pending",
         "pending_damage",
         "phase",
@@ -247,6 +248,9 @@ class State:
     """While owed turns are played: the seat after which the usual order goes on."""
     pending: Pending | None
     """The step waiting for an answer a card asked for (kot_rules.engine.requests)."""
+    paid: tuple[tuple[str, int], ...]
+    """The energy paid for each keep card a monster bought and still has, as sorted
+    (card, energy) pairs: what a card discarded for its cost gives back (D-METAMORPH)."""
     feed: tuple[Action, ...]
     """While a step is replayed: the answers given so far (never part of the position)."""
     fed: int
@@ -406,6 +410,7 @@ class State:
         new.outcome = self.outcome
         new.dealt_damage = self.dealt_damage
         new.used_abilities = self.used_abilities
+        new.paid = self.paid
         new.extra_turns = self.extra_turns
         new.pending = self.pending
         new.protected = self.protected
@@ -456,6 +461,7 @@ class State:
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "dealt_damage": self.dealt_damage,
             "used_abilities": sorted(self.used_abilities),
+            "paid": [{"card": c, "energy": n} for c, n in self.paid],
             "extra_turns": list(self.extra_turns),
             "attack_bonus": self.attack_bonus,
             "pending_damage": [{"seat": t, "damage": n} for t, n in self.pending_damage],

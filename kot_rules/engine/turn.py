@@ -77,6 +77,7 @@ _T_RESOLVE = Trigger.RESOLVE
 _T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
 _T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
+_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
 _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 
@@ -253,6 +254,14 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         resolve(s, ev)
     else:
         s.phase = _KEEP
+        if (
+            s.game.cards.by_trigger[_T_OTHER_ROLLED]
+            and not s.game.options.probe_after_last_roll
+            and abilities.held(s, _T_OTHER_ROLLED)
+        ):
+            # The first edition: after any of the active monster's rolls, others' cards
+            # may act on its dice (D-OTHERS-DICE); the option waits for its last roll.
+            abilities.fire(s, ev, _T_OTHER_ROLLED, abilities.clockwise(s, s.active)[1:])
 
 
 def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
@@ -292,12 +301,10 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
-    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING] and abilities.held(
-        s, _T_OTHER_FINISHED_ROLLING
-    ):
-        # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
-        others = abilities.clockwise(s, a)[1:]
-        abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
+    for trigger in (_T_OTHER_ROLLED, _T_OTHER_FINISHED_ROLLING):
+        if s.game.cards.by_trigger[trigger] and abilities.held(s, trigger):
+            # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
+            abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
     ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
@@ -354,10 +361,19 @@ def resolve(s: State, ev: list[Event]) -> None:
         # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
         # it but never turn 0 claws into damage [004].
         bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
-        everyone = m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE)
-        tokyo.attack(s, ev, claws + bonus + added, everyone=bool(everyone))
+        everyone = bool(m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE))
+        extra: dict[int, int] = {}
+        if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
+            # Damage to neighbours "when you attack" joins the attack on a neighbour it
+            # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
+            # (D-FIRE-BREATHING).
+            join = effects.joined_neighbour_damage(s, a)
+            if join:
+                hit = tokyo.targets(s, everyone=everyone)
+                extra = {t: join for t in effects.neighbours(s, a) if t in hit}
+        tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
         if m.cards:
-            abilities.fire(s, ev, _T_ATTACK, (a,))
+            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra))
     elif added:
         tokyo.bonus_damage(s, ev, added)
     tokyo.advance_yields(s)
@@ -447,7 +463,7 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             refill_slot(s, ev, s.shop.index(card))
         else:
             buying.take(s, ev, action, cost)
-        receive(s, ev, a, card)
+        receive(s, ev, a, card, price=cost)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
             _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
@@ -465,12 +481,14 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
         _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
 
 
-def receive(s: State, ev: list[Event], buyer: int, card: str) -> None:
-    """What a card just bought (and paid for) does for ``buyer``: a keep card raises its
-    maximum and fires its "when you buy this card"; a discard card goes to the box after
-    its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
+def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> None:
+    """What a card just bought (and paid for, ``price``) does for ``buyer``: a keep card
+    raises its maximum and fires its "when you buy this card"; a discard card goes to the
+    box after its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
     cards = s.game.cards
     if cards.is_keep(card):
+        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
+        s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
         raise_by = raise_of(abilities.modifiers_of(s, card))
         if raise_by:
             # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
@@ -557,27 +575,24 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
 def victory(s: State) -> Outcome | None:
     """The outcome at the end of a turn, or None if the game goes on.
 
-    No monster left: a draw. One left: it wins. Otherwise the first surviving
-    monster with enough stars, looking clockwise from the active monster (the
-    active monster first) wins (decision D-TWO-AT-20).
+    No monster left: a draw. One left: it wins. Otherwise only the active monster may
+    declare a victory by stars, at the end of its own turn [000 §KONIEC GRY "Gracz
+    ogłasza wygraną na koniec swojej tury"]: another monster with enough stars waits for
+    the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
     """
     ms = s.monsters
-    n = len(ms)
     target = s.game.options.win_stars
     alive = 0
-    last = winner = -1
-    for k in range(n):
-        seat = (s.active + k) % n
-        m = ms[seat]
+    last = -1
+    for seat, m in enumerate(ms):
         if m.alive:
             alive += 1
             last = seat
-            if winner < 0 and m.stars >= target:
-                winner = seat
     if alive == 0:
         return Outcome(None, "every remaining monster was eliminated in the same turn")
     if alive == 1:
         return Outcome(last, "last monster standing")
-    if winner >= 0:
-        return Outcome(winner, f"{target} stars at the end of a turn")
+    a = ms[s.active]
+    if a.alive and a.stars >= target:
+        return Outcome(s.active, f"{target} stars at the end of a turn")
     return None
