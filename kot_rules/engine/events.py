@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
+from kot_rules.engine.dice import FACES, Face, counts_of, describe
 from kot_rules.engine.errors import StateFormatError
 
 
@@ -85,8 +86,6 @@ class Event(NamedTuple):
     def text(self) -> str:
         """``detail``, or the dice written out."""
         if self.dice:
-            from kot_rules.engine.dice import describe
-
             return describe((*self.dice, 0, 0, 0, 0, 0, 0)[:6])  # type: ignore[arg-type]
         return self.detail
 
@@ -101,8 +100,6 @@ class Event(NamedTuple):
         if self.place:
             out["place"] = self.place
         if self.dice:
-            from kot_rules.engine.dice import FACES
-
             out["dice"] = [f.value for f, k in zip(FACES, self.dice, strict=True) for _ in range(k)]
         elif self.detail:
             out["detail"] = self.detail
@@ -116,8 +113,6 @@ class Event(NamedTuple):
             faces = data.get("dice")
             counts: tuple[int, ...] = ()
             if faces is not None:
-                from kot_rules.engine.dice import Face, counts_of
-
                 counts = counts_of(Face.parse(f) for f in faces)
             return cls(
                 dice=counts,
