@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from kot_rules.engine.dice import FACES, Face, counts_of, describe
 from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.numbers import SWEEP_COST
 
 
 class EventKind(Enum):
@@ -157,7 +158,7 @@ class Event(NamedTuple):
             EventKind.LEFT: f"{who} leaves {place} ({detail})",
             EventKind.ELIMINATED: f"{who} is eliminated",
             EventKind.BOUGHT: f"{who} buys {detail} for {self.amount} ⚡",
-            EventKind.SWEPT: f"{who} pays 2 ⚡ to sweep the shop: {detail}",
+            EventKind.SWEPT: f"{who} pays {SWEEP_COST} ⚡ to sweep the shop: {detail}",
             EventKind.DECK_EMPTY: "the deck is empty: the shop is not refilled",
             EventKind.TURN_ENDED: f"{who} ends the turn",
             EventKind.WON: f"{who} wins ({detail})",

@@ -153,6 +153,8 @@ def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: 
 
 
 def apply_yield(s: State, ev: list[Event], action: Action) -> None:
+    """The yield phase: each occupant the attack hurt yields its place or stays (in
+    turn); the attacker then takes a place left free [000/001 §TOKIO, §ATAK]."""
     decider = s.yield_queue[0]
     if isinstance(action, UseCard):
         activated.use(s, ev, decider, action, dice_window=False)

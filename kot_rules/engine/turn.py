@@ -1,7 +1,10 @@
-"""The turn: start, roll, resolve, Tokyo, buy, end [000/001 §PRZEBIEG GRY].
+"""The turn skeleton: start, roll, keep, buy, end [000/001 §PRZEBIEG GRY].
 
-These functions change the fresh copy that :meth:`State.apply` made; nothing
-else ever sees a state while it changes.
+The game's own moments (what the board gives at the start of a turn, resolving
+the dice, victory, the yield phase) are reached through ``s.game.rules``
+(kot_rules.engine.kingoftokyo for King of Tokyo). These functions change the
+fresh copy that :meth:`State.apply` made; nothing else ever sees a state while
+it changes.
 """
 
 from __future__ import annotations
@@ -47,29 +50,17 @@ from kot_rules.language.ast import ModifierKind, Trigger
 dispatch.install(run=effects.run, window=activated.window, adjust=activated.adjust_dice)
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
-_M_ATTACK_DAMAGE = ModifierKind.ATTACK_DAMAGE
-_M_ATTACK_EVERYONE = ModifierKind.ATTACK_EVERYONE
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
 _M_EXTRA_DICE = ModifierKind.EXTRA_DICE
-_M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
-_M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_EXTRA_ROLLS = ModifierKind.EXTRA_ROLLS
-_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
-_T_ATTACK = Trigger.ATTACK
-_T_BOUGHT = Trigger.BOUGHT
-_T_BUY_CARD = Trigger.BUY_CARD
 _T_END_OF_EACH_TURN = Trigger.END_OF_EACH_TURN
 _T_END_OF_TURN = Trigger.END_OF_TURN
-_T_RESOLVE = Trigger.RESOLVE
-_T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
-_T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
-_M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
-_ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
+_ROLL, _KEEP, _BUY, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.OVER
 
 _NOBODY: frozenset[Any] = frozenset()
 
