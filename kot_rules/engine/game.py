@@ -54,6 +54,10 @@ class Game:
         rules: GameRules = KING_OF_TOKYO_RULES,
     ) -> None:
         self.rules = rules
+        # What the kernel calls at every step, bound once: one attribute read, not three.
+        self.phases = rules.phases
+        self.legal_actions = rules.legal_actions
+        self.after_step = rules.hooks.after_step
         least, most = rules.min_players, rules.max_players
         if isinstance(players, int):
             if not least <= players <= most:

@@ -218,7 +218,7 @@ class State:
 
     def legal_actions(self) -> Sequence[Action]:
         """The decisions open to :meth:`current_player` (empty at chance and terminal nodes)."""
-        return self.game.rules.legal_actions(self)
+        return self.game.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Every outcome of this chance node with its exact probability."""

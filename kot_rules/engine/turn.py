@@ -76,9 +76,10 @@ def apply(s: State, action: Action, *, plain: bool = False) -> None:
         _apply_asking(s, action)
         return
     ev: list[Event] = []
-    handler = s.game.rules.phases.get(s.phase)
-    if handler is None:
-        raise IllegalActionError(f"the game is over: no action is legal, got {action}")
+    try:
+        handler = s.game.phases[s.phase]
+    except KeyError:
+        raise IllegalActionError(f"the game is over: no action is legal, got {action}") from None
     handler(s, ev, action)
     _finish(s, ev)
 
@@ -148,7 +149,7 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
 def _finish(s: State, ev: list[Event]) -> None:
     """After any step: victory if the game checks it at every step; an eliminated active
     monster's turn ends; publish the events."""
-    after_step = s.game.rules.hooks.after_step
+    after_step = s.game.after_step
     if after_step is not None and s.phase is not _OVER:
         outcome = after_step(s)
         if outcome is not None:
