@@ -45,6 +45,9 @@ class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards, and
     the game's rules (``rules``: King of Tokyo unless told otherwise)."""
 
+    game_id = "king-of-tokyo"
+    """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
+
     def __init__(
         self,
         players: int | Sequence[str] = 4,
@@ -116,7 +119,11 @@ class Game:
             ) from None
 
     def to_json(self) -> dict[str, Any]:
-        return {"monsters": list(self.names), "options": self.options.to_json()}
+        return {
+            "id": self.game_id,
+            "monsters": list(self.names),
+            "options": self.options.to_json(),
+        }
 
     def state_from_json(self, data: object) -> State:
         """Read a state of this game written by :meth:`State.to_json`."""

@@ -92,6 +92,11 @@ def state_from_json(game: Game, data: object) -> State:
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
     if data.get("format") != 1 or isinstance(data.get("format"), bool):
         raise StateFormatError(f"format: expected 1, got {data.get('format')!r}")
+    # Written since games other than King of Tokyo exist; a state without it is one.
+    game_id = data.get("game", "king-of-tokyo")
+    if game_id != game.game_id:
+        raise StateFormatError(f"game: expected {game.game_id!r} (the game read into), "
+                               f"got {game_id!r}")
     raw = data.get("monsters")
     if not isinstance(raw, list) or len(raw) != game.num_players:
         raise StateFormatError(f"monsters: expected a list of {game.num_players} monsters")

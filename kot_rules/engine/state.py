@@ -327,6 +327,7 @@ class State:
         """The JSON form (schema: docs/formats/state.md). ``events`` are those of the last step."""
         return {
             "format": 1,
+            "game": self.game.game_id,
             "monsters": [m.to_json() for m in self.monsters],
             "city": self.city,
             "bay": self.bay,

@@ -167,10 +167,14 @@ def load_card_set(path: Path | None = None) -> CardSet:
     return _load(path)
 
 
+def builtin_card_set(game: str = "king-of-tokyo") -> CardSet:
+    """The built-in card set of ``game`` (spec/cards/<game>/), loaded once."""
+    return _builtin(game)
+
+
 @functools.cache
-def builtin_card_set() -> CardSet:
-    """The built-in card set, loaded once."""
-    return _load(builtin_cards_dir())
+def _builtin(game: str) -> CardSet:
+    return _load(builtin_cards_dir(game))
 
 
 def _load(path: Path) -> CardSet:

@@ -5,14 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NoReturn
 
+from kot_rules import games
 from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
+from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.model import PLACES, STEP_KINDS, Scenario, Setup, Step
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
 MAX_BYTES = 1_000_000
+FORMATS = (1, 2)
+"""Format 1: a King of Tokyo scenario. Format 2: format 1 plus a required ``game`` id."""
 TOP_KEYS = {
     "format",
     "name",
@@ -25,6 +29,7 @@ TOP_KEYS = {
     "expect",
     "tags",
 }
+TOP_KEYS_V2 = TOP_KEYS | {"game"}
 MONSTER_KEYS = {
     "name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
 }  # fmt: skip
@@ -169,7 +174,8 @@ def read_scenario(path: Path) -> Scenario:
 
 
 def _read(r: _Reader, path: Path) -> Scenario:
-    top = r.mapping(r.doc.data, (), TOP_KEYS)
+    version = _format(r)
+    top = r.mapping(r.doc.data, (), TOP_KEYS_V2 if version == 2 else TOP_KEYS)
     for key in ("format", "name", "rule", "source", "setup", "script"):
         if key not in top:
             r.fail(
@@ -178,8 +184,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
                 f"field '{key}' is missing: every scenario has format, name, "
                 "rule, source, setup and script",
             )
-    if top["format"] != 1 or not isinstance(top["format"], int) or isinstance(top["format"], bool):
-        r.expected(("format",), "1 (the only format version)", top["format"])
+    game = _game(r, top) if version == 2 else DEFAULT_GAME
     name = r.text(top["name"], ("name",))
     rule = top["rule"]
     rules = (r.text(rule, ("rule",)),) if isinstance(rule, str) else r.strings(rule, ("rule",))
@@ -203,8 +208,36 @@ def _read(r: _Reader, path: Path) -> Scenario:
     setup_line, setup_column = r.doc.key_where(("setup",))
     return Scenario(
         path, name, rules, source, description, options, setup, script, expect,
-        line, setup_line, setup_column, tags,
+        line, setup_line, setup_column, tags, game,
+        *r.doc.key_where(("game",) if version == 2 else ("format",)),
     )  # fmt: skip
+
+
+def _format(r: _Reader) -> int:
+    """The format version, read first: it decides which fields the file may have."""
+    data = r.doc.data
+    if not isinstance(data, dict) or "format" not in data:
+        return 1  # the checks that follow say what is missing
+    version = data["format"]
+    if version not in FORMATS or not isinstance(version, int) or isinstance(version, bool):
+        r.expected(("format",), "1 or 2 (the format versions)", version)
+    return version
+
+
+def _game(r: _Reader, top: dict[str, Any]) -> str:
+    """The ``game`` id of a format-2 scenario: required, and a registered game."""
+    if "game" not in top:
+        r.fail(
+            ("format",),
+            "SCN002",
+            "field 'game' is missing: a format 2 scenario names its game "
+            f"(one of: {', '.join(games.ids())})",
+        )
+    game_id = r.text(top["game"], ("game",))
+    try:
+        return games.get(game_id).id
+    except games.UnknownGameError as exc:
+        r.fail(("game",), "SCN004", f"field 'game': {exc}")
 
 
 def _options(r: _Reader, value: object) -> Options:

@@ -1,4 +1,4 @@
-"""A conformance scenario, read and checked (format 1; spec/schemas/scenario-v1.schema.json)."""
+"""A conformance scenario, read and checked (formats 1 and 2: spec/schemas/scenario-v*)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,8 @@ class Scenario:
     setup_line: int = 0
     setup_column: int = 0
     tags: tuple[str, ...] = field(default_factory=tuple)
+    game: str = "king-of-tokyo"
+    """The id of the game played (``game:`` in format 2; format 1 is King of Tokyo)."""
+    game_line: int = 0
+    game_column: int = 0
+    """Where the game is named (format 1: where the format is), for errors about it."""

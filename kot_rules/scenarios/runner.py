@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kot_rules import games
 from kot_rules.engine import dice
 from kot_rules.engine.actions import (
     END_TURN,
@@ -24,8 +25,8 @@ from kot_rules.engine.actions import (
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.errors import KotRulesError
 from kot_rules.engine.events import Event
-from kot_rules.engine.game import Game
 from kot_rules.engine.state import CHANCE, TERMINAL, State
+from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.loader import read_scenario
 from kot_rules.scenarios.model import Scenario, Step
@@ -71,13 +72,19 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
     return out
 
 
-def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
-    """Run every scenario file under ``paths`` (files or folders)."""
+def run_paths(
+    paths: list[Path], cards: CardCatalog | None = None, *, game: str = DEFAULT_GAME
+) -> RunReport:
+    """Run every scenario file under ``paths`` (files or folders) as scenarios of ``game``.
+
+    ``cards`` defaults to the built-in cards of ``game``; a scenario of another game
+    is reported as an error (SCN004), not run.
+    """
     report = RunReport()
     if cards is None:
         from kot_rules.language.cardset import builtin_card_set
 
-        cards = CardTable.from_card_set(builtin_card_set())
+        cards = CardTable.from_card_set(builtin_card_set(game))
     for path in scenario_files(paths):
         if not path.exists():
             report.errors.append(f"{path}:0:0: error[SCN001]: no such file or folder")
@@ -87,11 +94,22 @@ def run_paths(paths: list[Path], cards: CardCatalog | None = None) -> RunReport:
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
             continue
+        if scenario.game != game:
+            report.errors.append(_other_game(scenario, game))
+            continue
         try:
             report.results.append(run_scenario(scenario, cards))
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
     return report
+
+
+def _other_game(sc: Scenario, game: str) -> str:
+    return ScenarioFormatError(
+        str(sc.path), sc.game_line, sc.game_column, "SCN004",
+        f"the scenario is of game {sc.game!r}, this run is of {game!r} "
+        f"(run it with --game {sc.game})",
+    ).render()
 
 
 class _Failed(Exception):
@@ -139,7 +157,7 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
     names = [m.name for m in su.monsters]
     where = "setup"
     try:
-        game = Game(names, options=sc.options, cards=cards)
+        game = games.get(sc.game).new_game(names, options=sc.options, cards=cards)
         used: set[str] = set()
         monsters = []
         from dataclasses import replace

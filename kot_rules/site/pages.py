@@ -8,10 +8,12 @@ are relative ``.md`` links, so that ``mkdocs build --strict`` checks every one.
 from __future__ import annotations
 
 import posixpath
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from kot_rules.language.ast import CardDef
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Source
 from kot_rules.surfaces import coverage
@@ -90,6 +92,25 @@ WIDE = ["---", "hide:", "  - toc", "---", ""]
 """Front matter of a page whose table needs the width of the table of contents."""
 
 
+RULE_BOOST, CARD_BOOST, DECISION_BOOST, SCENARIO_BOOST = 4, 4, 2, 0.5
+"""Search ranking: a rule or a card first, then a clarification; a scenario, which quotes
+the rule it tests, ranks below them all for the same words."""
+
+
+def boosted(boost: float) -> list[str]:
+    """Front matter that weights a page in the site's search."""
+    return ["---", "search:", f"  boost: {boost}", "---", ""]
+
+
+def unaccented(text: str) -> str:
+    """``text`` without diacritics (ł and ø too): how names are typed on a plain keyboard."""
+    folded = unicodedata.normalize("NFKD", text.translate(_UNFOLDABLE))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+_UNFOLDABLE = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
+
+
 def note(what: str) -> list[str]:
     return [f"*{GENERATED_NOTE.format(what=what)}*", ""]
 
@@ -127,7 +148,7 @@ def _scenario_links(data: SiteData, src: str, keys: Iterable[str]) -> list[str]:
 
 def rule_page(data: SiteData, rule: Rule) -> str:
     src = rule_uri(rule.slug)
-    out = [f"# {rule_title(rule)}", "",
+    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
            f"Rule **{rule.number}**, slug `{rule.slug}` (stable; the number may change). "
            f"[All rules]({link(src, RULES_INDEX)}).", "",
            inline(rule.statement), ""]
@@ -202,7 +223,7 @@ def _pinning(data: SiteData, decision: Decision) -> tuple[list[str], list[str]]:
 
 def decision_page(data: SiteData, decision: Decision) -> str:
     src = decision_uri(decision.id)
-    out = [f"# {decision_title(decision)}", "",
+    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
            f"Clarification **{decision.id}**. "
            f"[All clarifications]({link(src, DECISIONS_INDEX)}).", "",
            f"**Question.** {inline(decision.question)}", "",
@@ -217,9 +238,9 @@ def decision_page(data: SiteData, decision: Decision) -> str:
         out += ["None: no other reading was considered.", ""]
     out += ["## Ruleset option", ""]
     if decision.option:
-        api = link(src, "api/engine.md", "kot_rules.engine.Options")
+        api = link(src, "api/reference.md", "kot_rules.Options")
         out += [f"`{decision.option}`: the ruleset option that selects another reading "
-                f"(see `Options` in the [engine API]({api})).", ""]
+                f"(see `Options` in the [API reference]({api})).", ""]
     else:
         out += ["None: the engine always follows the decision.", ""]
     rules = [r for r in data.book.rules if r.decision == decision.id]
@@ -282,23 +303,49 @@ def _yes_no(flag: bool | None, yes: str = "yes", no: str = "no",
     return unknown if flag is None else yes if flag else no
 
 
+def sentence_counts(card: CardDef) -> dict[str, int]:
+    """How many sentences of each kind the card has (kinds it lacks left out)."""
+    kinds = {
+        "effect": len(card.effects),
+        "triggered ability": len(card.abilities),
+        "lasting modifier": len(card.modifiers),
+        "ability used at will": len(card.activated),
+        "token supply": len(card.supplies),
+        "token rule": len(card.token_rules) + len(card.empty_rules),
+    }
+    return {kind: n for kind, n in kinds.items() if n}
+
+
+def describe_sentences(card: CardDef) -> str:
+    """``3 (1 effect, 2 triggered abilities)``: every sentence the engine runs, by kind."""
+    counts = sentence_counts(card)
+    parts = [f"{n} {kind}" if n == 1 else f"{n} {_plural(kind)}" for kind, n in counts.items()]
+    return f"{sum(counts.values())} ({', '.join(parts)})" if parts else "0"
+
+
+def _plural(kind: str) -> str:
+    return kind.replace("ability", "abilities") if "ability" in kind else kind + "s"
+
+
 def card_page(data: SiteData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
     polish, czech = _names(info, "pl"), _names(info, "cz")
-    out = [f"# {card.name}", ""]
+    out = [*boosted(CARD_BOOST), f"# {card.name}", ""]
     names = [f"Polish: **{inline(polish)}**" if polish else "",
              f"Czech: **{inline(czech)}**" if czech else ""]
     out += [" · ".join(n for n in names if n) or "No Polish or Czech name is known yet.", ""]
+    plain = sorted({unaccented(n) for n in (polish, czech) if n} - {polish, czech})
+    if plain:
+        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
     out += ["The card's text, exactly as the engine reads it"
             + ("" if info.rendered else " (from its card file; the canonical renderer is "
                "not available)") + ":", ""]
     out += fenced(info.text)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
-    effects = str(len(card.effects)) if card.effects else "none in the card language yet"
-    out += table(["Cost", "Type", "Copies", "Polish name", "Czech name", "Effect sentences"],
+    out += table(["Cost", "Type", "Copies", "Polish name", "Czech name", "Sentences"],
                  [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
-                   cell(polish) or "—", cell(czech) or "—", effects]])
+                   cell(polish) or "—", cell(czech) or "—", describe_sentences(card)]])
     out += ["## Coverage", ""]
     out += table(["Check", "Status"], [
         ["parsed", "yes"],
@@ -347,7 +394,7 @@ def cards_index(data: SiteData) -> str:
         card = info.card
         rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
                      cell(_names(info, "pl")), cell(_names(info, "cz")), str(card.cost),
-                     card.kind.value, str(card.copies), str(len(card.effects)),
+                     card.kind.value, str(card.copies), str(sum(sentence_counts(card).values())),
                      _yes_no(info.round_trips), _yes_no(scenario_tested(data, card.slug)),
                      _yes_no(proved(data, card.slug))])
     physical = sum(info.card.copies for info in data.cards)
@@ -365,7 +412,7 @@ def cards_index(data: SiteData) -> str:
            f"{counts['scenario_tested']} scenario-tested, "
            + (f"{counts['proved']} proved." if data.proved is not None
               else "proofs not run."), ""]
-    out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Effects",
+    out += table(["Card", "Polish", "Czech", "Cost", "Type", "Copies", "Sentences",
                   "Round-trips", "Tested", "Proved"], rows)
     out += note("spec/cards/king-of-tokyo/*.kot")
     return "\n".join(out)
@@ -377,7 +424,8 @@ def cards_index(data: SiteData) -> str:
 def scenario_page(data: SiteData, scenario: Scenario) -> str:
     src = scenario_uri(scenario.key)
     rules = {r.slug: r for r in data.book.rules}
-    out = [f"# {inline(scenario.name)}", "", f"Conformance scenario `{scenario.path}`. "
+    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
+           f"Conformance scenario `{scenario.path}`. "
            f"[All scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
     items: list[str] = []
     for slug in scenario.rules:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,3 +136,30 @@ def test_glossary_tooltip(browser_page: Any, site_url: str) -> None:
     page.goto(site_url + "rules/tokyo.yield/")
     abbr = page.locator("article abbr", has_text="Tokio").first
     assert abbr.get_attribute("title") == "Tokyo (Polish)"
+
+
+def expect_first_result(results: Any, path: str) -> None:
+    """Wait until the first result leads to ``path``: the results change with every key
+    typed, so a first look may still show those of a shorter query."""
+    from playwright.sync_api import expect
+
+    # search.highlight adds ?h=<query> to a result's link
+    href = re.compile(re.escape(path) + r"(\?h=[^#/]*)?$")
+    expect(results.first).to_have_attribute("href", href)
+
+
+def test_search_ranks_the_rule_before_scenarios(browser_page: Any, site_url: str) -> None:
+    results = search(browser_page, site_url, "Tokyo Bay")
+    expect_first_result(results, "/rules/bay.variant/")
+
+
+@pytest.mark.parametrize("query", ["Imitacja", "Imitace", "imitacja"])
+def test_search_finds_mimic_by_its_names_first(browser_page: Any, site_url: str,
+                                               query: str) -> None:
+    results = search(browser_page, site_url, query)
+    expect_first_result(results, "/cards/mimic/")
+
+
+def test_search_finds_a_name_typed_without_accents(browser_page: Any, site_url: str) -> None:
+    results = search(browser_page, site_url, "Jeszcze wiekszy")
+    open_result(browser_page, results, "cards/even-bigger/")

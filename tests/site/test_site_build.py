@@ -111,7 +111,8 @@ def test_reference_pages(built_site: BuildResult) -> None:
     assert "INV-HEARTS" in invariants and "everything proved" in invariants
     assert "Jeszcze większy!" in text_of(page(built_site, "cards"))
     assert "Zatoka" in text_of(page(built_site, "glossary"))
-    assert 'id="kot_rules.engine.Game"' in page(built_site, "api/engine")
+    assert 'id="kot_rules.Game"' in page(built_site, "api/reference")
+    assert 'id="kot_rules.new_game"' in page(built_site, "api/reference")
 
 
 def test_search_index_keeps_rule_numbers_and_polish_names(built_site: BuildResult) -> None:

@@ -137,7 +137,8 @@ def test_every_page_and_tooltip_is_generated() -> None:
     pages = generate(data, helps=[])
     assert len([uri for uri in pages if uri.startswith("cards/")]) == len(data.cards) + 1
     assert "rules/tokyo.yield.md" in pages
-    assert pages["rules/tokyo.yield.md"].startswith("# 4.6 Yielding Tokyo\n")
+    assert pages["rules/tokyo.yield.md"].startswith("---\nsearch:\n  boost: 4\n---\n\n"
+                                                    "# 4.6 Yielding Tokyo\n")
     tips = abbreviations(data)
     assert "*[Zatoka]: Tokyo Bay (the second place, 5-6 monsters) (Polish)" in tips
     assert "*[001]: Seed 001: " in tips
@@ -158,3 +159,34 @@ def test_cards_show_whether_they_are_proved() -> None:
     index = pages["cards/index.md"]
     assert "| Round-trips | Tested | Proved |" in index
     assert f"{len(data.cards) - 1} proved." in index
+
+
+def test_card_pages_count_every_kind_of_sentence() -> None:
+    """A keep card's abilities, modifiers, tokens and uses at will count, not only effects."""
+    data = load_site_data()
+    pages = generate(data, helps=[])
+    for info in data.cards:
+        page = pages[f"cards/{info.slug}.md"]
+        assert "none in the card language yet" not in page
+        assert "| Sentences |" in page
+    index = pages["cards/index.md"]
+    assert "| Sentences |" in index
+    rows = [line for line in index.splitlines() if line.startswith("| [")]
+    assert len(rows) == len(data.cards)
+    # the Sentences column (7th) is never 0: every built-in card does something
+    assert all(row.split(" | ")[6] != "0" for row in rows)
+
+
+def test_search_ranks_rules_and_cards_above_scenarios() -> None:
+    pages = generate(load_site_data(), helps=[])
+    boosts = {}
+    for uri, text in pages.items():
+        if text.startswith("---\nsearch:\n  boost: "):
+            boosts[uri.split("/")[0]] = float(text.split("boost: ")[1].split("\n")[0])
+    assert boosts["rules"] > boosts["scenarios"] and boosts["cards"] > boosts["scenarios"]
+    assert boosts["rules"] > boosts["clarifications"] > boosts["scenarios"]
+
+
+def test_card_pages_give_names_without_accents() -> None:
+    pages = generate(load_site_data(), helps=[])
+    assert "Typed without accents: Jeszcze wiekszy!" in pages["cards/even-bigger.md"]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import kot_rules
-from kot_rules.surfaces import cli
+from kot_rules import simulation
 from kot_rules.surfaces.cli import TIMING_KEYS, ProgressBar, main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -289,7 +289,7 @@ def test_ctrl_c_exits_130_quietly(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "simulate", interrupted)
+    monkeypatch.setattr(simulation, "simulate", interrupted)
     assert run(capsys, "simulate", "--games", "3", "--seed", "1") == (130, "", "")
 
 

@@ -1,0 +1,315 @@
+"""``kot-rules check``, ``fmt`` and ``cards list|show|coverage``: card files and card sets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kot_rules.surfaces.cli.common import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    CliError,
+    Formatter,
+    add_cards_option,
+    add_game_option,
+    card_set,
+    command,
+    echo,
+    error,
+    plural,
+    report,
+    shown,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from kot_rules.language.ast import CardDef
+
+
+def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    check = commands.add_parser(
+        "check", formatter_class=Formatter,
+        help="check card files (default: the built-in cards)",
+        description=wrap(
+            "Check card files (*.kot) and folders of them; with no PATH, the built-in "
+            "card set. Prints each problem as file:line:col with the source line, then a count. "
+            "Exits 1 if any error is found (warnings alone exit 0)."
+        ),
+        epilog="examples:\n  kot-rules check\n  kot-rules check my-cards/ --format json",
+    )
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="a .kot file or a folder of them (default: the built-in cards)")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text (default) or one JSON object")
+    check.add_argument("--no-proofs", dest="proofs", action="store_false",
+                       help="skip the proofs that no card sentence breaks an invariant "
+                       "(KOT3xx)")
+    add_game_option(check, what="whose built-in cards to check when no PATH is given")
+    command(check, run_check)
+
+
+def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    fmt = commands.add_parser(
+        "fmt", formatter_class=Formatter,
+        help="rewrite card files in canonical form, keeping every comment",
+        description=wrap(
+            "Rewrite card files (*.kot) and every *.kot file under the folders given "
+            "(recursively) in canonical form: the `card` line, then, indented by two spaces, "
+            "the cost line, the alias lines and one effect sentence per line; one blank line "
+            "between cards; no trailing spaces; a single final newline. Every comment is kept "
+            "(a comment line stays attached to the line after it, an end-of-line comment "
+            "stays on its line). A file with errors is left as it is and its errors are "
+            "printed. Prints 'reformatted FILE' for each file rewritten (with --check: 'would "
+            "reformat FILE', and nothing is written) and a count on stderr. Exits 1 if a file "
+            "has errors, or with --check if a file is not in canonical form."
+        ),
+        epilog="examples:\n  kot-rules fmt my-cards/\n  kot-rules fmt --check spec/cards",
+    )
+    fmt.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                     help="a .kot file or a folder of them")
+    fmt.add_argument("--check", action="store_true",
+                     help="write nothing; list the files that would change and exit 1 if any")
+    add_game_option(fmt, what="the cards are written for")
+    command(fmt, run_fmt)
+
+
+def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cards = commands.add_parser(
+        "cards", formatter_class=Formatter,
+        help="list the cards, show one, or report their coverage (cards list, cards show "
+        "NAME, cards coverage)",
+        description=wrap("List the cards of a card set (default: the built-in cards), "
+                          "show one card, or report each card's coverage."),
+    )
+    cards_commands = cards.add_subparsers(
+        dest="cards_command", metavar="SUBCOMMAND", required=True
+    )
+    cards_list = cards_commands.add_parser(
+        "list", formatter_class=Formatter,
+        help="one line per card: name, cost, type, copies, Polish and Czech names",
+        description=wrap(
+            "List the cards, one line per card title (sorted by card id): the English name, "
+            "the cost in energy, keep or discard, the number of copies (x2: the deck holds "
+            "two) and the Polish (pl) and Czech (cz) names. --format json prints a list of "
+            "objects instead."
+        ),
+        epilog="examples:\n  kot-rules cards list\n  kot-rules cards list --format json",
+    )
+    add_cards_option(cards_list)
+    cards_list.add_argument("--format", choices=("text", "json"), default="text",
+                            help="text (default) or a JSON list of objects")
+    add_game_option(cards_list, what="whose built-in cards to list")
+    command(cards_list, run_cards_list)
+    cards_show = cards_commands.add_parser(
+        "show", formatter_class=Formatter,
+        help="show one card: its canonical text, cost, type, copies, aliases and source",
+        description=wrap(
+            "Show one card: its canonical card-language text, cost, type, copies, aliases "
+            "and the file and line that define it. NAME is the English name, a Polish or "
+            "Czech name, or a card id, in any case."
+        ),
+        epilog='examples (any card name, alias or id):\n  kot-rules cards show "ENGLISH NAME"\n'
+        '  kot-rules cards show "polish name"\n  kot-rules cards show CARD-ID-2',
+    )
+    cards_show.add_argument("name", metavar="NAME", help="a card name, alias or id")
+    add_cards_option(cards_show)
+    add_game_option(cards_show, what="whose built-in cards to look in")
+    command(cards_show, run_cards_show)
+    cards_coverage = cards_commands.add_parser(
+        "coverage", formatter_class=Formatter,
+        help="one line per card: parsed, round-trips, scenario-tested, proved",
+        description=wrap(
+            "Report each card's coverage, one line per card title: parsed (the card set "
+            "parses: a card set with errors is refused), round-trips (rendering the card and "
+            "parsing the text gives the same card), scenario-tested (a scenario under "
+            "spec/scenarios buys the card or starts with it in play) and proved (kot-rules "
+            "verify proves every sentence of the card keeps every invariant), then the "
+            "counts. The built-in cards reuse the proofs cached by the site build "
+            "(build/verify-cache.json). Exits 0 whatever the coverage."
+        ),
+        epilog="examples:\n  kot-rules cards coverage\n  kot-rules cards coverage --json\n"
+        "  kot-rules cards coverage --cards my-cards/",
+    )
+    cards_coverage.add_argument("--json", action="store_true",
+                                help="print one JSON object: the cards and a summary")
+    add_cards_option(cards_coverage)
+    add_game_option(cards_coverage, what="whose built-in cards to report on")
+    command(cards_coverage, run_cards_coverage)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from kot_rules.language.cardset import check_paths
+    from kot_rules.paths import builtin_cards_dir
+
+    paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
+    checked = check_paths(paths)
+    diagnostics = list(checked.diagnostics)
+    if args.proofs and checked.definitions:
+        from kot_rules.verify.cardcheck import proof_diagnostics
+
+        diagnostics += proof_diagnostics(checked.definitions)
+    errors = sum(d.is_error for d in diagnostics)
+    warnings = len(diagnostics) - errors
+    # Cards counted as the deck holds them (a title with `copies 2` is two cards).
+    physical = sum(d.copies for d in checked.definitions)
+    if args.format == "json":
+        echo(json.dumps({
+            "cards": physical,
+            "titles": checked.cards,
+            "ok": errors == 0,
+            "errors": errors,
+            "warnings": warnings,
+            "diagnostics": [d.to_json() for d in diagnostics],
+        }, indent=2, ensure_ascii=False))
+    else:
+        for d in diagnostics:
+            echo(d.render())
+            echo()
+        titles = "" if physical == checked.cards else f" ({plural(checked.cards, 'title')})"
+        echo(f"checked {plural(physical, 'card')}{titles}: {plural(errors, 'error')}, "
+               f"{plural(warnings, 'warning')}")
+    return EXIT_OK if errors == 0 else EXIT_FAILURE
+
+
+def run_fmt(args: argparse.Namespace) -> int:
+    from kot_rules.language.formatter import find_card_files, format_file
+
+    paths: list[Path] = args.paths
+    check: bool = args.check
+    files, problems = find_card_files(paths)
+    for d in problems:
+        report(d.render())
+    failed = len(problems)
+    changed = unchanged = 0
+    for path in files:
+        result = format_file(path)
+        if result.canonical is None:
+            failed += 1
+            for d in result.diagnostics:
+                report(d.render())
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        if check:
+            echo(f"would reformat {result.file}")
+            changed += 1
+            continue
+        try:
+            path.write_bytes(result.canonical.encode("utf-8"))
+        except OSError as exc:
+            failed += 1
+            error(f"cannot write {result.file}: {exc.strerror or type(exc).__name__}")
+            continue
+        echo(f"reformatted {result.file}")
+        changed += 1
+    counts = [f"{plural(changed, 'file')} {'would be reformatted' if check else 'reformatted'}",
+              f"{plural(unchanged, 'file')} {'already formatted' if check else 'left unchanged'}"]
+    if failed:
+        counts.append(f"{plural(failed, 'file')} with errors")
+    report(", ".join(counts))
+    return EXIT_FAILURE if failed or (check and changed) else EXIT_OK
+
+
+def _aliases_by_language(card: CardDef) -> dict[str, list[str]]:
+    from kot_rules.language.checker import LANGUAGES
+
+    found: dict[str, list[str]] = {language: [] for language in LANGUAGES}
+    for alias in card.aliases:
+        found.setdefault(alias.language, []).append(alias.name)
+    return found
+
+
+def _source(card: CardDef) -> str:
+    return f"{shown(Path(card.position.file))}:{card.position.line}"
+
+
+def _card_json(card: CardDef) -> dict[str, Any]:
+    from kot_rules.language.checker import physical_ids
+    from kot_rules.language.render import render_effect
+
+    return {
+        "id": card.slug,
+        "name": card.name,
+        "cost": card.cost,
+        "type": card.kind.value,
+        "copies": card.copies,
+        "physical_ids": list(physical_ids(card.slug, card.copies)),
+        "aliases": _aliases_by_language(card),
+        "effects": [render_effect(effect) for effect in card.effects],
+        "source": _source(card),
+    }
+
+
+def run_cards_list(args: argparse.Namespace) -> int:
+    cset = card_set(args.cards, args.game)
+    cards = cset.cards
+    if args.format == "json":
+        echo(json.dumps([_card_json(card) for card in cards], indent=2,
+                          ensure_ascii=False))
+        return EXIT_OK
+    width = max((len(card.name) for card in cards), default=0)
+    for card in cards:
+        names = "  ".join(f"{language}: {' / '.join(aliases)}"
+                          for language, aliases in _aliases_by_language(card).items() if aliases)
+        line = (f"{card.name:<{width}}  {card.cost:>2}  {card.kind.value:<7}  "
+                f"x{card.copies:<2}  {names}")
+        echo(line.rstrip())
+    return EXIT_OK
+
+
+def run_cards_coverage(args: argparse.Namespace) -> int:
+    from kot_rules.paths import data_root
+    from kot_rules.surfaces import coverage
+
+    cset = card_set(args.cards, args.game)
+    results: list[dict[str, Any]] = []
+    if args.cards is None:
+        from kot_rules.site.proofs import verify_results
+
+        results = verify_results(data_root())["results"]
+    rows = coverage.card_set_coverage(cset, results=results)
+    if args.json:
+        echo(json.dumps(coverage.to_json(rows), indent=2, ensure_ascii=False))
+    else:
+        for line in coverage.lines(rows):
+            echo(line.rstrip())
+    return EXIT_OK
+
+
+def run_cards_show(args: argparse.Namespace) -> int:
+    from kot_rules.language.checker import physical_ids
+    from kot_rules.language.diagnostics import quote
+    from kot_rules.language.render import quote_name, render_card
+
+    cset = card_set(args.cards, args.game)
+    name: str = args.name
+    ids = cset.resolve(name)
+    if not ids:
+        suggestion = cset.suggest(name)
+        hint = f"; did you mean {quote(suggestion)}?" if suggestion else ""
+        raise CliError(f"no card named {quote(name)}{hint}")
+    shown: list[CardDef] = []
+    for card_id in ids:
+        card = cset.definition(card_id)
+        if card not in shown:
+            shown.append(card)
+    blocks = []
+    for card in shown:
+        aliases = ", ".join(f"{alias.language} {quote_name(alias.name)}"
+                            for alias in card.aliases) or "none"
+        copies = physical_ids(card.slug, card.copies)
+        blocks.append("\n".join([
+            render_card(card).rstrip("\n"),
+            "",
+            f"id:       {card.slug}" + (f" ({', '.join(copies)})" if card.copies > 1 else ""),
+            f"cost:     {card.cost} energy",
+            f"type:     {card.kind.value}",
+            f"copies:   {card.copies}",
+            f"aliases:  {aliases}",
+            f"source:   {_source(card)}",
+        ]))
+    echo("\n\n".join(blocks))
+    return EXIT_OK

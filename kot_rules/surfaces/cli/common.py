@@ -1,0 +1,218 @@
+"""What every command group of ``kot-rules`` shares: exit codes, errors, options, output."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kot_rules import games
+from kot_rules.engine.errors import ConfigError
+from kot_rules.engine.game import FirstPlayerRule, Options
+from kot_rules.language.diagnostics import CardSpecError
+
+if TYPE_CHECKING:
+    from kot_rules.engine.cards import CardTable
+    from kot_rules.engine.game import Game
+    from kot_rules.language.cardset import CardSet
+
+PROG = "kot-rules"
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class CliError(Exception):
+    """A problem to report as ``kot-rules: error: <message>`` with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+# -- argument types -------------------------------------------------------------------
+
+
+def int_arg(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def positive_arg(text: str) -> int:
+    n = int_arg(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
+
+
+def game_arg(text: str) -> str:
+    """A registered game id; an unknown one is a usage error that lists the games."""
+    try:
+        return games.get(text).id
+    except games.UnknownGameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def game_name(definition: games.GameDefinition) -> str:
+    """The title without its edition, e.g. ``King of Tokyo`` for ``King of Tokyo (2011)``."""
+    return re.sub(r"\s*\([^)]*\)$", "", definition.title)
+
+
+def check_players(args: argparse.Namespace) -> None:
+    """Refuse ``--players`` outside the seat range of ``--game``, as argparse refuses a value.
+
+    Done after parsing because the range depends on the game, which may come later on the
+    command line.
+    """
+    players: int | None = getattr(args, "players", None)
+    if players is None:
+        return
+    definition = games.get(args.game)
+    if not definition.min_players <= players <= definition.max_players:
+        parser: argparse.ArgumentParser = args.parser
+        parser.error(
+            f"argument --players: {game_name(definition)} is played by "
+            f"{definition.min_players} to {definition.max_players} monsters, got {players}"
+        )
+
+
+# -- shared options -------------------------------------------------------------------
+
+
+def wrap(text: str) -> str:
+    return textwrap.fill(text, width=79)
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=32)
+
+
+def add_game_option(p: argparse.ArgumentParser, *, what: str = "to play") -> None:
+    p.add_argument(
+        "--game", type=game_arg, default=games.DEFAULT_GAME, metavar="ID",
+        help=f"the game {what}: an id that 'kot-rules games' lists "
+        f"(default: {games.DEFAULT_GAME})",
+    )
+
+
+def add_play_options(p: argparse.ArgumentParser, *, many: bool) -> None:
+    """The options of a command that plays games (``play``; ``simulate`` with ``many``)."""
+    add_game_option(p)
+    bounds = games.definitions()
+    low = min(d.min_players for d in bounds)
+    high = max(d.max_players for d in bounds)
+    p.add_argument(
+        "--players", type=int_arg, default=4, metavar="N",
+        help=f"number of monsters, {low}-{high} (default: 4)",
+    )
+    p.add_argument(
+        "--seed", type=int_arg, default=None, metavar="S",
+        help=(
+            "seed of the first game; games use S, S+1, ... (default: a random seed, printed)"
+            if many
+            else "seed of the game: the same seed plays the same game (default: a random seed, "
+            "printed)"
+        ),
+    )
+    p.add_argument(
+        "--tokyo-bay", action=argparse.BooleanOptionalAction, default=None,
+        help="play with the Tokyo Bay variant, for 5-6 monsters (default: on for 5-6 monsters)",
+    )
+    p.add_argument(
+        "--first-player", choices=[r.value for r in FirstPlayerRule],
+        default=FirstPlayerRule.SEAT_ORDER.value,
+        help="who starts: the first seat, or a roll of the dice (default: seat-order)",
+    )
+    add_cards_option(p)
+
+
+def add_cards_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--cards", type=Path, default=None, metavar="DIR",
+        help="use the card set in DIR (a folder or file of .kot cards) instead of the "
+        "built-in cards",
+    )
+
+
+def command(p: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]) -> None:
+    """Make ``run(args)`` the action of ``p`` (``args.parser`` is ``p``, for usage errors)."""
+    p.set_defaults(run=run, parser=p)
+
+
+# -- card sets and games --------------------------------------------------------------
+
+
+def card_set(path: Path | None, game: str = games.DEFAULT_GAME) -> CardSet:
+    """The card set of ``--cards`` (or the built-in one of ``game``)."""
+    from kot_rules.language.cardset import builtin_card_set, load_card_set
+
+    if path is not None and not path.exists():
+        raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
+    try:
+        return builtin_card_set(game) if path is None else load_card_set(path)
+    except CardSpecError as exc:
+        if path is None:
+            raise CliError(f"the built-in card set has errors:\n{exc}") from None
+        raise CliError(f"--cards {path}: the card set has errors:\n{exc}", EXIT_USAGE) from None
+
+
+def card_table(path: Path | None, game: str = games.DEFAULT_GAME) -> CardTable:
+    """The card set of ``--cards`` (or the built-in one of ``game``) as the engine's table."""
+    from kot_rules.engine.cards import CardTable
+
+    return CardTable.from_card_set(card_set(path, game))
+
+
+def new_game(args: argparse.Namespace) -> Game:
+    """The game that ``--game``, ``--players``, ``--tokyo-bay``, ... describe."""
+    options = Options(tokyo_bay=args.tokyo_bay, first_player=FirstPlayerRule(args.first_player))
+    definition = games.get(args.game)
+    try:
+        return definition.new_game(
+            args.players, options=options, cards=card_table(args.cards, definition.id)
+        )
+    except ConfigError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+
+
+def seed(args: argparse.Namespace) -> int:
+    given: int | None = args.seed
+    return random.randrange(1_000_000) if given is None else given
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+def echo(text: str = "") -> None:
+    print(text, file=sys.stdout)
+
+
+def report(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def error(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def shown(path: Path) -> Path:
+    """``path`` relative to the working folder when it is inside it (shorter messages)."""
+    try:
+        return path.relative_to(Path.cwd())
+    except (ValueError, OSError):  # outside it, or the working folder is gone
+        return path
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

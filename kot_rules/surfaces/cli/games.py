@@ -1,0 +1,37 @@
+"""``kot-rules games``: the games of the family this engine plays."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from kot_rules import games
+from kot_rules.surfaces.cli.common import EXIT_OK, Formatter, command, echo, wrap
+
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = commands.add_parser(
+        "games", formatter_class=Formatter,
+        help="list the games this engine plays (the ids --game takes)",
+        description=wrap(
+            "List the registered games, one line each: the id that --game takes, the "
+            "title and the number of players. --json prints a list of objects (id, title, "
+            "players {min, max}) instead."
+        ),
+        epilog="examples:\n  kot-rules games\n  kot-rules games --json",
+    )
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON list of objects: id, title, players {min, max}")
+    command(p, run_games)
+
+
+def run_games(args: argparse.Namespace) -> int:
+    found = games.definitions()
+    if args.json:
+        echo(json.dumps([d.to_json() for d in found], indent=2, ensure_ascii=False))
+        return EXIT_OK
+    width = max((len(d.id) for d in found), default=0)
+    for d in found:
+        marker = "  (default)" if d.id == games.DEFAULT_GAME else ""
+        echo(f"{d.id:<{width}}  {d.title}, {d.min_players}-{d.max_players} players{marker}")
+    return EXIT_OK
