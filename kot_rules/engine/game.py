@@ -45,9 +45,6 @@ class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards, and
     the game's rules (``rules``: King of Tokyo unless told otherwise)."""
 
-    game_id = "king-of-tokyo"
-    """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
-
     def __init__(
         self,
         players: int | Sequence[str] = 4,
@@ -57,6 +54,8 @@ class Game:
         rules: GameRules = KING_OF_TOKYO_RULES,
     ) -> None:
         self.rules = rules
+        self.game_id: str = rules.id
+        """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
         # What the kernel calls at every step, bound once: one attribute read, not three.
         self.phases = rules.phases
         self.legal_actions = rules.legal_actions
