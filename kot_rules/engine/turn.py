@@ -149,11 +149,8 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
 def _finish(s: State, ev: list[Event]) -> None:
     """After any step: victory if the game checks it at every step; an eliminated active
     monster's turn ends; publish the events."""
-    after_step = s.game.after_step
-    if after_step is not None and s.phase is not _OVER:
-        outcome = after_step(s)
-        if outcome is not None:
-            declare(s, ev, outcome)
+    if s.game.after_step:  # None in King of Tokyo: the cheapest test of every step
+        _victory_after_step(s, ev)
     if not s.monsters[s.active].alive and s.phase is not _OVER:
         # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
         s.yield_queue = ()
@@ -172,6 +169,14 @@ def illegal(s: State, action: Action, expected: str) -> NoReturn:
 
 
 # -- start of turn and the roll ------------------------------------------------------
+
+
+def _victory_after_step(s: State, ev: list[Event]) -> None:
+    after_step = s.game.after_step
+    if after_step is not None and s.phase is not _OVER:
+        outcome = after_step(s)
+        if outcome is not None:
+            declare(s, ev, outcome)
 
 
 def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
