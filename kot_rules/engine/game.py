@@ -156,7 +156,8 @@ class Game:
             s.phase = Phase.FIRST_PLAYER
             return s
         ev: list[Any] = []
-        self.rules.start_turn(s, ev)
+        start = self.rules.start_turn
+        start(s, ev)
         s.events = tuple(ev)
         return s
 
@@ -275,7 +276,8 @@ class Game:
         s.discard = tuple(discard)
         self._place_tokens(s, monsters, held or {})
         ev: list[Any] = []
-        self.rules.start_turn(s, ev)
+        start = self.rules.start_turn
+        start(s, ev)
         s.events = tuple(ev)
         return s
 

@@ -198,7 +198,8 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         _abilities.fire(s, ev, _T_ELIMINATION, others)
     # The board's part (King of Tokyo: the Bay closes below 5 monsters), once the
     # triggers of this elimination are done.
-    s.game.rules.hooks.on_elimination(s, ev, seat)
+    on_elimination = s.game.rules.hooks.on_elimination
+    on_elimination(s, ev, seat)
 
 
 def lose_card(

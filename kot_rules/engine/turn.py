@@ -203,7 +203,8 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.dealt_damage = False
     s.used_abilities = _NOBODY
     s.protected = _NOBODY
-    s.game.rules.hooks.start_turn(s, ev)
+    board_start = s.game.rules.hooks.start_turn
+    board_start(s, ev)
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
     if s.game.cards.by_trigger[_T_START_OF_EACH_TURN] and abilities.held(s, _T_START_OF_EACH_TURN):
@@ -233,7 +234,8 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         and s.monsters[s.active].cards
         and activated.offers(s, s.active, dice_window=True, only_dice=True)
     ):
-        s.game.rules.hooks.resolve(s, ev)
+        resolve = s.game.rules.hooks.resolve  # the game resolves the final dice
+        resolve(s, ev)
     else:
         s.phase = _KEEP
 
@@ -241,14 +243,16 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         if isinstance(action, StopRolling):
-            s.game.rules.hooks.resolve(s, ev)
+            resolve = s.game.rules.hooks.resolve
+            resolve(s, ev)
             return
         if isinstance(action, UseCard):
             activated.use(s, ev, s.active, action, dice_window=True)
             if s.phase is _KEEP and s.rolls_done >= s.rolls_allowed and not activated.offers(
                 s, s.active, dice_window=True, only_dice=True
             ):
-                s.game.rules.hooks.resolve(s, ev)  # nothing left to do with the dice
+                resolve = s.game.rules.hooks.resolve
+                resolve(s, ev)  # nothing left to do with the dice
             return
         illegal(s, action, "keep some dice and reroll the others, or stop")
     if s.rolls_done >= s.rolls_allowed:
@@ -334,7 +338,8 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
         if abilities.held(s, _T_END_OF_EACH_TURN):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
-    outcome = s.game.rules.hooks.end_of_turn(s)
+    victory = s.game.rules.hooks.end_of_turn
+    outcome = victory(s)
     if outcome is not None:
         declare(s, ev, outcome)
         return
