@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup bench docs clean
+.PHONY: run test setup bench docs clean fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,21 @@ test: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -d build/site
 	$(BIN)/python -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 	$(BIN)/kot-rules scenario run spec/scenarios
+
+## Long fuzz run: the card parser and checker, the scenario reader and the state reader
+## (tests/trust/fuzz_targets.py); FUZZ_INPUTS in all, shared evenly among the targets.
+FUZZ_INPUTS ?= 100000
+FUZZ_SEED   ?= 0
+fuzz: $(STAMP)
+	$(BIN)/python scripts/fuzz.py --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED)
+
+## Soak: GAMES random games over every game, player count and ruleset option, in JOBS
+## processes, every invariant checked after every step of 1 game in SAMPLE.
+GAMES  ?= 1000000
+JOBS   ?= 0
+SAMPLE ?= 100
+soak: $(STAMP)
+	$(BIN)/python -m kot_rules.verify.soak --games $(GAMES) --jobs $(JOBS) --sample $(SAMPLE)
 
 ## The rules-clarification site, served on http://127.0.0.1:8000
 docs: $(STAMP)

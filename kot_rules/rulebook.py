@@ -43,6 +43,8 @@ class Decision:
     decision: str
     alternatives: tuple[dict[str, str], ...]
     option: str | None
+    seeds: tuple[Source, ...] = ()
+    """The seed passages the decision follows (a decision may not contradict a seed)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ def load_rulebook(path: Path | None = None) -> Rulebook:
             decision=d["decision"],
             alternatives=tuple(d.get("alternatives", [])),
             option=d.get("option"),
+            seeds=tuple(_source(x) for x in d.get("seeds", [])),
         )
         for d in data["decisions"]
     )

@@ -119,12 +119,14 @@ def fire(
     only: str | None = None,
     skip: str | None = None,
     target: int | None = None,
+    joined: frozenset[int] = frozenset(),
 ) -> None:
     """Run the ``trigger`` abilities of the cards of ``seats`` (in that order).
 
     ``param`` must match the ability's (the set number, the hearts lost: at least);
     ``only`` restricts to one card, ``skip`` leaves one out; ``target`` is the
-    monster the trigger names (``it``: the monster damage was dealt to).
+    monster the trigger names (``it``: the monster damage was dealt to); ``joined``
+    (an attack): the neighbours whose damage was added to the attack.
     """
     having = s.game.cards.by_trigger[trigger]
     if not having:
@@ -150,10 +152,15 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
+                before = len(ev)
                 # Back up to the card machinery through the one dispatcher.
                 dispatch.run_effects(
-                    s, ev, seat, ability.effects, c, target, attacking=trigger is _T_ATTACK
+                    s, ev, seat, ability.effects, c, target,
+                    joined=joined if trigger is _T_ATTACK else None,
                 )
+                if ability.once_per_turn and len(ev) == before:
+                    # Nothing done (its owner declined a `you may`): not used this turn.
+                    s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:

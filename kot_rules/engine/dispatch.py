@@ -2,7 +2,7 @@
 
 A trigger runs effects, an effect deals damage, damage lets a monster use its cards
 or fires more triggers. The layers below the card machinery (abilities, resources)
-call the three functions here; the card machinery fills them in once, when the
+call the functions here; the card machinery fills them in once, when the
 turn skeleton is imported (:func:`install`, called by kot_rules.engine.turn). They
 are module attributes, so a call costs what a call into another module costs.
 """
@@ -31,7 +31,7 @@ class RunEffects(Protocol):
         card: str,
         target: int | None = None,
         *,
-        attacking: bool = False,
+        joined: frozenset[int] | None = None,
     ) -> None: ...
 
 
@@ -47,6 +47,12 @@ class AdjustDice(Protocol):
     def __call__(self, s: State, ev: list[Event], seat: int, counts: Counts) -> Counts: ...
 
 
+class LeaveTokyo(Protocol):
+    """effects.leave_tokyo: a monster leaves its place in Tokyo, nobody takes it."""
+
+    def __call__(self, s: State, ev: list[Event], seat: int) -> None: ...
+
+
 def _missing(*args: Any, **kwargs: Any) -> NoReturn:
     raise RuntimeError("the card machinery is not installed (import kot_rules.engine.turn)")
 
@@ -54,9 +60,12 @@ def _missing(*args: Any, **kwargs: Any) -> NoReturn:
 run_effects: RunEffects = _missing
 damage_window: DamageWindow = _missing
 adjust_dice: AdjustDice = _missing
+leave_tokyo: LeaveTokyo = _missing
 
 
-def install(*, run: RunEffects, window: DamageWindow, adjust: AdjustDice) -> None:
+def install(
+    *, run: RunEffects, window: DamageWindow, adjust: AdjustDice, leave: LeaveTokyo
+) -> None:
     """Fill in the card machinery (once, at import of the turn skeleton)."""
-    global run_effects, damage_window, adjust_dice
-    run_effects, damage_window, adjust_dice = run, window, adjust
+    global run_effects, damage_window, adjust_dice, leave_tokyo
+    run_effects, damage_window, adjust_dice, leave_tokyo = run, window, adjust, leave

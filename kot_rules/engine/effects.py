@@ -6,17 +6,16 @@ behaviour comes only from its text under spec/cards/.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from kot_rules.engine import abilities, dice, tokens, tokyo
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.events import (
-    K_DAMAGED,
     K_ENERGY,
     K_HEALED,
     K_LEFT,
-    K_RESOLVED,
     K_ROLLED,
     K_STARS,
     K_USED,
@@ -36,35 +35,76 @@ from kot_rules.engine.resources import (
 )
 from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
+from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
-_NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.DISCARD_ALL_CARDS,
-                        Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO, Verb.SELL_CARDS,
-                        Verb.REROLL_OTHERS_DIE, Verb.COPY_CARD})
-_HELD = frozenset({Verb.PUT_TOKENS, Verb.STORE_ENERGY, Verb.TAKE_STORED})
+NO_AMOUNT = NO_AMOUNT_VERBS
+"""Verbs that act at amount 0 (the vocabulary table says which); run() skips the others."""
+
+# -- what each verb does: registered per word of kot_rules.language.vocabulary ----------
+
+VerbMeaning = Callable[[State, list[Event], int, int, int, Effect, str, str], None]
+"""(state, events, owner, target seat, amount, effect, card, why): the verb for one target."""
+HeldMeaning = Callable[[State, list[Event], int, Effect, str, int | None], None]
+"""(state, events, owner, effect, card, target): a verb about what lies on a card or monster,
+done once for the owner (who is in the game)."""
+
+MEANINGS: dict[Verb, VerbMeaning] = {}
+"""The interpreter's meaning of each verb an effect says, applied target by target."""
+HELD_MEANINGS: dict[Verb, HeldMeaning] = {}
+"""The interpreter's meaning of each verb about tokens or energy held."""
+
+V = TypeVar("V", VerbMeaning, HeldMeaning)
 
 
-def _held(s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None) -> None:
-    """Tokens put on a monster or a card; energy moved onto or off a card (tokens.py)."""
-    if not s.monsters[owner].alive:
+def _means(table: dict[Verb, V], *verbs: Verb) -> Callable[[V], V]:
+    """Register the decorated function as the meaning of ``verbs`` (once each)."""
+
+    def register(meaning: V) -> V:
+        for verb in verbs:
+            if verb in table:  # pragma: no cover - a verb given two meanings
+                raise ValueError(f"{verb} has a meaning already")
+            table[verb] = meaning
+        return meaning
+
+    return register
+
+
+@_means(HELD_MEANINGS, Verb.PUT_TOKENS)
+def _put_tokens(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """Tokens put on the monster the trigger names, or on this card (tokens.py)."""
+    if e.who is Who.IT:
+        for t in _targets(s, owner, e.who, target):
+            tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
         return
-    if e.verb is Verb.PUT_TOKENS:
-        if e.who is Who.IT:
-            for t in _targets(s, owner, e.who, target):
-                tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
-            return
-        tokens.put_on_card(s, ev, owner, card, e.token, e.amount)
-    elif e.verb is Verb.STORE_ENERGY:
-        m = s.monsters[owner]
-        options: list[Action] = [Choose(str(k)) for k in range(m.energy + 1)]
-        answer = ask(s, owner, options, f"{m.name}: how much energy goes onto card {card}?")
-        moved = int(answer.key) if isinstance(answer, Choose) else 0
-        if moved:
-            set_monster(s, owner, m._replace(energy=m.energy - moved))
-            ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
-        # The bank adds as much as was moved (amount 1), taken from no one.
-        tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
-    else:
-        tokens.move_energy_to_owner(s, ev, owner, card, e.amount)
+    tokens.put_on_card(s, ev, owner, card, e.token, e.amount)
+    tokens.check_empty(s, ev, owner, card)
+
+
+@_means(HELD_MEANINGS, Verb.STORE_ENERGY)
+def _store_energy(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """The owner moves any of its energy onto this card; amount 1: the bank adds as much."""
+    m = s.monsters[owner]
+    options: list[Action] = [Choose(str(k)) for k in range(m.energy + 1)]
+    answer = ask(s, owner, options, f"{m.name}: how much energy goes onto card {card}?")
+    moved = int(answer.key) if isinstance(answer, Choose) else 0
+    if moved:
+        set_monster(s, owner, m._replace(energy=m.energy - moved))
+        ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
+    # The bank adds as much as was moved (amount 1), taken from no one.
+    tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
+    tokens.check_empty(s, ev, owner, card)
+
+
+@_means(HELD_MEANINGS, Verb.TAKE_STORED)
+def _take_stored(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    """Energy moves from this card to its owner (not a gain)."""
+    tokens.move_energy_to_owner(s, ev, owner, card, e.amount)
     tokens.check_empty(s, ev, owner, card)
 
 
@@ -73,12 +113,13 @@ def _targets(
     owner: int,
     who: Who,
     target: int | None = None,
-    attack: list[Event] | None = None,
+    joined: frozenset[int] | None = None,
 ) -> list[int]:
     """Affected monsters still in the game, clockwise from the one after the owner.
 
-    ``this card`` affects its owner's card: the owner stands for it. ``attack``: the
-    events of the step, when the effect is the owner's "when you attack" ability.
+    ``this card`` affects its owner's card: the owner stands for it. ``joined``: when the
+    effect is the owner's "when you attack" ability, the neighbours whose damage was
+    added to that attack already.
     """
     n = len(s.monsters)
     if who is Who.YOU or who is Who.THIS_CARD:
@@ -90,15 +131,16 @@ def _targets(
     if who is Who.IT:
         return [target] if target is not None and s.monsters[target].alive else []
     if who is Who.NEIGHBOURS:
-        # The nearest monsters in the game on each side; with two left, the one other.
-        alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
-        if not alive:
-            return []
-        near = [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
-        if attack is not None and s.game.options.neighbours_attacked_only:
-            # The Czech reading (D-FIRE-BREATHING): only a neighbour this attack hurt.
-            hit = _hit_by_attack(attack, owner)
-            return [i for i in near if i in hit]
+        near = neighbours(s, owner)
+        if joined is not None:
+            if s.game.options.neighbours_attacked_only:
+                # The Czech reading (D-FIRE-BREATHING): only a neighbour the attack hits,
+                # and that one had the damage added to the attack.
+                return []
+            # A neighbour the attack hits had it added to the attack [004 §Přehled
+            # zvláštních karet "Zranění je přidáno k útoku"]; the others take it as card
+            # damage [001 §DODATEK, appendix clarification 8].
+            return [i for i in near if i not in joined]
         return near
     seats = [(owner + k) % n for k in range(1, n)]
     if who is Who.EVERY:
@@ -108,23 +150,28 @@ def _targets(
     return [i for i in seats if s.monsters[i].alive]
 
 
-def _hit_by_attack(ev: list[Event], owner: int) -> set[int]:
-    """The monsters that lost hearts to ``owner``'s current attack: its attack damage
-    since its dice were resolved (a damage event means hearts lost; prevented damage
-    is a prevented event)."""
-    hit: set[int] = set()
-    for e in reversed(ev):
-        if e.kind is K_RESOLVED and e.seat == owner:
-            break
-        if (
-            e.kind is K_DAMAGED
-            and e.source == owner
-            and e.detail == "attack"
-            and e.amount > 0
-            and e.seat is not None
-        ):
-            hit.add(e.seat)
-    return hit
+def neighbours(s: State, owner: int) -> list[int]:
+    """The nearest monsters in the game on each side; with two left, the one other."""
+    n = len(s.monsters)
+    alive = [(owner + k) % n for k in range(1, n) if s.monsters[(owner + k) % n].alive]
+    if not alive:
+        return []
+    return [alive[0]] if alive[0] == alive[-1] else [alive[0], alive[-1]]
+
+
+def joined_neighbour_damage(s: State, owner: int) -> int:
+    """The damage ``owner``'s "when you attack" abilities deal to each neighbour: added to
+    the attack for a neighbour the attack hits (D-FIRE-BREATHING)."""
+    total = 0
+    for c in s.monsters[owner].cards:
+        for ability in abilities.abilities_of(s, c):
+            if ability.trigger is not Trigger.ATTACK or (
+                ability.condition is not None and not abilities.holds(s, owner, ability.condition)
+            ):
+                continue
+            total += sum(e.amount for e in ability.effects
+                         if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per)
+    return total
 
 
 def run(
@@ -135,90 +182,172 @@ def run(
     card: str,
     target: int | None = None,
     *,
-    attacking: bool = False,
+    joined: frozenset[int] | None = None,
 ) -> None:
     """Apply ``effects`` of ``card`` for ``owner``, in order. Card damage is never an attack.
 
-    ``target`` is the monster the trigger names (``it``), if any; ``attacking``: the
-    effects are the owner's "when you attack" ability.
+    ``target`` is the monster the trigger names (``it``), if any; ``joined``: the effects
+    are the owner's "when you attack" ability, and these neighbours had their damage
+    added to the attack.
     """
-    attack = ev if attacking else None
     for e in effects:
         why = f"card {card}"
-        if e.verb in _HELD:
-            _held(s, ev, owner, e, card, target)
+        held = HELD_MEANINGS.get(e.verb)
+        if held is not None:
+            if s.monsters[owner].alive:
+                held(s, ev, owner, e, card, target)
             continue
-        for t in _targets(s, owner, e.who, target, attack):
+        meaning = MEANINGS.get(e.verb)
+        for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
-            verb = e.verb
             amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
-            if amount <= 0 and verb not in _NO_AMOUNT:
+            if amount <= 0 and e.verb not in NO_AMOUNT:
                 continue
-            if verb is Verb.GAIN_STARS:
-                gain_stars(s, ev, t, amount, why)
-            elif verb is Verb.GAIN_ENERGY:
-                gain_energy(s, ev, t, amount, why)
-            elif verb is Verb.HEAL:
-                # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
-                heal(s, ev, t, amount, why)
-            elif verb is Verb.TAKE_DAMAGE:
-                damage(s, ev, t, amount, owner, attack=False)
-            elif verb is Verb.LOSE_ENERGY:
-                m = s.monsters[t]
-                lost = min(amount, m.energy)
-                if lost:
-                    set_monster(s, t, m._replace(energy=m.energy - lost))
-                    ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
-            elif verb is Verb.TAKE_TOKYO_CITY:
-                # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
-                if s.city != t and s.bay != t:
-                    if s.city is not None:
-                        tokyo.leave(s, ev, s.city, K_LEFT)
-                    tokyo.enter(s, ev, t, Place.CITY)
-            elif verb is Verb.EXTRA_TURN:
-                if t == s.active:
-                    s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
-                else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
-                    s.inserted = (*s.inserted, (t, amount))
-            elif verb is Verb.ADD_ATTACK_DAMAGE:
-                if t == s.active:  # only the owner's own attack (kot-cards.md R2)
-                    s.attack_bonus += amount
-            elif verb in _CARDS1_VERBS:
-                _run_cards1(s, ev, t, verb, amount, why)
-            elif verb is Verb.COPY_CARD:
-                _copy(s, ev, t, card, pay=amount)
-            elif verb is Verb.SELL_CARDS:
-                _sell(s, ev, t)
-            elif verb is Verb.REROLL_OTHERS_DIE:
-                _reroll_active_die(s, ev, t, card, discard_on_heart=e.amount == 1)
-            elif verb is Verb.LOSE_STARS:
-                m = s.monsters[t]
-                lost = min(amount, m.stars)
-                if lost:
-                    set_monster(
-                        s,
-                        t,
-                        Monster(
-                            m.name,
-                            m.hearts,
-                            m.max_hearts,
-                            m.stars - lost,
-                            m.energy,
-                            m.alive,
-                            m.cards,
-                        ),
-                    )
-                    ev.append(Event(K_STARS, t, -lost, owner, "", why))
-            else:  # pragma: no cover - the checker admits no other verb
-                raise AssertionError(f"unknown verb {verb}")
+            if meaning is None:  # pragma: no cover - the checker admits no other verb
+                raise AssertionError(f"unknown verb {e.verb}")
+            meaning(s, ev, owner, t, amount, e, card, why)
+
+
+@_means(MEANINGS, Verb.GAIN_STARS)
+def _gain_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_stars(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.GAIN_ENERGY)
+def _gain_energy(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_energy(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.HEAL)
+def _heal(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Cards may heal a monster in Tokyo [004 "může se ale léčit pomocí karet"].
+    heal(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.TAKE_DAMAGE)
+def _take_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    damage(s, ev, t, amount, owner, attack=False)
+
+
+@_means(MEANINGS, Verb.LOSE_ENERGY)
+def _lose_energy(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    m = s.monsters[t]
+    lost = min(amount, m.energy)
+    if lost:
+        set_monster(s, t, m._replace(energy=m.energy - lost))
+        ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
+
+
+@_means(MEANINGS, Verb.TAKE_TOKYO_CITY)
+def _take_tokyo_city(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
+    if s.city != t and s.bay != t:
+        if s.city is not None:
+            tokyo.leave(s, ev, s.city, K_LEFT)
+        tokyo.enter(s, ev, t, Place.CITY)
+
+
+@_means(MEANINGS, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN)
+def _extra_turn(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if e.verb is Verb.MAY_EXTRA_TURN and not _wants_turn(s, t, card):
+        return
+    if t == s.active:
+        s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
+    else:  # bought out of turn: played right after this turn (D-OUT-OF-TURN)
+        s.inserted = (*s.inserted, (t, amount))
+
+
+@_means(MEANINGS, Verb.ADD_ATTACK_DAMAGE)
+def _add_attack_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if t == s.active:  # only the owner's own attack (kot-cards.md R2)
+        s.attack_bonus += amount
+
+
+@_means(MEANINGS, Verb.ADD_CLAW_DAMAGE)
+def _add_claw_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Only to an attack: it never turns 0 claws into damage [004 §Útok/útočící příšera];
+    # the 2016 reading (bonus_claws) adds claws, rolled or not.
+    if t == s.active and (s.dice[dice.CLAW] or s.game.options.bonus_claws):
+        s.attack_bonus += amount
+
+
+@_means(MEANINGS, Verb.COPY_CARD)
+def _copy_card(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _copy(s, ev, t, card, pay=amount)
+
+
+@_means(MEANINGS, Verb.SELL_CARDS)
+def _sell_cards(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _sell(s, ev, t)
+
+
+@_means(MEANINGS, Verb.REROLL_OTHERS_DIE)
+def _reroll_others_die(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _reroll_active_die(s, ev, t, card, discard_on_heart=e.amount == 1)
+
+
+@_means(MEANINGS, Verb.LOSE_STARS)
+def _lose_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    m = s.monsters[t]
+    lost = min(amount, m.stars)
+    if lost:
+        set_monster(
+            s,
+            t,
+            Monster(
+                m.name,
+                m.hearts,
+                m.max_hearts,
+                m.stars - lost,
+                m.energy,
+                m.alive,
+                m.cards,
+            ),
+        )
+        ev.append(Event(K_STARS, t, -lost, owner, "", why))
+
+
+def _wants_turn(s: State, seat: int, card: str) -> bool:
+    """Whether ``seat`` takes the extra turn its card offers (``you may``)."""
+    why = f"{s.names[seat]} may take another turn after this one ({card})"
+    answer = ask(s, seat, [Choose("take-turn"), PASS], why)
+    return answer != PASS and isinstance(answer, Choose)
 
 
 def _sell(s: State, ev: list[Event], seat: int) -> None:
-    """The monster may discard cards one by one, each for its printed cost in energy.
+    """The monster may discard cards one by one, each for what was paid for it (the
+    first-edition text "the energy they were purchased for"; a card it did not buy: its
+    printed cost); option refund_printed_cost: the printed cost (kot-cards.md R16).
 
     The energy is given back, not gained: cards that add to every gain add nothing
-    (kot-cards.md R16, R18; 001 §DODATEK, appendix clarification 13).
+    (kot-cards.md R18; 001 §DODATEK, appendix clarification 13) (D-METAMORPH).
     """
     table = s.game.cards
     while s.monsters[seat].cards:
@@ -227,9 +356,13 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
         choice = ask(s, seat, [*options, PASS], why)
         if choice == PASS or not isinstance(choice, Choose):
             return
-        lose_card(s, ev, seat, choice.key)
         cost = table.cost(choice.key)
+        if not s.game.options.refund_printed_cost:
+            cost = next((n for c, n in s.paid if c == choice.key), cost)
+        lose_card(s, ev, seat, choice.key)
         m = s.monsters[seat]
+        if not m.alive:
+            return  # losing it took the hearts it gave, and the last ones (D-LOSE-CARD)
         set_monster(s, seat, m._replace(energy=m.energy + cost))
         ev.append(Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost"))
 
@@ -255,28 +388,50 @@ def _reroll_active_die(
         lose_card(s, ev, seat, card)
 
 
-_CARDS1_VERBS = frozenset({Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
-                           Verb.SET_HEARTS})
+# The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts).
 
 
-def _run_cards1(s: State, ev: list[Event], t: int, verb: Verb, amount: int, why: str) -> None:
-    """The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts)."""
+@_means(MEANINGS, Verb.DISCARD_ALL_CARDS)
+def _discard_all_cards(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    for held_card in s.monsters[t].cards:  # every card, the one saying this too, to the discard
+        lose_card(s, ev, t, held_card)
+
+
+@_means(MEANINGS, Verb.LOSE_ALL_STARS)
+def _lose_all_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
     m = s.monsters[t]
-    if verb is Verb.DISCARD_ALL_CARDS:
-        for card in m.cards:  # every card, the one saying this too, to the discard pile
-            lose_card(s, ev, t, card)
-    elif verb is Verb.LOSE_ALL_STARS:
-        if m.stars:
-            set_monster(s, t, m._replace(stars=0))
-            ev.append(Event(K_STARS, t, -m.stars, t, "", why))
-    elif verb is Verb.LEAVE_TOKYO:
-        if s.city == t or s.bay == t:
-            tokyo.leave(s, ev, t, K_LEFT)
-    else:  # SET_HEARTS: never above the maximum (that the cards lost may have lowered)
-        hearts = min(amount, heart_top(s, m))
-        if hearts != m.hearts:
-            set_monster(s, t, m._replace(hearts=hearts))
-            ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+    if m.stars:
+        set_monster(s, t, m._replace(stars=0))
+        ev.append(Event(K_STARS, t, -m.stars, t, "", why))
+
+
+@_means(MEANINGS, Verb.LEAVE_TOKYO)
+def _leave_tokyo(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    leave_tokyo(s, ev, t)
+
+
+@_means(MEANINGS, Verb.SET_HEARTS)
+def _set_hearts(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Never above the maximum (that the cards lost may have lowered).
+    m = s.monsters[t]
+    hearts = min(amount, heart_top(s, m))
+    if hearts != m.hearts:
+        set_monster(s, t, m._replace(hearts=hearts))
+        ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+
+
+def leave_tokyo(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` leaves City or Bay, if it is in Tokyo; nobody takes the place."""
+    if s.city == seat or s.bay == seat:
+        tokyo.leave(s, ev, seat, K_LEFT)
 
 
 def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
@@ -321,7 +476,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     # raise and twice the healing for two copies of one card).
     for held_card, kind, count in s.held:
         if held_card == target:
-            tokens.put_on_card(s, ev, seat, card, kind, count)
+            tokens.put_on_card(s, ev, seat, card, kind, count, copy=True)
     for ability in table.abilities(target):
         if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
             rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]

@@ -335,6 +335,7 @@ class Game:
         s.events = ()
         s.dealt_damage = False
         s.used_abilities = frozenset()
+        s.paid = ()
         s.extra_turns = ()
         s.attack_bonus = 0
         s.pending_damage = ()

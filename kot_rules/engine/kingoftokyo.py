@@ -8,7 +8,7 @@ Sources: [000/001 §PRZEBIEG GRY, §DZIAŁANIE SYMBOLI NA KOSTKACH, §TOKIO], [0
 
 from __future__ import annotations
 
-from kot_rules.engine import abilities, activated, dice, hearts, legal, tokyo, turn
+from kot_rules.engine import abilities, activated, dice, effects, hearts, legal, tokyo, turn
 from kot_rules.engine.actions import Action, StayInTokyo, UseCard, YieldTokyo
 from kot_rules.engine.dice import CLAW, ENERGY, FACES, HEART
 from kot_rules.engine.events import (
@@ -51,6 +51,7 @@ _T_ATTACK = Trigger.ATTACK
 _T_RESOLVE = Trigger.RESOLVE
 _T_SCORE_SET = Trigger.SCORE_SET
 _T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
+_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 _YIELD, _BUY = Phase.YIELD, Phase.BUY
 
 
@@ -62,12 +63,10 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
-    if s.game.cards.by_trigger[_T_OTHER_FINISHED_ROLLING] and abilities.held(
-        s, _T_OTHER_FINISHED_ROLLING
-    ):
-        # Other monsters' cards may act on the final dice first (decision D-OTHERS-DICE).
-        others = abilities.clockwise(s, a)[1:]
-        abilities.fire(s, ev, _T_OTHER_FINISHED_ROLLING, others)
+    for trigger in (_T_OTHER_ROLLED, _T_OTHER_FINISHED_ROLLING):
+        if s.game.cards.by_trigger[trigger] and abilities.held(s, trigger):
+            # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
+            abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
     ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
@@ -124,10 +123,19 @@ def resolve(s: State, ev: list[Event]) -> None:
         # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
         # it but never turn 0 claws into damage [004].
         bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
-        everyone = m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE)
-        tokyo.attack(s, ev, claws + bonus + added, everyone=bool(everyone))
+        everyone = bool(m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE))
+        extra: dict[int, int] = {}
+        if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
+            # Damage to neighbours "when you attack" joins the attack on a neighbour it
+            # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
+            # (D-FIRE-BREATHING).
+            join = effects.joined_neighbour_damage(s, a)
+            if join:
+                hit = tokyo.targets(s, everyone=everyone)
+                extra = {t: join for t in effects.neighbours(s, a) if t in hit}
+        tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
         if m.cards:
-            abilities.fire(s, ev, _T_ATTACK, (a,))
+            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra))
     elif added:
         tokyo.bonus_damage(s, ev, added)
     tokyo.advance_yields(s)
@@ -188,29 +196,26 @@ def apply_yield(s: State, ev: list[Event], action: Action) -> None:
 def victory(s: State) -> Outcome | None:
     """The outcome at the end of a turn, or None if the game goes on.
 
-    No monster left: a draw. One left: it wins. Otherwise the first surviving
-    monster with enough stars, looking clockwise from the active monster (the
-    active monster first) wins (decision D-TWO-AT-20).
+    No monster left: a draw. One left: it wins. Otherwise only the active monster may
+    declare a victory by stars, at the end of its own turn [000 §KONIEC GRY "Gracz
+    ogłasza wygraną na koniec swojej tury"]: another monster with enough stars waits for
+    the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
     """
     ms = s.monsters
-    n = len(ms)
     target = s.game.options.win_stars
     alive = 0
-    last = winner = -1
-    for k in range(n):
-        seat = (s.active + k) % n
-        m = ms[seat]
+    last = -1
+    for seat, m in enumerate(ms):
         if m.alive:
             alive += 1
             last = seat
-            if winner < 0 and m.stars >= target:
-                winner = seat
     if alive == 0:
         return Outcome(None, "every remaining monster was eliminated in the same turn")
     if alive == 1:
         return Outcome(last, "last monster standing")
-    if winner >= 0:
-        return Outcome(winner, f"{target} stars at the end of a turn")
+    a = ms[s.active]
+    if a.alive and a.stars >= target:
+        return Outcome(s.active, f"{target} stars at the end of a turn")
     return None
 
 

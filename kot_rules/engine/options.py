@@ -31,9 +31,11 @@ class Options:
     start_hearts: int = START_HEARTS
     max_hearts: int = MAX_HEARTS
     bonus_claws: bool = False
-    """The 2016 reading of damage cards add to a turn's attack ("even without claws"):
-    with no claw rolled the added damage counts as claws, so it is an attack (entering
-    Tokyo, yielding). Off: the first edition's reading (D-ATTACK-BONUS)."""
+    """The 2016 reading of damage cards add to a turn's attack: the added damage counts as
+    claws, so with no claw rolled it is still an attack (entering Tokyo, yielding), and a
+    bonus that needs an attack ("add 2 damage to your attack") adds its
+    claws even with none rolled. Off: the first edition's reading (D-ATTACK-BONUS,
+    D-POISON-QUILLS)."""
     heart_cap: int | None = None
     """The later IELLO clarification "no monster can ever have more than 12 hearts"
     (kot-cards.md R6): with a cap, healing never takes a monster above it, even when its
@@ -43,6 +45,18 @@ class Options:
     """The Czech rulebook's reading of damage to "each of your neighbours" when its owner
     attacks: only a neighbour that lost hearts to that attack takes it. Off: the seed's
     reading, both neighbours take it, attacked or not (D-FIRE-BREATHING)."""
+    revived_leaves_tokyo: bool = False
+    """The 2016 edition's reading of a card that replaces its owner's elimination: the monster goes
+    on outside Tokyo. Off: the first edition's text, which has no Tokyo clause, so it
+    stays where it is (D-IT-HAS-A-CHILD)."""
+    probe_after_last_roll: bool = False
+    """The second edition's reading of a card that rerolls another monster's die: it acts
+    only after that monster's last roll. Off: the first edition's "once on each other
+    monster's turn", after any of its rolls (D-OTHERS-DICE)."""
+    refund_printed_cost: bool = False
+    """The 2016 rulebook's reading (kot-cards.md R16): a card discarded for its cost
+    gives back its full printed cost. Off: the first edition's "the energy they were
+    purchased for", what its owner paid (D-METAMORPH)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,6 +70,9 @@ class Options:
             "bonus_claws": self.bonus_claws,
             "heart_cap": self.heart_cap,
             "neighbours_attacked_only": self.neighbours_attacked_only,
+            "revived_leaves_tokyo": self.revived_leaves_tokyo,
+            "probe_after_last_roll": self.probe_after_last_roll,
+            "refund_printed_cost": self.refund_printed_cost,
         }
 
     @classmethod
@@ -66,7 +83,8 @@ class Options:
             raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
         kw = dict(data)
         for key, value in kw.items():
-            if key in ("bonus_claws", "neighbours_attacked_only"):
+            if key in ("bonus_claws", "neighbours_attacked_only", "revived_leaves_tokyo",
+                       "probe_after_last_roll", "refund_printed_cost"):
                 if not isinstance(value, bool):
                     raise ConfigError(f"option {key}: expected true or false, got {value!r}")
             elif key == "heart_cap":

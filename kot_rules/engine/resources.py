@@ -124,7 +124,9 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     ev.append(
         Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
-    if lost and source == s.active and seat != source:
+    if lost and attack and source == s.active and seat != source:
+        # Only an attack counts for "dealt damage": damage from a card is no attack for
+        # the cards that judge dealing damage [004 §Útok/útočící příšera].
         s.dealt_damage = True
     if m.hearts - lost <= 0:
         if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
@@ -133,9 +135,11 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
             eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
-    # Tokens and the like for the monster that dealt it, if the target survived.
+    # Tokens and the like for the monster whose attack dealt it, if the target survived;
+    # card damage is no attack for them [004 §Útok/útočící příšera] (D-TOKENS-ON-DAMAGE).
     if (
         lost
+        and attack
         and source != seat
         and s.game.cards.by_trigger[_T_DAMAGE_DEALT]
         and s.monsters[seat].alive
@@ -170,6 +174,9 @@ def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
     for ability in s.game.cards.abilities(card):
         if ability.trigger is _T_WOULD_BE_ELIMINATED:
             _dispatch.run_effects(s, ev, seat, ability.effects, card)
+    if s.game.options.revived_leaves_tokyo and (s.city == seat or s.bay == seat):
+        # The 2016 edition: the monster goes on outside Tokyo (D-IT-HAS-A-CHILD).
+        _dispatch.leave_tokyo(s, ev, seat)
     if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
@@ -180,6 +187,8 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(hearts=0, alive=False, cards=()))
     s.discard = s.discard + m.cards
+    if s.paid:
+        s.paid = tuple(p for p in s.paid if p[0] not in m.cards)
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] not in m.cards)
         end_copies_of(s, ev, m.cards)
@@ -207,20 +216,21 @@ def lose_card(
 ) -> None:
     """``card`` leaves ``seat``: to the discard pile, or (``to_discard=False``) to another
     monster, whose caller gives it the card. What the card gave goes with it: the
-    maximum drops by its "maximum hearts" amounts and hearts are capped at the new
-    maximum [001 §DODATEK, appendix clarification 12; decision D-LOSE-CARD]. A card that
-    leaves play stops being copied, and stops copying.
+    maximum drops by its "maximum hearts" amounts and the monster loses the hearts that
+    raise gave [001 §DODATEK, appendix clarification 12 "tracisz także 2 ♥, które dzięki
+    niej zdobyłeś"; decision D-LOSE-CARD]; at 0 hearts it is eliminated. A card that leaves
+    play stops being copied, and stops copying.
     """
     m = s.monsters[seat]
     cards = list(m.cards)
     cards.remove(card)
     lower = raise_of(_abilities.modifiers_of(s, card))
-    top = m.max_hearts - lower
-    set_monster(
-        s, seat, m._replace(cards=tuple(cards), max_hearts=top, hearts=min(m.hearts, top))
-    )
+    set_monster(s, seat, m._replace(cards=tuple(cards)))
     ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+    if s.paid:
+        s.paid = tuple(p for p in s.paid if p[0] != card)
     if not to_discard:
+        _lower_max(s, ev, seat, lower, card)
         return  # what lies on it goes with it [001 §DODATEK, appendix clarification 7]
     s.discard = (*s.discard, card)
     if s.held:
@@ -228,6 +238,27 @@ def lose_card(
     if s.copying:
         s.copying = tuple(p for p in s.copying if p[0] != card)
         end_copies_of(s, ev, (card,))
+    _lower_max(s, ev, seat, lower, card)
+
+
+def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> None:
+    """The maximum of ``seat`` drops by ``lower`` (a raise it loses) and, for a raise, the
+    hearts it gave go too [001 §DODATEK, appendix clarification 12]; never above the new
+    maximum.
+    A monster brought so from some hearts to 0 is eliminated [000/001 §ATAK]."""
+    m = s.monsters[seat]
+    if not lower or not m.alive:
+        return
+    top = m.max_hearts - lower
+    hearts = max(0, min(m.hearts - max(lower, 0), top))
+    set_monster(s, seat, m._replace(max_hearts=top, hearts=hearts))
+    if hearts != m.hearts:
+        ev.append(Event(K_HEALED, seat, hearts - m.hearts, None, "", f"loses what {card} gave"))
+    if m.hearts > 0 and hearts == 0:
+        if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
+            _replace_elimination(s, ev, seat)
+        else:
+            eliminate(s, ev, seat)
 
 
 def raise_of(modifiers: tuple[Modifier, ...]) -> int:
@@ -249,10 +280,8 @@ def end_copies_of(
         holder = next((i for i, m in enumerate(s.monsters) if copier in m.cards), None)
         if holder is None:
             continue
-        m = s.monsters[holder]
-        top = m.max_hearts - raise_of(s.game.cards.modifiers(target))
-        set_monster(s, holder, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
         ev.append(Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}"))
+        _lower_max(s, ev, holder, raise_of(s.game.cards.modifiers(target)), copier)
 
 
 

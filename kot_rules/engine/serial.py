@@ -8,11 +8,16 @@ from kot_rules.engine import dice
 from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import StateFormatError
 from kot_rules.engine.events import Event
+from kot_rules.engine.jsontext import MAX_JSON_BYTES as MAX_JSON_BYTES
+from kot_rules.engine.jsontext import MAX_JSON_DEPTH as MAX_JSON_DEPTH
+from kot_rules.engine.jsontext import MAX_JSON_DIGITS as MAX_JSON_DIGITS
+from kot_rules.engine.jsontext import check_depth as _check_depth
+from kot_rules.engine.jsontext import load_state_json as load_state_json
 from kot_rules.engine.state import Monster, Outcome, Phase, State
+from kot_rules.engine.statecheck import check_position
 
 if TYPE_CHECKING:
     from kot_rules.engine.game import Game
-
 
 def _int(data: dict[str, Any], key: str, where: str) -> int:
     v = data.get(key)
@@ -90,6 +95,7 @@ def _token_count(t: dict[str, Any]) -> int:
 def state_from_json(game: Game, data: object) -> State:
     if not isinstance(data, dict):
         raise StateFormatError(f"a state is a JSON object, got {type(data).__name__}")
+    _check_depth(data)  # data built in Python, not read by load_state_json, may be deeper
     if data.get("format") != 1 or isinstance(data.get("format"), bool):
         raise StateFormatError(f"format: expected 1, got {data.get('format')!r}")
     # Written since games other than King of Tokyo exist; a state without it is one.
@@ -173,6 +179,14 @@ def state_from_json(game: Game, data: object) -> State:
     if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
         raise StateFormatError("used_abilities: expected a list of strings")
     s.used_abilities = frozenset(used)
+    paid = data.get("paid", [])
+    if not isinstance(paid, list) or not all(
+        isinstance(p, dict) and set(p) == {"card", "energy"} and isinstance(p["card"], str)
+        and _count(p["energy"]) for p in paid
+    ):
+        raise StateFormatError("paid: expected a list of {card, energy} (energy a whole "
+                               "number >= 0)")
+    s.paid = tuple(sorted((str(p["card"]), int(p["energy"])) for p in paid))
     extra = data.get("extra_turns", [])
     if isinstance(extra, int) and not isinstance(extra, bool) and extra >= 0:
         extra = [0] * extra  # the older form: a count of turns with all their dice
@@ -227,6 +241,7 @@ def state_from_json(game: Game, data: object) -> State:
     s.events = tuple(Event.from_json(e) for e in evs)
     if s.phase is Phase.YIELD and not s.yield_queue:
         raise StateFormatError("phase yield needs a non-empty yield_queue")
+    check_position(s)
     pending = data.get("pending")
     if pending is not None:
         return _replayed(game, pending, s)

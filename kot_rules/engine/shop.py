@@ -34,16 +34,18 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         ev.append(Event(K_DECK_EMPTY))
 
 
-def receive(s: State, ev: list[Event], buyer: int, card: str) -> bool:
-    """What a card just bought (and paid for) does for ``buyer``: a keep card raises its
-    maximum and fires its "when you buy this card"; a discard card goes to the box after
-    its effects [001 §OPIS KART]. Then "when you buy another card" fires.
+def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> bool:
+    """What a card just bought (and paid for, ``price``) does for ``buyer``: a keep card
+    raises its maximum and fires its "when you buy this card"; a discard card goes to the
+    box after its effects [001 §OPIS KART]. Then "when you buy another card" fires.
 
     True: the active monster bought an extra turn, played at once: its caller ends this
     turn there, and what its end would do is skipped [001 §DODATEK, card notes].
     """
     cards = s.game.cards
     if cards.is_keep(card):
+        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
+        s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
         raise_by = raise_of(abilities.modifiers_of(s, card))
         if raise_by:
             # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
@@ -89,5 +91,5 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             # acts for its buyer, as on the buyer's own turn (never the active monster, so
             # never an extra turn to play at once).
             refill_slot(s, ev, s.shop.index(card))
-            receive(s, ev, seat, card)
+            receive(s, ev, seat, card, price=cost)
             break

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, ChanceOutcome, FirstPlayer, Roll
 from kot_rules.engine.dice import Counts
-from kot_rules.engine.errors import IllegalActionError, StateFormatError
+from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.events import Event
+from kot_rules.engine.jsontext import load_state_json
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS
 
 if TYPE_CHECKING:
@@ -126,6 +127,7 @@ class State:
         "inserted",
         "monsters",
         "outcome",
+        "paid",
         "pending",
         "pending_damage",
         "phase",
@@ -176,6 +178,9 @@ class State:
     """While owed turns are played: the seat after which the usual order goes on."""
     pending: Pending | None
     """The step waiting for an answer a card asked for (kot_rules.engine.requests)."""
+    paid: tuple[tuple[str, int], ...]
+    """The energy paid for each keep card a monster bought and still has, as sorted
+    (card, energy) pairs: what a card discarded for its cost gives back (D-METAMORPH)."""
     feed: tuple[Action, ...]
     """While a step is replayed: the answers given so far (never part of the position)."""
     fed: int
@@ -300,6 +305,7 @@ class State:
         new.outcome = self.outcome
         new.dealt_damage = self.dealt_damage
         new.used_abilities = self.used_abilities
+        new.paid = self.paid
         new.extra_turns = self.extra_turns
         new.pending = self.pending
         new.protected = self.protected
@@ -350,6 +356,7 @@ class State:
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "dealt_damage": self.dealt_damage,
             "used_abilities": sorted(self.used_abilities),
+            "paid": [{"card": c, "energy": n} for c, n in self.paid],
             "extra_turns": list(self.extra_turns),
             "attack_bonus": self.attack_bonus,
             "pending_damage": [{"seat": t, "damage": n} for t, n in self.pending_damage],
@@ -402,8 +409,6 @@ class State:
 
 
 def load_json(text: str) -> object:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFormatError(f"not JSON: {exc}") from None
+    """Parse state JSON text, bounded (size, depth, digits); raises StateFormatError."""
+    return load_state_json(text)
 

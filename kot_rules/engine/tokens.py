@@ -2,8 +2,9 @@
 
 A card set declares each token kind and how many the box holds (``The game has
 12 poison tokens.``). Every token placed, on a monster or on a card, comes from
-that supply; one that is not in the supply is not placed, and a token removed
-goes back to it (decision D-TOKEN-SUPPLY). Energy held on a card comes from the
+that supply; one that is not in the supply is not placed (but a copy gets all the
+tokens of the copied card), and a token removed goes back to it (decision
+D-TOKEN-SUPPLY). Energy held on a card comes from the
 monster or the bank, which has no limit. The rules of a token kind act on any
 monster that has such tokens, even once the card that says them is gone
 [001 §DODATEK, appendix clarification 14].
@@ -77,9 +78,15 @@ def remove_from_monster(s: State, ev: list[Event], seat: int, kind: str, n: int)
     return removed
 
 
-def put_on_card(s: State, ev: list[Event], seat: int, card: str, kind: str, n: int) -> int:
-    """Put ``n`` tokens (as many as the supply has) or ``n`` energy on ``seat``'s ``card``."""
-    placed = n if kind == ENERGY_ON_CARD else min(n, supply_left(s, kind))
+def put_on_card(
+    s: State, ev: list[Event], seat: int, card: str, kind: str, n: int, *, copy: bool = False
+) -> int:
+    """Put ``n`` tokens (as many as the supply has) or ``n`` energy on ``seat``'s ``card``.
+
+    ``copy``: the tokens a copy gets for what lies on the copied card, all ``n`` of them
+    whatever the box holds [001 §DODATEK, appendix clarification 3 "weź z ogólnych
+    zasobów ich odpowiednią liczbę"] (D-TOKEN-SUPPLY)."""
+    placed = n if kind == ENERGY_ON_CARD or copy else min(n, supply_left(s, kind))
     if placed:
         _set_held(s, card, kind, on_card(s, card, kind) + placed)
         ev.append(Event(K_HELD, seat, placed, None, "", f"{kind} on {card}"))

@@ -41,33 +41,52 @@ def close_bay(s: State, ev: list[Event], seat: int) -> None:
         )
 
 
-def attack(s: State, ev: list[Event], claws: int, *, everyone: bool = False) -> None:
+def targets(s: State, *, everyone: bool = False) -> list[int]:
+    """The monsters an attack of the active monster would hit now (none: it would enter)."""
+    a = s.active
+    inside = s.city == a or s.bay == a
+    if not inside and s.city is None and s.bay is None:
+        return []
+    if everyone:
+        return [i for i, m in enumerate(s.monsters) if m.alive and i != a]
+    if inside:
+        return [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
+    return [t for t in (s.city, s.bay) if t is not None]
+
+
+def attack(
+    s: State, ev: list[Event], claws: int, *, everyone: bool = False,
+    extra: dict[int, int] | None = None,
+) -> None:
     """The active monster attacks with ``claws`` claw faces.
 
     From Tokyo it damages every monster outside; from outside it damages the
     monsters in Tokyo (City and Bay); occupants never damage each other. With
     Tokyo empty, the attacker enters the City instead and deals no damage.
+    ``extra``: damage a card adds to the attack on some targets (D-FIRE-BREATHING).
     """
     a = s.active
+    more = extra or {}
     if everyone:
         # A card can make an attack hit every other monster, in or out of Tokyo.
-        return _attack_everyone(s, ev, claws)
+        return _attack_everyone(s, ev, claws, more)
     if s.city == a or s.bay == a:
-        targets = [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
-        for t in targets:
-            damage(s, ev, t, claws, a, attack=True)
+        hit = [i for i, m in enumerate(s.monsters) if m.alive and i != s.city and i != s.bay]
+        for t in hit:
+            damage(s, ev, t, claws + more.get(t, 0), a, attack=True)
         return
     if s.city is None and s.bay is None:
         enter(s, ev, a, Place.CITY)
         return
-    targets = [t for t in (s.city, s.bay) if t is not None]
+    occupants = [t for t in (s.city, s.bay) if t is not None]
     s.entering = True
     asked: list[int] = []
-    for t in targets:
-        if s.monsters[t].cards and _decides_first(s, t, claws):
+    for t in occupants:
+        n = claws + more.get(t, 0)
+        if s.monsters[t].cards and _decides_first(s, t, n):
             asked.append(t)  # it decides before the damage (D-JETS)
             continue
-        lost = damage(s, ev, t, claws, a, attack=True)
+        lost = damage(s, ev, t, n, a, attack=True)
         if lost > 0 and s.monsters[t].alive:
             asked.append(t)
     # Only an occupant that lost hearts to this attack, and survived, may yield; or one
@@ -75,7 +94,7 @@ def attack(s: State, ev: list[Event], claws: int, *, everyone: bool = False) -> 
     s.yield_queue = tuple(asked)
 
 
-def _attack_everyone(s: State, ev: list[Event], claws: int) -> None:
+def _attack_everyone(s: State, ev: list[Event], claws: int, more: dict[int, int]) -> None:
     a = s.active
     outside = s.city != a and s.bay != a
     if outside and s.city is None and s.bay is None:
@@ -85,10 +104,11 @@ def _attack_everyone(s: State, ev: list[Event], claws: int) -> None:
     occupants = (s.city, s.bay)
     asked: list[int] = []
     for t in [i for i, m in enumerate(s.monsters) if m.alive and i != a]:
-        if outside and t in occupants and s.monsters[t].cards and _decides_first(s, t, claws):
+        n = claws + more.get(t, 0)
+        if outside and t in occupants and s.monsters[t].cards and _decides_first(s, t, n):
             asked.append(t)
             continue
-        lost = damage(s, ev, t, claws, a, attack=True)
+        lost = damage(s, ev, t, n, a, attack=True)
         if outside and t in occupants and lost > 0 and s.monsters[t].alive:
             asked.append(t)
     if outside:

@@ -47,7 +47,12 @@ from kot_rules.language.ast import ModifierKind, Trigger
 
 # The recursion of card text (a trigger runs effects that deal damage that fires triggers)
 # goes back up through one dispatcher: the layers below call it, this fills it in.
-dispatch.install(run=effects.run, window=activated.window, adjust=activated.adjust_dice)
+dispatch.install(
+    run=effects.run,
+    window=activated.window,
+    adjust=activated.adjust_dice,
+    leave=effects.leave_tokyo,
+)
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
@@ -57,6 +62,7 @@ _T_END_OF_EACH_TURN = Trigger.END_OF_EACH_TURN
 _T_END_OF_TURN = Trigger.END_OF_TURN
 _T_START_OF_TURN = Trigger.START_OF_TURN
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
+_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
@@ -238,6 +244,14 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         resolve(s, ev)
     else:
         s.phase = _KEEP
+        if (
+            s.game.cards.by_trigger[_T_OTHER_ROLLED]
+            and not s.game.options.probe_after_last_roll
+            and abilities.held(s, _T_OTHER_ROLLED)
+        ):
+            # The first edition: after any of the active monster's rolls, others' cards
+            # may act on its dice (D-OTHERS-DICE); the option waits for its last roll.
+            abilities.fire(s, ev, _T_OTHER_ROLLED, abilities.clockwise(s, s.active)[1:])
 
 
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
@@ -302,7 +316,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             refill_slot(s, ev, s.shop.index(card))
         else:
             buying.take(s, ev, action, cost)
-        if receive(s, ev, a, card):
+        if receive(s, ev, a, card, price=cost):
             # An extra turn bought now is played at once: this turn ends here and
             # what its end would do is skipped [001 §DODATEK, card notes].
             end_turn(s, ev, end_effects=False)

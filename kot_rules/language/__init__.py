@@ -1,6 +1,7 @@
 """The card language: ``.kot`` card files, their grammar, checks and card sets.
 
-Grammar: ``grammar/cards.lark``. Built-in cards: ``spec/cards/<game>/*.kot``.
+Grammar: ``grammar/core.lark`` plus a dialect per game (``grammar/<game>.lark``).
+Vocabulary: ``vocabulary.py``. Built-in cards: ``spec/cards/<game>/*.kot``.
 """
 
 from .ast import (

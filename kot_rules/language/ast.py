@@ -56,6 +56,7 @@ class Verb(Enum):
     LOSE_ENERGY = "lose-energy"
     TAKE_TOKYO_CITY = "take-tokyo-city"  # move into Tokyo City unless already in Tokyo
     EXTRA_TURN = "extra-turn"  # take another turn right after this one (amount: dice fewer)
+    MAY_EXTRA_TURN = "may-extra-turn"  # the same, if its owner chooses to
     # What activated abilities do (the amount: rolls, the face 1-3 or 0 for any, healing).
     EXTRA_ROLL = "extra-roll"  # roll once more this turn
     SET_DIE = "set-die"  # change one of your dice to the face `amount` (0: any face)
@@ -66,6 +67,7 @@ class Verb(Enum):
     REROLL_OTHERS_DIE = "reroll-others-die"  # reroll one of the active monster's dice;
     # amount 1: then discard this card if that die shows a heart
     ADD_ATTACK_DAMAGE = "add-attack-damage"  # this turn's attack deals N more, even without claws
+    ADD_CLAW_DAMAGE = "add-claw-damage"  # this turn's attack deals N more, if it has a claw
     DISCARD_ALL_CARDS = "discard-all-cards"  # every card the monster has goes to the discard
     LOSE_ALL_STARS = "lose-all-stars"
     LEAVE_TOKYO = "leave-tokyo"  # leave City or Bay (nobody takes the place)
@@ -127,6 +129,7 @@ class Trigger(Enum):
     RESOLVE = "resolve"  # When you resolve your dice,
     LOSE_HEARTS = "lose-hearts"  # When you lose <param> or more hearts at once,
     OTHER_FINISHED_ROLLING = "other-finished-rolling"  # When another monster has finished rolling,
+    OTHER_ROLLED = "other-rolled"  # When another monster has rolled, (after any of its rolls)
     YIELD_TOKYO = "yield-tokyo"  # When you yield Tokyo, (fires when your place is taken)
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)

@@ -13,6 +13,7 @@ from kot_rules.paths import builtin_cards_dir
 from .ast import CardDef, CardKind, name_key, slugify
 from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
+from .grammar import DEFAULT_GAME
 from .parser import parse_cards, read_card_file
 
 
@@ -149,36 +150,39 @@ class CheckReport:
                 "diagnostics": [d.to_json() for d in self.diagnostics]}
 
 
-def check_paths(paths: list[Path]) -> CheckReport:
-    """Check card files and folders (``*.kot``, recursively); never raises for bad input."""
-    cards, diagnostics = _collect(paths)
+def check_paths(paths: list[Path], game: str = DEFAULT_GAME) -> CheckReport:
+    """Check card files and folders (``*.kot``, recursively) as cards of ``game``;
+    never raises for bad input."""
+    cards, diagnostics = _collect(paths, game)
     ok = not any(d.is_error for d in diagnostics)
     return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok,
                        definitions=tuple(cards))
 
 
-def load_card_set(path: Path | None = None) -> CardSet:
-    """The cards of a file or folder; ``None`` is the built-in King of Tokyo set.
+def load_card_set(path: Path | None = None, game: str = DEFAULT_GAME) -> CardSet:
+    """The cards of a file or folder, as cards of ``game``; ``None`` is the game's
+    built-in set.
 
     Raises ``CardSpecError`` (with every diagnostic) if any error is found.
     """
     if path is None:
-        return builtin_card_set()
-    return _load(path)
+        return builtin_card_set(game)
+    return _load(path, game)
 
 
-def builtin_card_set(game: str = "king-of-tokyo") -> CardSet:
+def builtin_card_set(game: str = DEFAULT_GAME) -> CardSet:
     """The built-in card set of ``game`` (spec/cards/<game>/), loaded once."""
     return _builtin(game)
 
 
 @functools.cache
 def _builtin(game: str) -> CardSet:
-    return _load(builtin_cards_dir(game))
+    # Keyed by the id alone, so that every caller of the default game shares one set.
+    return _load(builtin_cards_dir(game), game)
 
 
-def _load(path: Path) -> CardSet:
-    cards, diagnostics = _collect([path])
+def _load(path: Path, game: str) -> CardSet:
+    cards, diagnostics = _collect([path], game)
     if any(d.is_error for d in diagnostics):
         raise CardSpecError(diagnostics)
     return CardSet(cards)
@@ -203,7 +207,7 @@ def _card_files(path: Path) -> tuple[list[Path], list[Diagnostic]]:
                                 "check the path")]
 
 
-def _collect(paths: list[Path]) -> tuple[list[CardDef], list[Diagnostic]]:
+def _collect(paths: list[Path], game: str) -> tuple[list[CardDef], list[Diagnostic]]:
     cards: list[CardDef] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, Source] = {}
@@ -224,7 +228,7 @@ def _collect(paths: list[Path]) -> tuple[list[CardDef], list[Diagnostic]]:
             if text is None:
                 continue
             sources[str(file)] = Source(str(file), text)
-            found, problems = parse_cards(text, str(file))
+            found, problems = parse_cards(text, str(file), game)
             cards.extend(found)
             diagnostics.extend(problems)
     set_problems = check_set(cards, sources)

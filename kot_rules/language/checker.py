@@ -7,7 +7,7 @@ cards of a set (names and ids must be unique, aliases should be).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,8 +36,8 @@ from .ast import (
     slugify,
 )
 from .diagnostics import Diagnostic, Source, make_diagnostic, quote
+from .grammar import DEFAULT_GAME
 from .render import (
-    CLAUSE_ONLY_VERBS,
     CONDITIONS,
     render_ability,
     render_effect,
@@ -46,6 +46,17 @@ from .render import (
     render_token_rule,
     render_trigger,
 )
+from .vocabulary import (
+    ACTS,
+    CLAUSE_ONLY_VERBS,
+    MODIFIERS,
+    NO_AMOUNT_VERBS,
+    TOKEN_RULES,
+    TRIGGERS,
+    VERBS,
+    AnyWord,
+)
+from .vocabulary import CONDITIONS as VOCABULARY_CONDITIONS
 
 LANGUAGES: dict[str, str] = {"pl": "Polish", "cz": "Czech"}
 MIN_COST, MAX_COST = 0, 99
@@ -60,13 +71,8 @@ AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
 _SENTENCE_WHO = frozenset({Who.YOU, Who.EACH_OTHER, Who.EVERY})
-# What an effect says without an amount (its amount is 0).
-NO_AMOUNT_VERBS = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
-                             Verb.REROLL_OTHERS_DIE, Verb.DISCARD_ALL_CARDS,
-                             Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO,
-                             Verb.STORE_ENERGY})
 # Effects that only make sense at one trigger: the dice they name are shown only then.
-TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: Trigger.OTHER_FINISHED_ROLLING}
+TRIGGER_OF_EFFECT = {Verb.REROLL_OTHERS_DIE: (Trigger.OTHER_FINISHED_ROLLING, Trigger.OTHER_ROLLED)}
 # An attack bonus only makes sense while the dice are resolved, before the claws.
 BONUS_TRIGGERS = frozenset({Trigger.RESOLVE, Trigger.SCORE_SET})
 
@@ -215,8 +221,12 @@ class _Report(Protocol):
         ...
 
 
-def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[Diagnostic]]:
-    """The checked definition of one card (None if it has errors), and the problems."""
+def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
+               ) -> tuple[CardDef | None, list[Diagnostic]]:
+    """The checked definition of one card (None if it has errors), and the problems.
+
+    ``game``: the game the card is for; vocabulary that game does not allow is an error.
+    """
     found: list[Diagnostic] = []
 
     def report(code: str, at: Position, message: str, hint: str | None = None) -> None:
@@ -325,6 +335,7 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
                    f"discard card {quote(card.name)} has no effect",
                    "add an effect line under the cost line, e.g. `Gain 2 stars.`")
 
+    _check_games(card, game, report)
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -345,6 +356,48 @@ def check_card(card: CardSyntax, source: Source) -> tuple[CardDef | None, list[D
         token_mentions=mentions,
     )
     return definition, found
+
+
+def _said_words(card: CardSyntax) -> Iterator[tuple[str, AnyWord, Position]]:
+    """Every word of the vocabulary ``card`` says: its kind, its row, and where."""
+    for effect in card.effects:
+        yield "verb", VERBS[effect.verb], effect.position
+    if not isinstance(card, FullCardSyntax):
+        return
+    for modifier in card.modifiers:
+        yield "modifier", MODIFIERS[modifier.kind], modifier.position
+        if modifier.trigger is not None:
+            yield "trigger", TRIGGERS[modifier.trigger], modifier.position
+        if modifier.condition is not None:
+            yield "condition", VOCABULARY_CONDITIONS[modifier.condition], modifier.position
+    for ability in card.abilities:
+        yield "trigger", TRIGGERS[ability.trigger], ability.position
+        if ability.condition is not None:
+            yield ("condition", VOCABULARY_CONDITIONS[ability.condition],
+                   ability.condition_position or ability.position)
+        for effect in (ability.effect, *ability.more_effects):
+            yield "verb", VERBS[effect.verb], effect.position
+    for activated in card.activated:
+        yield "activated act", ACTS[activated.verb], activated.amount_position
+    for rule in card.token_rules:
+        yield "token rule", TOKEN_RULES[rule.kind], rule.position
+
+
+def _check_games(card: CardSyntax, game: str, report: _Report) -> None:
+    """KOT223 for each word the card says that its game's cards may not say."""
+    for kind, word, at in _said_words(card):
+        if game in word.games:
+            continue
+        games = sorted(word.games)
+        if not games:
+            hint = "no game's cards may say it yet"
+        elif len(games) == 1:
+            hint = f"only {games[0]} cards may say it: check the card's game, or say it otherwise"
+        else:
+            hint = (f"only the cards of {', '.join(games[:-1])} and {games[-1]} may say it: "
+                    "check the card's game, or say it otherwise")
+        report("KOT223", at, f"a {game} card cannot say the {kind} {quote(word.member.value)} "
+               f"({word.meaning})", hint)
 
 
 def _keep_effect_hint(syntax: EffectSyntax) -> str:
@@ -385,7 +438,8 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
                f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "
                "`on this card`")
         return None
-    fewer = syntax.verb is Verb.EXTRA_TURN and syntax.unit is not None  # `with N dice fewer`
+    fewer = (syntax.verb is Verb.EXTRA_TURN or syntax.verb is Verb.MAY_EXTRA_TURN) \
+        and syntax.unit is not None  # `with N dice fewer`
     if ((syntax.verb not in NO_AMOUNT_VERBS or fewer)
             and not MIN_AMOUNT <= syntax.amount <= MAX_AMOUNT):
         report("KOT213", syntax.amount_position,
@@ -451,8 +505,9 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                "only resolved dice show their faces",
                f"write `{render_trigger(Trigger.RESOLVE)}, {clause}, ...`")
         ok = False
-    needed = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
-    if needed is not None and syntax.trigger is not needed:
+    fitting = TRIGGER_OF_EFFECT.get(syntax.effect.verb)
+    if fitting is not None and syntax.trigger not in fitting:
+        needed = fitting[0]
         report("KOT222", syntax.effect.position,
                f"this effect names another monster's dice, which only "
                f"{quote(render_trigger(needed), 60)} shows",
@@ -470,7 +525,8 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
 def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Report) -> bool:
     """KOT220 for a clause that only one moment gives a meaning (an attack bonus, a taker)."""
     trigger = _trigger_text(syntax.trigger, syntax.param)
-    if effect.verb is Verb.ADD_ATTACK_DAMAGE and syntax.trigger not in BONUS_TRIGGERS:
+    if (effect.verb is Verb.ADD_ATTACK_DAMAGE or effect.verb is Verb.ADD_CLAW_DAMAGE) \
+            and syntax.trigger not in BONUS_TRIGGERS:
         report("KOT220", effect.position,
                f"an attack bonus does not fit the trigger {quote(trigger, 60)}: it is added "
                "while the dice are resolved, before the claws",

@@ -64,6 +64,8 @@ CODES: dict[str, str] = {
     "KOT221": "a die's number out of range (a die shows the numbers 1, 2 and 3)",
     "KOT222": "an ability's effect does not fit its trigger (another monster's dice are shown "
               "only when it has finished rolling)",
+    "KOT223": "a card says a word of the card language (a verb, trigger, condition, modifier, "
+              "token rule or activated act) that its game's cards may not say",
     # Proofs: a card sentence that can break an invariant (kot_rules.verify).
     "KOT301": "a card can break INV-HEARTS: push ♥ above the maximum or below 0",
     "KOT302": "a card can break INV-RESOURCES: make ⚡ or ★ negative",

@@ -39,6 +39,7 @@ from .ast import (
     strip_positions,
 )
 from .diagnostics import Diagnostic, make_diagnostic
+from .grammar import DEFAULT_GAME
 from .parser import parse_text, read_card_file
 from .render import INDENT, render_card
 
@@ -277,14 +278,16 @@ def _comments(lines: Iterable[_Line]) -> Counter[str]:
     return Counter(line.comment for line in lines if line.comment is not None)
 
 
-def format_text(text: str, file: str) -> tuple[str | None, list[Diagnostic]]:
-    """The canonical text of a card file, or None and the reasons it cannot be formatted.
+def format_text(text: str, file: str, game: str = DEFAULT_GAME
+                ) -> tuple[str | None, list[Diagnostic]]:
+    """The canonical text of a card file of ``game``, or None and the reasons it cannot be
+    formatted.
 
     The reasons are the file's errors (its warnings do not stop formatting and
     are not returned: ``kot-rules check`` reports them), or a diagnostic saying
     why the formatter cannot keep everything the file holds.
     """
-    cards, diagnostics = parse_text(text, file)
+    cards, diagnostics = parse_text(text, file, game)
     errors = [d for d in diagnostics if d.is_error]
     if errors:
         return None, errors
@@ -292,7 +295,7 @@ def format_text(text: str, file: str) -> tuple[str | None, list[Diagnostic]]:
     try:
         canonical = _layout(cards, lines)
         # The promise, checked: the same definitions and the same comments.
-        again, problems = parse_text(canonical, file)
+        again, problems = parse_text(canonical, file, game)
         if any(d.is_error for d in problems) or (
                 [strip_positions(c) for c in again] != [strip_positions(c) for c in cards]):
             raise _Refusal(1, "the formatted text would not define the same cards")
@@ -329,13 +332,14 @@ class FormatResult:
         return self.canonical is not None
 
 
-def format_file(path: Path, file: str | None = None) -> FormatResult:
-    """Format ``path`` in memory (nothing is written); ``changed``: its bytes would change."""
+def format_file(path: Path, file: str | None = None, game: str = DEFAULT_GAME) -> FormatResult:
+    """Format ``path`` (cards of ``game``) in memory (nothing is written); ``changed``: its
+    bytes would change."""
     name = file if file is not None else str(path)
     text, problems = read_card_file(path, name)
     if text is None:
         return FormatResult(path, name, None, False, problems)
-    canonical, problems = format_text(text, name)
+    canonical, problems = format_text(text, name, game)
     if canonical is None:
         return FormatResult(path, name, None, False, problems)
     try:

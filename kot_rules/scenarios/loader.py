@@ -15,6 +15,12 @@ from kot_rules.scenarios.model import PLACES, STEP_KINDS, Scenario, Setup, Step
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
 MAX_BYTES = 1_000_000
+SPLIT_HINT = "split the scenario into several files"
+OPTION_RANGES = {
+    "dice": (1, 99), "rolls": (1, 99), "win_stars": (1, 10**6), "start_hearts": (1, 99),
+    "max_hearts": (1, 99), "heart_cap": (1, 99),
+}  # fmt: skip
+"""The whole-number options: the same bounds as a monster's hearts and stars."""
 FORMATS = (1, 2)
 """Format 1: a King of Tokyo scenario. Format 2: format 1 plus a required ``game`` id."""
 TOP_KEYS = {
@@ -148,13 +154,22 @@ def read_scenario(path: Path) -> Scenario:
     """Read and check one scenario file; raises :class:`ScenarioFormatError`."""
     file = str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # never more: a huge file is not read whole
     except OSError as exc:
         raise ScenarioFormatError(
             file, 0, 0, "SCN001", f"cannot read the file: {exc.strerror}"
         ) from None
+    return scenario_from_bytes(raw, path)
+
+
+def scenario_from_bytes(raw: bytes, path: Path) -> Scenario:
+    """Check the bytes of the scenario file ``path``; raises :class:`ScenarioFormatError`."""
+    file = str(path)
     if len(raw) > MAX_BYTES:
-        raise ScenarioFormatError(file, 0, 0, "SCN001", f"file larger than {MAX_BYTES} bytes")
+        raise ScenarioFormatError(
+            file, 0, 0, "SCN001", f"file larger than {MAX_BYTES} bytes", hint=SPLIT_HINT
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -162,14 +177,17 @@ def read_scenario(path: Path) -> Scenario:
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
         raise ScenarioFormatError(
-            file, line, col, "SCN001", f"not UTF-8 text: byte {raw[exc.start]:#04x}"
+            file, line, col, "SCN001", f"not UTF-8 text: byte {raw[exc.start]:#04x}",
+            hint="save the file as UTF-8 text",
         ) from None
     try:
         doc = load(text)
     except YamlError as exc:
         lines = text.splitlines()
         src = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
-        raise ScenarioFormatError(file, exc.line, exc.column, "SCN001", exc.message, src) from None
+        raise ScenarioFormatError(
+            file, exc.line, exc.column, exc.code, exc.message, src, exc.hint
+        ) from None
     return _read(_Reader(file, text, doc), path)
 
 
@@ -242,6 +260,9 @@ def _game(r: _Reader, top: dict[str, Any]) -> str:
 
 def _options(r: _Reader, value: object) -> Options:
     data = r.mapping(value, ("options",), set(Options().to_json()))
+    for key, (lo, hi) in OPTION_RANGES.items():
+        if data.get(key) is not None:  # caught here, not by a game of 10^9 dice
+            r.integer(data[key], ("options", key), lo, hi)
     try:
         return Options.from_json(data)
     except (ConfigError, TypeError) as exc:

@@ -81,10 +81,6 @@ def run_paths(
     is reported as an error (SCN004), not run.
     """
     report = RunReport()
-    if cards is None:
-        from kot_rules.language.cardset import builtin_card_set
-
-        cards = CardTable.from_card_set(builtin_card_set(game))
     for path in scenario_files(paths):
         if not path.exists():
             report.errors.append(f"{path}:0:0: error[SCN001]: no such file or folder")
@@ -97,6 +93,10 @@ def run_paths(
         if scenario.game != game:
             report.errors.append(_other_game(scenario, game))
             continue
+        if cards is None:  # only once a file reads: a bad file costs no card parsing
+            from kot_rules.language.cardset import builtin_card_set
+
+            cards = CardTable.from_card_set(builtin_card_set(game))
         try:
             report.results.append(run_scenario(scenario, cards))
         except ScenarioFormatError as exc:

@@ -228,6 +228,13 @@ def decision_page(data: SiteData, decision: Decision) -> str:
            f"[All clarifications]({link(src, DECISIONS_INDEX)}).", "",
            f"**Question.** {inline(decision.question)}", "",
            f"**Decision.** {inline(decision.decision)}", ""]
+    out += ["## Seed passages", ""]
+    if decision.seeds:
+        out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
+        out += table(["Seed", "Section", "Phrase"],
+                     [[s.seed, cell(s.section), cell(f"„{s.phrase}”")] for s in decision.seeds])
+    else:
+        out += ["None cited.", ""]
     out += ["## Alternatives", ""]
     if decision.alternatives:
         out += ["The other readings we considered, and where each comes from:", ""]
@@ -272,7 +279,12 @@ def decisions_index(data: SiteData) -> str:
     out = [*WIDE, "# Clarifications", "",
            "Where the rulebooks are silent, ambiguous or disagree, kot-rules decides, says "
            "why and names the alternatives. A ruleset option selects another reading where "
-           "one is offered.", ""]
+           "one is offered.", "",
+           "The rule for every decision: **a decision may not contradict a sentence of the "
+           "seed rulebooks.** Where a seed speaks, the engine follows it and the decision "
+           "quotes it (file, section, phrase); a later or another reading is at most a "
+           "ruleset option. Every decision cites at least one seed passage, and a test "
+           "lists them.", ""]
     out += table(["Decision", "Question", "Option", "Rules", "Pinning scenarios"], rows)
     out += note("spec/rules/king-of-tokyo.yaml")
     return "\n".join(out)

@@ -68,6 +68,10 @@ def render(book: Rulebook | None = None) -> str:
             f"**Decision.** {d.decision}",
             "",
         ]
+        if d.seeds:
+            out.append("**Seed passages.**")
+            out += [f"- {x.cite()}: „{x.phrase}”" for x in d.seeds]
+            out.append("")
         if d.alternatives:
             out.append("**Alternatives.**")
             out += [f"- {a['reading']} ({a['source']})" for a in d.alternatives]

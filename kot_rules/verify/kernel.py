@@ -356,17 +356,16 @@ def card_damage(ctx: Ctx, s: SymState) -> Step:
 
 
 def end_of_turn(ctx: Ctx, s: SymState) -> Step:
-    """turn.end_turn and turn.victory: the outcome is decided at the end of a turn only,
-    looking clockwise from the active monster."""
+    """turn.end_turn and turn.victory: the outcome is decided at the end of a turn only;
+    by stars, only the active monster (seat 0) wins, at the end of its own turn."""
     alive = s.alive_count()
-    first: Int = z3.IntVal(NOBODY)
     last: Int = z3.IntVal(NOBODY)
     check_alive = not is_weakened("victory-alive")
     for seat in reversed(range(SEATS)):
-        m = s.m(seat)
-        enough = m.stars >= s.win_stars
-        first = z3.If(z3.And(m.alive, enough) if check_alive else enough, seat, first)
-        last = z3.If(m.alive, seat, last)
+        last = z3.If(s.m(seat).alive, seat, last)
+    active = s.m(0)
+    enough = active.stars >= s.win_stars
+    first: Int = z3.If(z3.And(active.alive, enough) if check_alive else enough, 0, NOBODY)
     over = z3.Or(alive <= 1, first != NOBODY)
     winner = z3.If(alive == 0, NOBODY, z3.If(alive == 1, last, first))
     nobody = z3.IntVal(NOBODY)

@@ -1,6 +1,7 @@
 """The card language's meaning, symbolically: one small function per vocabulary member.
 
-Every table is keyed by an enum member of :mod:`kot_rules.language.ast`. A card that
+Every table is keyed by an enum member of :mod:`kot_rules.language.ast`, the words of
+:mod:`kot_rules.language.vocabulary` (tests/test_vocabulary_table.py holds them to it). A card that
 uses a member with no entry gets an *unsupported* transition (reported, never a crash);
 a test lists every member, so new vocabulary shows up here. Seat 0 is the card's owner.
 """
@@ -30,6 +31,7 @@ from kot_rules.language.ast import (
     Verb,
     Who,
 )
+from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import kernel
 from kot_rules.verify.kernel import Step
 from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
@@ -39,17 +41,22 @@ from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
 VerbMeaning = Callable[[Ctx, SymState, int, Int], SymState]
 
 
-def lose_card(ctx: Ctx, s: SymState, seat: int) -> SymState:
+def lose_card(ctx: Ctx, s: SymState, seat: int, raised: int | None = None) -> SymState:
     """resources.lose_card: one card to the discard pile; the maximum drops by what the
-    card raised it (never below the rules' maximum, at least 1), hearts capped."""
+    card raised it (never below the rules' maximum, at least 1), and the hearts it gave
+    go with it [001 §DODATEK, appendix clarification 12], capped; at 0 ♥ it is out.
+    ``raised``: what the lost card raises, when known (the card itself); else any."""
     m = s.m(seat)
-    lower = ctx.integer("raise-lost", seat)
+    lower: Int = ctx.integer("raise-lost", seat) if raised is None else z3.IntVal(raised)
     lower = z3.If(lower <= m.max_hearts - 1, lower, 0)
     top = m.max_hearts - lower
+    hearts = zmin(m.hearts - z3.If(lower > 0, lower, 0), top)
     gone = z3.And(m.cards >= 1, m.alive)
     t = s.with_monster(seat, replace(m, cards=m.cards - 1, max_hearts=top,
-                                     hearts=zmin(m.hearts, top)))
-    return ite(gone, replace(t, discard=s.discard + 1), s)
+                                     hearts=z3.If(hearts > 0, hearts, 0)))
+    t = replace(t, discard=s.discard + 1)
+    t = ite(hearts <= 0, kernel.eliminate(t, seat), t)
+    return ite(gone, t, s)
 
 
 def _sell(ctx: Ctx, s: SymState, seat: int, n: Int) -> SymState:
@@ -131,6 +138,7 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.TAKE_TOKYO_CITY: lambda ctx, s, t, n: kernel.take_city(s, t),
     # Another turn changes who plays next, nothing an invariant reads.
     Verb.EXTRA_TURN: _same,
+    Verb.MAY_EXTRA_TURN: _same,
     # The dice, the rolls left and protection from damage are not in the symbolic
     # state: dice with any faces and damage of any amount (or none) are proved already.
     Verb.EXTRA_ROLL: _same,
@@ -142,6 +150,7 @@ VERBS: dict[Verb, VerbMeaning] = {
     # Damage added to this turn's attack: the attack step is proved for any bonus, and
     # the bonus dealt without claws is card damage, proved for any amount.
     Verb.ADD_ATTACK_DAMAGE: _same,
+    Verb.ADD_CLAW_DAMAGE: _same,
     Verb.DISCARD_ALL_CARDS: _discard_all,
     Verb.LOSE_ALL_STARS: _lose_all_stars,
     Verb.LEAVE_TOKYO: lambda ctx, s, t, n: kernel.leave_at(s, z3.IntVal(t)),
@@ -153,10 +162,9 @@ VERBS: dict[Verb, VerbMeaning] = {
     Verb.COPY_CARD: _copy,
 }
 
-NO_AMOUNT = frozenset({Verb.TAKE_TOKYO_CITY, Verb.EXTRA_TURN, Verb.SELL_CARDS, Verb.COPY_CARD,
-                       Verb.REROLL_OTHERS_DIE, Verb.PROTECT, Verb.SET_DIE,
-                       Verb.DISCARD_ALL_CARDS, Verb.LOSE_ALL_STARS, Verb.LEAVE_TOKYO})
-"""Verbs that act without an amount (effects.run skips the others at 0)."""
+NO_AMOUNT = NO_AMOUNT_VERBS
+"""Verbs that act without an amount, from the vocabulary table (effects.run skips the
+others at 0, and so does run_effect)."""
 
 # -- whom: the targets in the order effects.run applies them, chosen on the pre-state ---
 
@@ -206,6 +214,7 @@ TRIGGERS: dict[Trigger, Guard] = {
     Trigger.RESOLVE: _ANY,
     Trigger.LOSE_HEARTS: _ANY,
     Trigger.OTHER_FINISHED_ROLLING: _ANY,
+    Trigger.OTHER_ROLLED: _ANY,
     Trigger.YIELD_TOKYO: _ANY,
     # The replacement acts on a monster the damage brought to 0, before it is out; the
     # proof starts from a legal state, so it shows the replacement leaves one.
@@ -469,9 +478,10 @@ def modifier_transition(modifier: Modifier) -> Transition:
                       on_buy=modifier.kind is ModifierKind.MAX_HEARTS)
 
 
-def activated_transition(activated: Activated) -> Transition:
+def activated_transition(activated: Activated, own_raise: int | None = None) -> Transition:
     """An ability used at will: pay its energy (only with enough), do its act for the
-    owner, then maybe send the card away."""
+    owner, then maybe send the card away (``own_raise``: what the card raises the
+    maximum by, if known)."""
     from kot_rules.language.render import render_activated
 
     label = _text(lambda: render_activated(activated), activated.effect.verb.value)
@@ -485,7 +495,7 @@ def activated_transition(activated: Activated) -> Transition:
         paid = s.with_monster(0, replace(m, energy=m.energy - activated.energy))
         t = verb(ctx, paid, 0, z3.IntVal(activated.effect.amount))
         if activated.then_discard:
-            t = lose_card(ctx, t, 0)
+            t = lose_card(ctx, t, 0, own_raise)
         return z3.And(m.alive, z3.Not(s.over), m.energy >= activated.energy), t
 
     return Transition(label, "activated", build)
@@ -503,7 +513,8 @@ def card_transitions(card: CardDef) -> list[tuple[Transition, Position]]:
     for modifier in card.modifiers:
         out.append((modifier_transition(modifier), modifier.position))
     for activated in card.activated:
-        out.append((activated_transition(activated), activated.position))
+        own_raise = sum(x.amount for x in card.modifiers if x.kind is ModifierKind.MAX_HEARTS)
+        out.append((activated_transition(activated, own_raise), activated.position))
     for rule in card.token_rules:
         out.append((token_rule_transition(rule), rule.position))
     return out

@@ -17,8 +17,9 @@ import kot_rules
 ROOT = Path(kot_rules.__file__).resolve().parent
 
 ENGINE_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("base", frozenset({"errors", "numbers", "dice", "events", "actions", "cards", "options"})),
-    ("state", frozenset({"state", "requests", "dispatch", "rules", "serial"})),
+    ("base", frozenset({"errors", "numbers", "dice", "events", "actions", "cards", "options",
+                        "jsontext"})),
+    ("state", frozenset({"state", "requests", "dispatch", "rules", "statecheck", "serial"})),
     ("resources", frozenset({"abilities", "resources", "tokens"})),
     ("card machinery", frozenset({"tokyo", "activated", "effects", "hearts", "buying", "shop"})),
     ("turn skeleton", frozenset({"turn", "legal"})),

@@ -485,8 +485,8 @@ class TestDraw:
 
 
 class TestTwoAtTwenty:
-    """Two monsters at 20 ★ or more at the end of one turn (OPEN in the rulebooks): the
-    first clockwise from the active monster, the active one first, wins (D-TWO-AT-20)."""
+    """Monsters at 20 ★ or more at the end of one turn: only the active monster declares a
+    victory by stars, at the end of its own turn [000 §KONIEC GRY] (D-SEVERAL-AT-20)."""
 
     def test_active_monster_first(self, game_factory: Any) -> None:
         g = game_factory(3)
@@ -494,22 +494,26 @@ class TestTwoAtTwenty:
         s = roll_stop(s, 1, 1, 1, 1, 2, 3).apply(END_TURN)
         assert s.outcome is not None and s.outcome.winner == 0
 
-    def test_first_clockwise_not_most_stars(self, game_factory: Any) -> None:
+    def test_others_wait_for_their_own_turn(self, game_factory: Any) -> None:
         g = game_factory(4)
         s = setup(g, {1: {"stars": 20}, 2: {"stars": 30}, 3: {"stars": 21}}, active=0)
         s = roll_stop(s, *NOTHING).apply(END_TURN)
+        assert s.outcome is None and s.active == 1
+        s = roll_stop(s, *NOTHING).apply(END_TURN)
         assert s.outcome is not None and s.outcome.winner == 1
 
-    def test_clockwise_wraps_around(self, game_factory: Any) -> None:
+    def test_not_at_the_end_of_another_monsters_turn(self, game_factory: Any) -> None:
         g = game_factory(4)
         s = setup(g, {0: {"stars": 22}, 1: {"stars": 20}}, active=2)
         s = roll_stop(s, *NOTHING).apply(END_TURN)
-        assert s.outcome is not None and s.outcome.winner == 0
+        assert s.outcome is None and s.active == 3
 
     def test_eliminated_are_skipped(self, game_factory: Any) -> None:
         g = game_factory(4)
         s = setup(g, {0: {"stars": 20, "eliminated": True, "hearts": 0}, 1: {"stars": 20}},
                   active=3)
+        s = roll_stop(s, *NOTHING).apply(END_TURN)
+        assert s.outcome is None and s.active == 1
         s = roll_stop(s, *NOTHING).apply(END_TURN)
         assert s.outcome is not None and s.outcome.winner == 1
 

@@ -77,17 +77,16 @@ ABILITIES: dict[str, list[tuple[Trigger, int, Condition | None, bool, Effect4]]]
     "we-re-only-making-it-stronger": [
         (Trigger.LOSE_HEARTS, 2, None, False, (ENERGY, 1, YOU, 0))],
     "metamorph": [(Trigger.END_OF_TURN, 0, None, False, (Verb.SELL_CARDS, 0, YOU, 0))],
-    "psychic-probe": [(Trigger.OTHER_FINISHED_ROLLING, 0, None, False,
+    "psychic-probe": [(Trigger.OTHER_ROLLED, 0, None, True,
                        (Verb.REROLL_OTHERS_DIE, 1, YOU, 0))],
     "acid-attack": [(Trigger.RESOLVE, 0, None, False, (Verb.ADD_ATTACK_DAMAGE, 1, YOU, 0))],
     "poison-quills": [
-        (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_ATTACK_DAMAGE, 2, YOU, 0))],
+        (Trigger.SCORE_SET, 2, None, False, (Verb.ADD_CLAW_DAMAGE, 2, YOU, 0))],
     "burrowing": [(Trigger.YIELD_TOKYO, 0, None, False, (DAMAGE, 1, Who.TAKER, 0))],
-    "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (EXTRA_TURN, 1, YOU, 0))],
-    "it-has-a-child": [  # one replacement line with four clauses
+    "freeze-time": [(Trigger.SCORE_SET, 1, None, False, (Verb.MAY_EXTRA_TURN, 1, YOU, 0))],
+    "it-has-a-child": [  # one replacement line with three clauses
         (Trigger.WOULD_BE_ELIMINATED, 0, None, False, (Verb.DISCARD_ALL_CARDS, 0, YOU, 0),  # type: ignore[list-item]
-         (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.LEAVE_TOKYO, 0, YOU, 0),
-         (Verb.SET_HEARTS, 10, YOU, 0))],
+         (Verb.LOSE_ALL_STARS, 0, YOU, 0), (Verb.SET_HEARTS, 10, YOU, 0))],
     "poison-spit": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
     "shrink-ray": [(Trigger.DAMAGE_DEALT, 0, None, False, (Verb.PUT_TOKENS, 1, Who.IT, 0))],
     "smoke-cloud": [(Trigger.BOUGHT, 0, None, False, (Verb.PUT_TOKENS, 3, Who.THIS_CARD, 0))],
@@ -148,8 +147,8 @@ KEEP_LINES: dict[str, list[str]] = {
                    "each heart rolled."],
     "metamorph": ["At the end of your turn, you may discard any of your cards for their cost "
                   "in energy."],
-    "psychic-probe": ["When another monster has finished rolling, you may reroll one of its "
-                      "dice, and if it shows a heart, discard this card."],
+    "psychic-probe": ["Once per turn, when another monster has rolled, you may reroll one of "
+                      "its dice, and if it shows a heart, discard this card."],
     "telepath": ["You may pay 1 energy to roll once more."],
     "stretchy": ["You may pay 2 energy to change one of your dice to any face."],
     "herd-culler": ["Once per turn, you may change one of your dice to a 1."],
@@ -159,15 +158,15 @@ KEEP_LINES: dict[str, list[str]] = {
     "wings": ["You may pay 2 energy to take no damage this turn."],
     "acid-attack": ["When you resolve your dice, add 1 damage to your attack even without claws."],
     "poison-quills": [
-        "When you score a set of 2s, add 2 damage to your attack even without claws."],
+        "When you score a set of 2s, add 2 damage to your attack."],
     "burrowing": ["While you are in Tokyo, your attacks deal 1 extra damage.",
                   "When you yield Tokyo, the monster that takes your place takes 1 damage."],
     "jets": ["When you yield Tokyo, that attack does not hurt you."],
     "it-has-a-child": [
-        "When you would be eliminated, instead discard all your cards, lose all your stars, "
-        "leave Tokyo and set your hearts to 10."],
+        "When you would be eliminated, instead discard all your cards, lose all your stars "
+        "and set your hearts to 10."],
     "freeze-time": [
-        "When you score a set of 1s, take another turn after this one with 1 die fewer."],
+        "When you score a set of 1s, you may take another turn after this one with 1 die fewer."],
     "made-in-a-lab": ["You may buy the top card of the deck."],
     "parasitic-tentacles": ["You may buy keep cards from other monsters, paying them the cost."],
     "poison-spit": [

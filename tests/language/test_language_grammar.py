@@ -21,13 +21,8 @@ from kot_rules.language import (
     Who,
     parse_text,
 )
-from kot_rules.language.parser import (
-    _EXAMPLES,
-    _KEYWORDS,
-    _CardIndenter,
-    _match_example,
-    card_parser,
-)
+from kot_rules.language.explain import _EXAMPLES, _KEYWORDS, _match_example
+from kot_rules.language.grammar import CardIndenter, card_parser, grammar_text
 from kot_rules.paths import grammar_dir
 
 EXAMPLE = """\
@@ -50,9 +45,8 @@ class TestGrammarBuild:
             import interegular  # noqa: F401
         except ImportError:  # pragma: no cover
             pytest.fail("strict mode needs `interegular`: depend on lark[interegular]")
-        text = (grammar_dir() / "cards.lark").read_text(encoding="utf-8")
-        parser = Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                      postlex=_CardIndenter())
+        parser = Lark(grammar_text(), parser="lalr", strict=True, propagate_positions=True,
+                      postlex=CardIndenter(), import_paths=[str(grammar_dir())])
         assert parser.parse("\n" + EXAMPLE) is not None
 
     def test_every_terminal_is_named(self) -> None:
@@ -304,7 +298,7 @@ class TestKeepLines:
 
     def test_every_string_terminal_is_in_the_keyword_table(self) -> None:
         """The parser names each keyword in messages; the table must follow the grammar."""
-        text = (grammar_dir() / "cards.lark").read_text(encoding="utf-8")
+        text = "\n".join(p.read_text(encoding="utf-8") for p in grammar_dir().glob("*.lark"))
         strings = dict(re.findall(r'^([A-Z_0-9]+)(?:\.-?\d+)?: "([^"]+)"$', text, re.MULTILINE))
         del strings["COMMA"], strings["PERIOD"]
         assert strings == _KEYWORDS

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "kot_rules"
 
 def _keywords() -> set[str]:
     """Words of the card language itself: a one-word card title may be one (e.g. a verb)."""
-    grammar = (grammar_dir() / "cards.lark").read_text(encoding="utf-8")
+    grammar = "\n".join(p.read_text(encoding="utf-8") for p in grammar_dir().glob("*.lark"))
     return {w.casefold() for w in re.findall(r'"([A-Za-z]+)"', grammar)}
 
 

@@ -32,7 +32,9 @@ CASES: tuple[Case, ...] = (
         "p4-later-rulings-seed4",
         4,
         4,
-        {"bonus_claws": True, "heart_cap": 12, "neighbours_attacked_only": True},
+        {"bonus_claws": True, "heart_cap": 12, "neighbours_attacked_only": True,
+         "revived_leaves_tokyo": True, "probe_after_last_roll": True,
+         "refund_printed_cost": True},
     ),
 )
 

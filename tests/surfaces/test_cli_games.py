@@ -134,9 +134,22 @@ def test_scenario_run_of_another_game_reports_the_game(
     other = replace(base, id="test-other-game", title="A test game",
                     rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
-    code, out, _ = run(capsys, "scenario", "run", str(SCENARIO), "--game", "test-other-game",
-                       "--cards", str(CARDS))
+    code, out, _ = run(capsys, "scenario", "run", str(SCENARIO), "--game", "test-other-game")
     assert code == 1
     assert "error[SCN004]: the scenario is of game 'king-of-tokyo', this run is of " \
         "'test-other-game' (run it with --game king-of-tokyo)" in out
     assert out.endswith("0 passed, 1 failed\n")
+
+
+def test_cards_of_a_game_without_a_card_grammar_are_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kot_rules.engine.game import Game
+    from kot_rules.games import registry
+
+    other = games.GameDefinition("test-other-game", "A test game", 2, 6, Game)
+    monkeypatch.setitem(registry._GAMES, other.id, other)
+    code, _, err = run(capsys, "simulate", "--game", "test-other-game", "--games", "1",
+                       "--cards", str(CARDS))
+    assert code == 2
+    assert "no card grammar for the game 'test-other-game'" in err

@@ -144,7 +144,7 @@ def run_check(args: argparse.Namespace) -> int:
     from kot_rules.paths import builtin_cards_dir
 
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
-    checked = check_paths(paths)
+    checked = check_paths(paths, args.game)
     diagnostics = list(checked.diagnostics)
     if args.proofs and checked.definitions:
         from kot_rules.verify.cardcheck import proof_diagnostics
@@ -184,7 +184,7 @@ def run_fmt(args: argparse.Namespace) -> int:
     failed = len(problems)
     changed = unchanged = 0
     for path in files:
-        result = format_file(path)
+        result = format_file(path, game=args.game)
         if result.canonical is None:
             failed += 1
             for d in result.diagnostics:

@@ -156,11 +156,14 @@ def command(p: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]
 def card_set(path: Path | None, game: str = games.DEFAULT_GAME) -> CardSet:
     """The card set of ``--cards`` (or the built-in one of ``game``)."""
     from kot_rules.language.cardset import builtin_card_set, load_card_set
+    from kot_rules.language.grammar import UnknownDialectError
 
     if path is not None and not path.exists():
         raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
     try:
-        return builtin_card_set(game) if path is None else load_card_set(path)
+        return builtin_card_set(game) if path is None else load_card_set(path, game)
+    except UnknownDialectError as exc:
+        raise CliError(f"--game {game}: {exc}", EXIT_USAGE) from None
     except CardSpecError as exc:
         if path is None:
             raise CliError(f"the built-in card set has errors:\n{exc}") from None

@@ -1,0 +1,587 @@
+"""The card language's vocabulary: every word declared once, with what the language knows of it.
+
+A *word* is one member of the vocabulary enums of :mod:`.ast` (a verb, trigger,
+condition, modifier kind, token rule kind, or a verb said as an activated act).
+Each word says here: the grammar names that say it (``grammar``), the terminals
+that tell it from the other words of its kind (``keys``, read by the parser), the
+text ``render.py`` writes for it (``render``), whether its number is an amount
+(``amount``: at 0 it does nothing; the ONE source of "verbs without an amount"),
+a one-line ``meaning`` with an ``example`` line for the docs, and the ``games``
+whose cards may say it.
+
+What a word *does* is attached elsewhere, keyed by the same enum member: the
+interpreter's meaning in ``kot_rules.engine.effects`` and the symbolic (Z3) one in
+``kot_rules.verify.semantics``; a test holds both to this table. This module
+imports neither (the language comes first).
+
+Adding a verb: its enum member (ast.py), its grammar rule (the game's dialect),
+its row here, its interpreter meaning and its Z3 meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from .ast import (
+    Condition,
+    Effect,
+    ModifierKind,
+    TokenRule,
+    TokenRuleKind,
+    Trigger,
+    Verb,
+    Who,
+)
+
+KING_OF_TOKYO = "king-of-tokyo"
+_KOT = frozenset({KING_OF_TOKYO})
+
+M = TypeVar("M", bound=Enum)
+A = TypeVar("A")
+
+# How a verb is said (``Word.form``).
+SENTENCE = "sentence"  # an effect sentence, or the same words as an ability's clause
+CLAUSE = "clause"  # only an ability's clause (a replacement's, an attack bonus)
+ASKING = "asking"  # an ability's clause in which the owner chooses (`you may ...`)
+HELD = "held"  # a clause about tokens or energy lying on a card or a monster
+ACT = "act"  # only an activated ability's act (`You may ... roll once more.`)
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Generic[M, A]):
+    """One word of the card language (see the module docstring for the fields)."""
+
+    member: M
+    grammar: tuple[str, ...]
+    """The grammar rules (lowercase) and keywords (uppercase) that say it."""
+    render: Callable[[A], str | None]
+    """Its text for a given amount or effect; None where the language has no text."""
+    meaning: str
+    example: str
+    """A whole card line that says it (the tests parse each one)."""
+    keys: frozenset[str] = frozenset()
+    """The terminals that identify it among its kind: the parser picks the word with the
+    most keys all present (ties are a bug, refused by ``identify``)."""
+    amount: bool = True
+    """Its number is an amount: at 0 (or less) it does nothing. A trigger: it takes a number."""
+    games: frozenset[str] = _KOT
+    form: str = SENTENCE
+    """Verbs only: how it is said (SENTENCE, CLAUSE, ASKING, HELD or ACT)."""
+    per: bool = False
+    """Verbs only: it may say `for every N energy ...`."""
+
+
+def identify(candidates: Iterable[tuple[frozenset[str], M]], present: set[str]) -> M | None:
+    """The member whose keys are all in ``present``, the one with most keys winning."""
+    best: M | None = None
+    size = -1
+    tie = False
+    for keys, member in candidates:
+        if keys <= present:
+            if len(keys) > size:
+                best, size, tie = member, len(keys), False
+            elif len(keys) == size:
+                tie = True
+    if tie:  # pragma: no cover - a table whose keys do not tell two words apart
+        raise ValueError(f"two words match the terminals {sorted(present)}")
+    return best
+
+
+# --- Verbs ---------------------------------------------------------------------------
+
+
+def _stars(amount: int) -> str:
+    return f"{amount} star" if amount == 1 else f"{amount} stars"
+
+
+def _dice(amount: int) -> str:
+    return "die" if amount == 1 else "dice"
+
+
+def _you(text: Callable[[int], str]) -> Callable[[Effect], str | None]:
+    """A text said only for the card's owner."""
+    return lambda e: text(e.amount) if e.who is Who.YOU else None
+
+
+def _without_amount(verb: Verb, text: str) -> Callable[[Effect], str | None]:
+    """A text for the owner that takes no amount (one is an error, not another text)."""
+
+    def render(e: Effect) -> str | None:
+        if e.who is not Who.YOU:
+            return None
+        if e.amount:
+            raise ValueError(f"{verb.value} takes no amount, got {e.amount}")
+        return text
+
+    return render
+
+
+def _gain_stars(e: Effect) -> str | None:
+    if e.who is not Who.YOU:
+        return None
+    if e.per:
+        return f"Gain {_stars(e.amount)} for every {e.per} energy you have."
+    return f"Gain {_stars(e.amount)}."
+
+
+def _lose_energy(e: Effect) -> str | None:
+    if e.who is not Who.EACH_OTHER:
+        return None
+    if e.per:
+        return f"Each other monster loses {e.amount} energy for every {e.per} energy it has."
+    return f"Each other monster loses {e.amount} energy."
+
+
+_TAKES_DAMAGE = {
+    Who.YOU: "Take {} damage.",
+    Who.EACH_OTHER: "Each other monster takes {} damage.",
+    Who.EVERY: "Every monster takes {} damage.",
+    Who.NEIGHBOURS: "Each of your neighbours takes {} damage.",
+    Who.TAKER: "The monster that takes your place takes {} damage.",
+}
+
+
+def _take_damage(e: Effect) -> str | None:
+    text = _TAKES_DAMAGE.get(e.who)
+    return text.format(e.amount) if text is not None else None
+
+
+def _extra_turn(e: Effect) -> str | None:
+    if e.who is not Who.YOU:
+        return None
+    if e.amount:  # that turn is played with fewer dice
+        return f"Take another turn after this one with {e.amount} {_dice(e.amount)} fewer."
+    return "Take another turn after this one."
+
+
+def _may_extra_turn(e: Effect) -> str | None:
+    if e.who is not Who.YOU:
+        return None
+    fewer = f" with {e.amount} {_dice(e.amount)} fewer" if e.amount else ""
+    return f"You may take another turn after this one{fewer}."
+
+
+def _copy(e: Effect) -> str | None:
+    if e.who is not Who.YOU:
+        return None
+    if e.amount:
+        return f"You may pay {e.amount} energy to choose another keep card for this card to copy."
+    return "Choose a keep card for this card to copy."
+
+
+def _reroll_others_die(e: Effect) -> str | None:
+    if e.who is not Who.YOU or e.amount not in (0, 1):
+        return None
+    tail = ", and if it shows a heart, discard this card" if e.amount else ""
+    return f"You may reroll one of its dice{tail}."
+
+
+def _put_tokens(e: Effect) -> str | None:
+    if e.who not in (Who.IT, Who.THIS_CARD) or not e.token:
+        return None
+    place = "it" if e.who is Who.IT else "this card"
+    tokens = f"a {e.token} token" if e.amount == 1 else f"{e.amount} {e.token} tokens"
+    return f"Put {tokens} on {place}."
+
+
+def _store_energy(e: Effect) -> str | None:
+    if e.who is not Who.THIS_CARD or e.amount not in (0, 1):
+        return None
+    bank = ", then the bank adds as much" if e.amount else ""
+    return f"Move any amount of your energy onto this card{bank}."
+
+
+def _no_sentence(e: Effect) -> str | None:
+    """An act (activated abilities say it; ``ACTS`` renders it), never an effect sentence."""
+    return None
+
+
+VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
+    Word(Verb.GAIN_STARS, ("gain_sentence", "gain_clause"), _gain_stars,
+         "the owner gains stars", "Gain 2 stars.", frozenset({"GAIN"}), per=True),
+    Word(Verb.GAIN_ENERGY, ("gain_sentence", "gain_clause"),
+         _you(lambda n: f"Gain {n} energy."),
+         "the owner gains energy", "Gain 9 energy.", frozenset({"GAIN", "ENERGY"})),
+    Word(Verb.HEAL, ("heal_sentence", "heal_clause"), _you(lambda n: f"Heal {n}."),
+         "the owner heals hearts, never above its maximum", "Heal 2.", frozenset({"HEAL"})),
+    Word(Verb.TAKE_DAMAGE, ("take_sentence", "others_sentence", "every_sentence",
+                            "take_clause", "others_clause", "every_clause",
+                            "neighbours_clause", "taker_clause"), _take_damage,
+         "monsters take damage (never an attack)", "Each other monster takes 2 damage.",
+         frozenset({"DAMAGE_LC"})),
+    Word(Verb.LOSE_STARS, ("others_sentence", "others_clause"),
+         lambda e: f"Each other monster loses {_stars(e.amount)}."
+         if e.who is Who.EACH_OTHER else None,
+         "the other monsters lose stars (what they have at most)",
+         "Each other monster loses 5 stars.", frozenset({"LOSES"})),
+    Word(Verb.LOSE_ENERGY, ("others_sentence", "others_clause", "per_held"), _lose_energy,
+         "the other monsters lose energy (what they have at most)",
+         "Each other monster loses 1 energy.", frozenset({"LOSES", "ENERGY"}), per=True),
+    Word(Verb.TAKE_TOKYO_CITY, ("tokyo_sentence", "tokyo_clause"),
+         _without_amount(Verb.TAKE_TOKYO_CITY,
+                         "Take control of Tokyo City unless you are in Tokyo."),
+         "the owner moves into Tokyo City unless it is in Tokyo already",
+         "Take control of Tokyo City unless you are in Tokyo.", frozenset({"CONTROL"}),
+         amount=False),
+    Word(Verb.EXTRA_TURN, ("extra_turn_sentence", "extra_turn_clause", "fewer_dice"),
+         _extra_turn, "the owner plays another turn right after this one (the amount: dice "
+         "it rolls fewer then)", "Take another turn after this one.", frozenset({"AFTER"}),
+         amount=False),
+    Word(Verb.MAY_EXTRA_TURN, ("extra_turn_clause", "fewer_dice"), _may_extra_turn,
+         "the owner may play another turn right after this one, if it chooses to (the "
+         "amount: dice it rolls fewer then)",
+         "When you score a set of 1s, you may take another turn after this one.",
+         frozenset({"AFTER", "MAY"}), amount=False),
+    Word(Verb.EXTRA_ROLL, ("roll_more",), _no_sentence, "one more roll this turn",
+         "You may pay 1 energy to roll once more.", form=ACT),
+    Word(Verb.SET_DIE, ("change_die",), _no_sentence,
+         "one of the owner's dice becomes the face named (0: any face)",
+         "Once per turn, you may change one of your dice to a 1.", amount=False, form=ACT),
+    Word(Verb.REROLL_FACE, ("reroll_face",), _no_sentence,
+         "the owner rerolls its dice showing a number, using up no roll",
+         "You may reroll any of your dice showing 3.", form=ACT),
+    Word(Verb.PROTECT, ("protect",), _no_sentence,
+         "the owner takes no damage for the rest of the turn",
+         "You may take no damage this turn, then discard this card.", amount=False, form=ACT),
+    Word(Verb.SELL_CARDS, ("sell_clause",),
+         lambda e: "You may discard any of your cards for their cost in energy."
+         if e.who is Who.YOU and e.amount == 0 else None,
+         "the owner may discard its cards, each for its printed cost in energy",
+         "At the end of your turn, you may discard any of your cards for their cost in "
+         "energy.", amount=False, form=ASKING),
+    Word(Verb.REROLL_OTHERS_DIE, ("probe_clause",), _reroll_others_die,
+         "the owner may reroll one of the active monster's dice (1: then discard this card "
+         "if it shows a heart)",
+         "When another monster has finished rolling, you may reroll one of its dice.",
+         amount=False, form=ASKING),
+    Word(Verb.ADD_ATTACK_DAMAGE, ("bonus_clause",),
+         _you(lambda n: f"Add {n} damage to your attack even without claws."),
+         "this turn's attack deals more damage, even without claws",
+         "When you resolve your dice, add 1 damage to your attack even without claws.",
+         frozenset({"ADD", "DAMAGE_LC", "EVEN"}), form=CLAUSE),
+    Word(Verb.ADD_CLAW_DAMAGE, ("bonus_clause",),
+         _you(lambda n: f"Add {n} damage to your attack."),
+         "this turn's attack deals more damage if it has a claw (never 0 claws into damage)",
+         "When you score a set of 2s, add 2 damage to your attack.",
+         frozenset({"ADD", "DAMAGE_LC"}), form=CLAUSE),
+    Word(Verb.DISCARD_ALL_CARDS, ("discard_clause",),
+         _without_amount(Verb.DISCARD_ALL_CARDS, "Discard all your cards."),
+         "every card of the monster goes to the discard pile",
+         "When you would be eliminated, instead discard all your cards and leave Tokyo.",
+         frozenset({"ALL", "CARDS_LC"}), amount=False, form=CLAUSE),
+    Word(Verb.LOSE_ALL_STARS, ("lose_all_clause",),
+         _without_amount(Verb.LOSE_ALL_STARS, "Lose all your stars."),
+         "the monster's stars drop to 0",
+         "When you would be eliminated, instead lose all your stars and leave Tokyo.",
+         frozenset({"ALL", "STARS"}), amount=False, form=CLAUSE),
+    Word(Verb.LEAVE_TOKYO, ("leave_clause",),
+         _without_amount(Verb.LEAVE_TOKYO, "Leave Tokyo."),
+         "the monster leaves City or Bay; nobody takes its place",
+         "When you would be eliminated, instead leave Tokyo.", frozenset({"LEAVE"}),
+         amount=False, form=CLAUSE),
+    Word(Verb.SET_HEARTS, ("set_hearts_clause",), _you(lambda n: f"Set your hearts to {n}."),
+         "the monster's hearts become the amount (never above its maximum)",
+         "When you would be eliminated, instead leave Tokyo and set your hearts to 10.",
+         frozenset({"SET"}), form=CLAUSE),
+    Word(Verb.PUT_TOKENS, ("token_clause",), _put_tokens,
+         "tokens of a kind go on a monster or on this card",
+         "When you buy this card, put 3 smoke tokens on this card.",
+         frozenset({"PUT", "ON"}), form=HELD),
+    Word(Verb.STORE_ENERGY, ("store_clause", "bank_adds"), _store_energy,
+         "the owner moves energy onto this card (1: the bank adds as much again)",
+         "When you buy this card, move any amount of your energy onto this card.",
+         frozenset({"MOVE", "ONTO"}), amount=False, form=HELD),
+    Word(Verb.TAKE_STORED, ("take_stored_clause",),
+         _you(lambda n: f"Take {n} energy from this card."),
+         "energy moves from this card to its owner (moved, not gained)",
+         "At the start of your turn, take 2 energy from this card.",
+         frozenset({"TAKE", "FROM"}), form=HELD),
+    Word(Verb.COPY_CARD, ("copy_clause",), _copy,
+         "this card works as a copy of a keep card in play (the amount: the energy to pay "
+         "for choosing another)", "When you buy this card, choose a keep card for this card "
+         "to copy.", amount=False, form=ASKING),
+)}
+"""Every verb, in the order of the enum."""
+
+
+# --- Activated acts (verbs an activated ability says, lowercase) -----------------------
+
+_ACT_WORDS: tuple[Word[Verb, int], ...] = (
+    Word(Verb.EXTRA_ROLL, ("roll_more",), lambda n: "roll once more" if n == 1 else None,
+         "one more roll this turn", "You may pay 1 energy to roll once more."),
+    Word(Verb.SET_DIE, ("change_die",),
+         lambda n: "change one of your dice to " + (f"a {n}" if n else "any face"),
+         "one of the owner's dice becomes a face",
+         "You may change one of your dice to any face, then discard this card.", amount=False),
+    Word(Verb.REROLL_FACE, ("reroll_face",), lambda n: f"reroll any of your dice showing {n}",
+         "the owner rerolls its dice showing a number",
+         "You may reroll any of your dice showing 3."),
+    Word(Verb.PROTECT, ("protect",), lambda n: "take no damage this turn" if n == 0 else None,
+         "no damage for the rest of the turn",
+         "You may take no damage this turn, then discard this card.", amount=False),
+    Word(Verb.HEAL, ("heal_clause",), lambda n: f"heal {n}", "the owner heals",
+         "You may pay 2 energy to heal 1."),
+)
+ACTS: dict[Verb, Word[Verb, int]] = {w.member: w for w in _ACT_WORDS}
+"""The verbs an activated ability may do, with their lowercase act."""
+
+
+# --- Triggers -------------------------------------------------------------------------
+
+
+def _fixed(text: str) -> Callable[[int], str | None]:
+    return lambda _: text
+
+
+TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
+    Word(Trigger.BOUGHT, ("trigger",), _fixed("When you buy this card"),
+         "the owner buys this card", "When you buy this card, gain 1 star.",
+         frozenset({"BUY", "THIS"}), amount=False),
+    Word(Trigger.START_OF_TURN, ("trigger",), _fixed("At the start of your turn"),
+         "the owner's turn starts", "At the start of your turn, gain 1 energy.",
+         frozenset({"START", "YOUR_LC"}), amount=False),
+    Word(Trigger.END_OF_TURN, ("trigger",), _fixed("At the end of your turn"),
+         "the owner's turn ends", "At the end of your turn, gain 1 star.",
+         frozenset({"END", "YOUR_LC"}), amount=False),
+    Word(Trigger.END_OF_EACH_TURN, ("trigger",), _fixed("At the end of each turn"),
+         "any monster's turn ends", "At the end of each turn, heal 1.",
+         frozenset({"END", "EACH_LC"}), amount=False),
+    Word(Trigger.ATTACK, ("trigger",), _fixed("When you attack"),
+         "the owner attacks", "When you attack, gain 1 star.",
+         frozenset({"ATTACK"}), amount=False),
+    Word(Trigger.BUY_CARD, ("trigger",), _fixed("When you buy another card"),
+         "the owner buys another card", "When you buy another card, gain 1 energy.",
+         frozenset({"BUY", "ANOTHER"}), amount=False),
+    Word(Trigger.ELIMINATION, ("trigger",), _fixed("When another monster is eliminated"),
+         "another monster is eliminated", "When another monster is eliminated, gain 3 stars.",
+         frozenset({"ANOTHER", "ELIMINATED"}), amount=False),
+    Word(Trigger.SCORE_SET, ("trigger", "SET_OF_FACE"),
+         lambda n: f"When you score a set of {n}s",
+         "the owner's dice score a set of that number",
+         "When you score a set of 1s, gain 2 stars.", frozenset({"SCORE"})),
+    Word(Trigger.RESOLVE, ("trigger",), _fixed("When you resolve your dice"),
+         "the owner resolves its dice", "When you resolve your dice, gain 1 energy.",
+         frozenset({"RESOLVE"}), amount=False),
+    Word(Trigger.LOSE_HEARTS, ("trigger",),
+         lambda n: f"When you lose {n} or more hearts at once",
+         "the owner loses at least that many hearts at once",
+         "When you lose 2 or more hearts at once, gain 1 energy.",
+         frozenset({"LOSE", "HEARTS"})),
+    Word(Trigger.OTHER_FINISHED_ROLLING, ("trigger",),
+         _fixed("When another monster has finished rolling"),
+         "another monster's dice are rolled for the last time",
+         "When another monster has finished rolling, you may reroll one of its dice.",
+         frozenset({"FINISHED"}), amount=False),
+    Word(Trigger.OTHER_ROLLED, ("trigger",), _fixed("When another monster has rolled"),
+         "another monster has rolled its dice (after any of its rolls, before it resolves)",
+         "When another monster has rolled, you may reroll one of its dice.",
+         frozenset({"ANOTHER", "ROLLED"}), amount=False),
+    Word(Trigger.YIELD_TOKYO, ("trigger",), _fixed("When you yield Tokyo"),
+         "the owner leaves Tokyo by choice (its place is taken)",
+         "When you yield Tokyo, the monster that takes your place takes 1 damage.",
+         frozenset({"YIELD"}), amount=False),
+    Word(Trigger.WOULD_BE_ELIMINATED, ("replacement_line",),
+         _fixed("When you would be eliminated"),
+         "the owner would be eliminated: the effects replace the elimination",
+         "When you would be eliminated, instead leave Tokyo and set your hearts to 10.",
+         frozenset({"WOULD", "ELIMINATED"}), amount=False),
+    Word(Trigger.DAMAGE_DEALT, ("trigger",), _fixed("When you deal damage to a monster"),
+         "a monster loses hearts to the owner",
+         "When you deal damage to a monster, put a poison token on it.",
+         frozenset({"DEAL"}), amount=False),
+    Word(Trigger.START_OF_EACH_TURN, ("trigger",), _fixed("At the start of each turn"),
+         "any monster's turn starts", "At the start of each turn, gain 1 energy.",
+         frozenset({"START", "EACH_LC"}), amount=False),
+)}
+
+
+# --- Conditions -----------------------------------------------------------------------
+
+CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
+    Word(Condition.IN_TOKYO, ("condition", "in_tokyo"), _fixed("if you are in Tokyo"),
+         "the owner is in Tokyo (City or Bay)",
+         "At the start of your turn, if you are in Tokyo, gain 1 star.",
+         frozenset({"TOKYO"}), amount=False),
+    Word(Condition.NO_ENERGY, ("condition",), _fixed("if you have no energy"),
+         "the owner has no energy",
+         "At the end of your turn, if you have no energy, gain 1 energy.",
+         frozenset({"NO", "ENERGY"}), amount=False),
+    Word(Condition.DEALT_NO_DAMAGE, ("condition",), _fixed("if you dealt no damage this turn"),
+         "the owner made no monster lose hearts this turn",
+         "At the end of your turn, if you dealt no damage this turn, gain 1 star.",
+         frozenset({"DEALT"}), amount=False),
+    Word(Condition.FEWEST_STARS, ("condition",), _fixed("if you have the fewest stars"),
+         "every other monster has more stars than the owner",
+         "At the end of your turn, if you have the fewest stars, gain 1 star.",
+         frozenset({"FEWEST"}), amount=False),
+    Word(Condition.EVERY_FACE, ("condition",), _fixed("if they show every face"),
+         "the resolved dice show all six faces",
+         "When you resolve your dice, if they show every face, gain 9 stars.",
+         frozenset({"EVERY_LC", "FACE"}), amount=False),
+    Word(Condition.ONE_TWO_THREE, ("condition",), _fixed("if they show a 1, a 2 and a 3"),
+         "the resolved dice show a 1, a 2 and a 3",
+         "When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
+         frozenset({"FACE_1"}), amount=False),
+)}
+
+
+# --- Modifiers ------------------------------------------------------------------------
+
+
+def _if_zero(text: str) -> Callable[[int], str | None]:
+    return lambda n: text if n == 0 else None
+
+
+MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
+    Word(ModifierKind.MAX_HEARTS, ("max_hearts",),
+         lambda n: (f"Your maximum hearts is {n} higher." if n >= 0
+                    else f"Your maximum hearts is {-n} lower."),
+         "the owner's maximum hearts is higher (or lower)",
+         "Your maximum hearts is 2 higher."),
+    Word(ModifierKind.EXTRA_DICE, ("extra_dice",),
+         lambda n: f"You roll {n} extra {_dice(n)}.", "the owner rolls more dice",
+         "You roll 1 extra die."),
+    Word(ModifierKind.EXTRA_ROLLS, ("extra_rolls",),
+         lambda n: f"You have {n} extra {'roll' if n == 1 else 'rolls'} each turn.",
+         "the owner has more rolls each turn", "You have 1 extra roll each turn."),
+    Word(ModifierKind.CARD_DISCOUNT, ("card_discount",),
+         lambda n: f"Cards cost you {n} energy less.", "cards cost the owner less",
+         "Cards cost you 1 energy less."),
+    Word(ModifierKind.ATTACK_DAMAGE, ("attack_damage",),
+         lambda n: f"Your attacks deal {n} extra damage.",
+         "the owner's attacks deal more damage (maybe only in Tokyo)",
+         "While you are in Tokyo, your attacks deal 1 extra damage."),
+    Word(ModifierKind.ATTACK_EVERYONE, ("attack_everyone",),
+         _if_zero("Your attacks hit every other monster."),
+         "the owner's attacks hit every other monster, in Tokyo or not",
+         "Your attacks hit every other monster.", amount=False),
+    Word(ModifierKind.EXTRA_ENERGY, ("extra_energy",),
+         lambda n: f"Whenever you gain energy, gain {n} more energy.",
+         "each gain of energy by the owner is bigger",
+         "Whenever you gain energy, gain 1 more energy."),
+    Word(ModifierKind.EXTRA_HEALING, ("extra_healing",),
+         lambda n: f"Whenever you heal yourself, heal {n} more.",
+         "each time the owner heals itself it heals more",
+         "Whenever you heal yourself, heal 1 more."),
+    Word(ModifierKind.IGNORE_SMALL_DAMAGE, ("ignore_small_damage",),
+         lambda n: f"Damage of exactly {n} does not hurt you.",
+         "damage of exactly that amount does the owner no harm",
+         "Damage of exactly 1 does not hurt you."),
+    Word(ModifierKind.DODGE, ("dodge",),
+         lambda n: ("Whenever you would take damage, roll as many dice and prevent "
+                    f"{n} damage for each heart rolled."),
+         "dice thrown against damage prevent some of it",
+         "Whenever you would take damage, roll as many dice and prevent 1 damage for each "
+         "heart rolled."),
+    Word(ModifierKind.BUY_REVEALED, ("buy_revealed",),
+         _if_zero("Whenever a card is revealed in the shop, you may buy it at once."),
+         "the owner may buy a card the moment it is revealed, on any turn",
+         "Whenever a card is revealed in the shop, you may buy it at once.", amount=False),
+    Word(ModifierKind.YIELD_NO_DAMAGE, ("yield_no_damage",),
+         _if_zero("When you yield Tokyo, that attack does not hurt you."),
+         "yielding Tokyo, the owner takes no damage from the attack",
+         "When you yield Tokyo, that attack does not hurt you.", amount=False),
+    Word(ModifierKind.BUY_TOP_CARD, ("buy_top_card",),
+         _if_zero("You may buy the top card of the deck."),
+         "the owner may buy the deck's top card", "You may buy the top card of the deck.",
+         amount=False),
+    Word(ModifierKind.BUY_FROM_OTHERS, ("buy_from_others",),
+         _if_zero("You may buy keep cards from other monsters, paying them the cost."),
+         "the owner may buy keep cards from the others, who get the price",
+         "You may buy keep cards from other monsters, paying them the cost.", amount=False),
+    Word(ModifierKind.HEAL_OTHERS, ("heal_others",),
+         lambda n: (f"You may spend heart faces to heal other monsters, who pay you {n} "
+                    "energy per heart healed."),
+         "the owner's heart faces may heal others, who pay for each heart",
+         "You may spend heart faces to heal other monsters, who pay you 2 energy per heart "
+         "healed."),
+    Word(ModifierKind.EXTRA_HEALING_ANY, ("extra_healing_any",),
+         lambda n: f"Whenever you heal a monster, heal it {n} more.",
+         "each healing the owner gives heals more",
+         "Whenever you heal a monster, heal it 1 more."),
+)}
+
+
+# --- Token rules ----------------------------------------------------------------------
+
+
+def _token_damage(rule: TokenRule) -> str | None:
+    return (f"At the end of its turn, a monster takes {rule.amount} damage for each "
+            f"{rule.token} token it has.")
+
+
+def _token_fewer_dice(rule: TokenRule) -> str | None:
+    return (f"A monster rolls {rule.amount} {_dice(rule.amount)} fewer for each {rule.token} "
+            "token it has.")
+
+
+def _token_cure(rule: TokenRule) -> str | None:
+    if rule.amount != 1:
+        return None
+    return f"A monster may spend a heart face to remove one of its {rule.token} tokens."
+
+
+TOKEN_RULES: dict[TokenRuleKind, Word[TokenRuleKind, TokenRule]] = {w.member: w for w in (
+    Word(TokenRuleKind.END_OF_TURN_DAMAGE, ("token_damage",), _token_damage,
+         "a monster takes damage for its tokens at the end of its turn",
+         "At the end of its turn, a monster takes 1 damage for each poison token it has."),
+    Word(TokenRuleKind.FEWER_DICE, ("token_fewer_dice",), _token_fewer_dice,
+         "a monster rolls fewer dice for its tokens",
+         "A monster rolls 1 die fewer for each shrink token it has."),
+    Word(TokenRuleKind.HEART_REMOVES, ("token_cure",), _token_cure,
+         "a heart face may remove a token instead of healing",
+         "A monster may spend a heart face to remove one of its poison tokens.", amount=False),
+)}
+
+
+# --- Derived views ---------------------------------------------------------------------
+
+AnyWord = Word[Any, Any]
+
+TABLES: tuple[tuple[str, type[Enum], Mapping[Any, AnyWord]], ...] = (
+    ("verb", Verb, VERBS),
+    ("act", Verb, ACTS),
+    ("trigger", Trigger, TRIGGERS),
+    ("condition", Condition, CONDITIONS),
+    ("modifier", ModifierKind, MODIFIERS),
+    ("token rule", TokenRuleKind, TOKEN_RULES),
+)
+"""Each kind of word, its enum, and its table (the docs and the tests walk these)."""
+
+NO_AMOUNT_VERBS: frozenset[Verb] = frozenset(v for v, w in VERBS.items() if not w.amount)
+"""Verbs that act without an amount: their number is a choice or a flag, and at 0 they
+still act (the interpreter and the proofs skip the other verbs at 0)."""
+
+CLAUSE_ONLY_VERBS: frozenset[Verb] = frozenset(v for v, w in VERBS.items() if w.form == CLAUSE)
+"""Verbs only an ability's clause says (no effect sentence of their own)."""
+
+EFFECT_VERBS: frozenset[Verb] = frozenset(v for v, w in VERBS.items() if w.form != ACT)
+"""Verbs an effect sentence or an ability's clause says (the interpreter runs these)."""
+
+HELD_VERBS: frozenset[Verb] = frozenset(v for v, w in VERBS.items() if w.form == HELD)
+"""Verbs about tokens or energy lying on a card or monster."""
+
+ASKING_BY_RULE: dict[str, Verb] = {w.grammar[0]: v for v, w in VERBS.items() if w.form == ASKING}
+"""The grammar rule of each clause in which the owner chooses."""
+
+ACT_BY_RULE: dict[str, Verb] = {w.grammar[0]: v for v, w in ACTS.items()}
+MODIFIER_BY_RULE: dict[str, ModifierKind] = {w.grammar[0]: k for k, w in MODIFIERS.items()}
+TOKEN_RULE_BY_RULE: dict[str, TokenRuleKind] = {w.grammar[0]: k
+                                                for k, w in TOKEN_RULES.items()}
+
+VERB_KEYS: tuple[tuple[frozenset[str], Verb], ...] = tuple(
+    (w.keys, v) for v, w in VERBS.items() if w.form in (SENTENCE, CLAUSE, HELD))
+TRIGGER_KEYS: tuple[tuple[frozenset[str], Trigger], ...] = tuple(
+    (w.keys, t) for t, w in TRIGGERS.items())
+CONDITION_KEYS: tuple[tuple[frozenset[str], Condition], ...] = tuple(
+    (w.keys, c) for c, w in CONDITIONS.items())
+
+
+def words() -> Iterator[tuple[str, AnyWord]]:
+    """Every word with its kind's name, table by table."""
+    for kind, _, table in TABLES:
+        for word in table.values():
+            yield kind, word

@@ -1,0 +1,273 @@
+"""The soak: many random games over every registered game, player count and ruleset
+option, in parallel, with every invariant checked after every step of a sample of them.
+
+    python -m kot_rules.verify.soak --games 1000000 --jobs 0 --sample 100
+    python -m kot_rules.verify.soak --replay 12345      # one game again, checked
+
+Game ``i`` plays configuration ``i mod C`` (C: every game x player count x option
+combination the game accepts) with seed ``i``, so any game is replayed from its index.
+A crash is any exception out of the driver (its step guard included); a violation is
+any :func:`~kot_rules.verify.invariants.check_all` finding in a sampled game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from kot_rules.engine.driver import play
+from kot_rules.engine.errors import ConfigError
+from kot_rules.engine.game import FirstPlayerRule, Game, Options
+from kot_rules.engine.state import State
+from kot_rules.games import definitions, get
+from kot_rules.verify.invariants import check_all
+
+VARIANTS: dict[str, tuple[Any, ...]] = {
+    "tokyo_bay": (None, False, True),
+    "first_player": tuple(FirstPlayerRule),
+    "bonus_claws": (False, True),
+    "heart_cap": (None, 12),
+    "neighbours_attacked_only": (False, True),
+}
+"""The values each ruleset option takes in the soak (12: the clarification's cap)."""
+PARAMETERS = frozenset({"dice", "rolls", "win_stars", "start_hearts", "max_hearts"})
+"""Numeric parameters of Options, held at their defaults (they are not ruleset choices)."""
+SHOWN = 20
+"""Crashes and violations listed in full; the counts include the others."""
+
+
+def option_values() -> dict[str, tuple[Any, ...]]:
+    """Every field of Options with the values the soak gives it.
+
+    A field added later is varied when it is a bool or an Enum (all values), otherwise
+    held at its default; :func:`held_options` names those, and a test keeps it in check.
+    """
+    out: dict[str, tuple[Any, ...]] = {}
+    for f in fields(Options):
+        default = f.default
+        if f.name in VARIANTS:
+            out[f.name] = VARIANTS[f.name]
+        elif isinstance(default, bool):
+            out[f.name] = (False, True)
+        elif isinstance(default, Enum):
+            out[f.name] = tuple(type(default))
+        else:
+            out[f.name] = (default,)
+    return out
+
+
+def held_options() -> frozenset[str]:
+    """The fields of Options the soak does not vary."""
+    return frozenset(k for k, v in option_values().items() if len(v) == 1)
+
+
+@dataclass(frozen=True)
+class Config:
+    game_id: str
+    players: int
+    options: Options
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "players": self.players, "options": self.options.to_json()}
+
+
+@cache
+def configs() -> tuple[Config, ...]:
+    """Every game x player count x option combination the game accepts, in a stable order."""
+    values = option_values()
+    names = sorted(values)
+    out: list[Config] = []
+    for definition in definitions():
+        for players in range(definition.min_players, definition.max_players + 1):
+            for combo in itertools.product(*(values[n] for n in names)):
+                options = Options(**dict(zip(names, combo, strict=True)))
+                try:
+                    definition.new_game(players, options=options)
+                except ConfigError:
+                    continue  # e.g. the Bay forced on with 4 monsters
+                out.append(Config(definition.id, players, options))
+    return tuple(out)
+
+
+@cache
+def _game(config: Config) -> Game:
+    return get(config.game_id).new_game(config.players, options=config.options)
+
+
+@dataclass
+class Tally:
+    """What a range of games gave."""
+
+    games: int = 0
+    turns: int = 0
+    decisions: int = 0
+    sampled: int = 0
+    checked_states: int = 0
+    crashes: list[dict[str, Any]] = field(default_factory=list)
+    crash_count: int = 0
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    violation_count: int = 0
+    wins: int = 0
+    draws: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "turns", "decisions", "sampled", "checked_states",
+                     "crash_count", "violation_count", "wins", "draws"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.crashes.extend(other.crashes[: max(0, SHOWN - len(self.crashes))])
+        self.violations.extend(other.violations[: max(0, SHOWN - len(self.violations))])
+
+
+def play_game(index: int, sample: int, tally: Tally) -> None:
+    """Play game ``index`` into ``tally``; checked at every step when ``index % sample == 0``."""
+    all_configs = configs()
+    config = all_configs[index % len(all_configs)]
+    game = _game(config)
+    checked = sample > 0 and index % sample == 0
+    found: list[str] = []
+    steps = 0
+
+    def check(state: State) -> None:
+        nonlocal steps
+        steps += 1
+        for v in check_all(state):
+            if len(found) < 5:
+                found.append(f"turn {state.turn}: {v}")
+
+    try:
+        rec = play(game, index, record=False, on_step=check if checked else None)
+    except Exception as exc:  # any exception is a crash to report, with its replay
+        tally.crash_count += 1
+        if len(tally.crashes) < SHOWN:
+            tally.crashes.append({"index": index, "seed": index, **config.to_json(),
+                                  "error": f"{type(exc).__name__}: {exc}"[:500],
+                                  "where": traceback.format_exc().splitlines()[-3:]})
+        return
+    tally.games += 1
+    final = rec.final
+    assert final is not None
+    tally.turns += final.turn
+    tally.decisions += rec.decisions
+    if final.outcome is None:
+        found.append("the game stopped without an outcome")
+    elif final.outcome.winner is None:
+        tally.draws += 1
+    else:
+        tally.wins += 1
+    if checked:
+        tally.sampled += 1
+        tally.checked_states += steps
+    if found:
+        tally.violation_count += len(found)
+        if len(tally.violations) < SHOWN:
+            tally.violations.append({"index": index, "seed": index, **config.to_json(),
+                                     "found": found})
+
+
+def play_range(bounds: tuple[int, int, int]) -> Tally:
+    start, stop, sample = bounds
+    tally = Tally()
+    for index in range(start, stop):
+        play_game(index, sample, tally)
+    return tally
+
+
+def soak(games: int, jobs: int, sample: int, first: int = 0, chunk: int = 200,
+         progress: bool = True) -> tuple[Tally, float]:
+    """Play games ``first .. first + games - 1``; the tally and the seconds it took."""
+    configs()  # built (and the card set parsed) before the workers fork
+    ranges = [(s, min(s + chunk, first + games), sample)
+              for s in range(first, first + games, chunk)]
+    total = Tally()
+    start = time.perf_counter()
+    jobs = jobs or os.cpu_count() or 1
+    last = start
+    if jobs == 1:
+        results: Any = map(play_range, ranges)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap_unordered(play_range, ranges)
+    try:
+        for part in results:
+            total.add(part)
+            now = time.perf_counter()
+            if progress and now - last > 30:
+                last = now
+                done = total.games + total.crash_count
+                print(f"  {done}/{games} games, {done / (now - start):.0f} games/s, "
+                      f"{total.crash_count} crashes, {total.violation_count} violations",
+                      file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return total, time.perf_counter() - start
+
+
+def report(total: Tally, seconds: float, games: int, jobs: int, sample: int) -> str:
+    n = len(configs())
+    played = total.games + total.crash_count
+    lines = [
+        f"soak: {played} games of {games} asked, {len(definitions())} game(s), {n} "
+        f"configurations (players x options), {jobs or os.cpu_count()} jobs",
+        f"  options varied: {', '.join(sorted(set(option_values()) - held_options()))}; "
+        f"held at defaults: {', '.join(sorted(held_options()))}",
+        f"  {seconds:.1f} s, {played / seconds if seconds else 0:.1f} games/s; "
+        f"{total.turns} turns, {total.decisions} decisions; {total.wins} wins, "
+        f"{total.draws} draws",
+        f"  invariants checked after every step of {total.sampled} games (1 in {sample}): "
+        f"{total.checked_states} states",
+        f"  crashes: {total.crash_count}",
+        f"  invariant violations: {total.violation_count}",
+    ]
+    for c in total.crashes:
+        lines.append(f"  CRASH game {c['index']} (replay: python -m kot_rules.verify.soak "
+                     f"--replay {c['index']}): {c}")
+    for v in total.violations:
+        lines.append(f"  VIOLATION game {v['index']} (replay: python -m kot_rules.verify.soak "
+                     f"--replay {v['index']}): {v}")
+    return "\n".join(lines)
+
+
+def replay(index: int) -> int:
+    tally = Tally()
+    config = configs()[index % len(configs())]
+    print(f"game {index}: seed {index}, {config.to_json()}")
+    play_game(index, 1, tally)
+    print(report(tally, 0.0, 1, 1, 1))
+    return 1 if tally.crash_count or tally.violation_count else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kot_rules.verify.soak",
+                                     description="Random games over every game, player "
+                                     "count and option, checked on a sample.")
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--jobs", type=int, default=0, help="processes (0: one per core)")
+    parser.add_argument("--sample", type=int, default=100,
+                        help="check every invariant after every step of 1 game in SAMPLE "
+                        "(0: none)")
+    parser.add_argument("--first", type=int, default=0, help="the index of the first game")
+    parser.add_argument("--replay", type=int, default=None, metavar="INDEX",
+                        help="replay one game, checking every step")
+    args = parser.parse_args(argv)
+    if args.replay is not None:
+        return replay(args.replay)
+    total, seconds = soak(args.games, args.jobs, args.sample, args.first)
+    print(report(total, seconds, args.games, args.jobs, args.sample))
+    return 1 if total.crash_count or total.violation_count else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

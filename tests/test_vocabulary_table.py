@@ -1,0 +1,129 @@
+"""The vocabulary table is complete, and the engine and the proofs mean exactly its words.
+
+Every word of kot_rules.language.vocabulary has: a row per member of its enum, an
+example line that parses to it, one interpreter meaning (kot_rules.engine.effects,
+for the verbs an effect says) and one symbolic meaning (kot_rules.verify.semantics),
+and nothing is registered that the table lacks.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kot_rules.engine import effects
+from kot_rules.language import CardDef, Condition, ModifierKind, Trigger, Verb, parse_text
+from kot_rules.language import vocabulary as v
+from kot_rules.language.ast import TokenRuleKind
+from kot_rules.verify import semantics
+
+LANGUAGE = Path(__file__).resolve().parents[1] / "kot_rules" / "language"
+
+# The symbolic table of each kind of word (acts are verbs: their meaning is the verb's).
+Z3_TABLES: dict[str, dict[Any, Any]] = {
+    "verb": semantics.VERBS, "act": semantics.VERBS, "trigger": semantics.TRIGGERS,
+    "condition": semantics.CONDITIONS, "modifier": semantics.MODIFIERS,
+    "token rule": semantics.TOKEN_RULES,
+}
+
+
+class TestTheTable:
+    @pytest.mark.parametrize(("kind", "enum", "table"), v.TABLES, ids=[t[0] for t in v.TABLES])
+    def test_each_row_is_keyed_by_its_own_member(self, kind: str, enum: type[Enum],
+                                                 table: dict[Any, v.AnyWord]) -> None:
+        assert all(isinstance(m, enum) and w.member is m for m, w in table.items())
+        assert all(w.meaning.strip() and w.example.strip() and w.grammar for w in table.values())
+
+    @pytest.mark.parametrize("enum", [Verb, Trigger, Condition, ModifierKind, TokenRuleKind])
+    def test_every_member_has_a_row(self, enum: type[Enum]) -> None:
+        tables = [t for _, e, t in v.TABLES if e is enum and t is not v.ACTS]
+        (table,) = tables
+        assert list(table) == list(enum), "declare each new member once, in enum order"
+
+    def test_acts_are_verbs_an_activated_ability_says(self) -> None:
+        assert set(v.ACTS) == {verb for verb, w in v.VERBS.items() if w.form == v.ACT} | {
+            Verb.HEAL}
+
+    def test_keys_tell_the_words_of_a_kind_apart(self) -> None:
+        for keyed in (v.VERB_KEYS, v.TRIGGER_KEYS, v.CONDITION_KEYS):
+            keys = [k for k, _ in keyed]
+            assert all(keys) and len(set(keys)) == len(keys)
+
+    def test_the_grammar_names_exist(self) -> None:
+        from kot_rules.language.grammar import card_parser
+
+        parser = card_parser()
+        names = {str(r.origin.name) for r in parser.rules} | {t.name for t in parser.terminals}
+        missing = {(w.member, g) for _, w in v.words() for g in w.grammar if g not in names}
+        assert missing == set()
+
+
+def _said(card: CardDef) -> set[Enum]:
+    """Every vocabulary member the card says."""
+    out: set[Enum] = {e.verb for e in card.effects}
+    for a in card.abilities:
+        out |= {a.trigger, *(e.verb for e in a.effects)}
+        out |= {a.condition} if a.condition else set()
+    for m in card.modifiers:
+        out |= {m.kind} | ({m.condition} if m.condition else set())
+    out |= {a.effect.verb for a in card.activated} | {r.kind for r in card.token_rules}
+    return out
+
+
+class TestExamples:
+    @pytest.mark.parametrize(("kind", "word"), list(v.words()),
+                             ids=[f"{k}-{w.member.value}" for k, w in v.words()])
+    def test_the_example_says_the_word_and_renders_back(self, kind: str,
+                                                        word: v.AnyWord) -> None:
+        supplies = "".join(f"  The game has 12 {t} tokens.\n" for t in ("poison", "smoke",
+                                                                         "shrink"))
+        parsed = None
+        for card_kind in ("discard", "keep"):
+            text = f'card "X"\n  cost 3, {card_kind}\n  {word.example}\n'
+            if card_kind == "keep":
+                text += supplies
+            cards, diagnostics = parse_text(text, "x.kot")
+            if not [d for d in diagnostics if d.is_error]:
+                parsed = cards[0]
+                break
+        assert parsed is not None, f"{word.example!r} does not parse"
+        assert word.member in _said(parsed)
+
+
+class TestMeanings:
+    def test_the_interpreter_means_every_effect_verb_once(self) -> None:
+        registered = set(effects.MEANINGS) | set(effects.HELD_MEANINGS)
+        assert not set(effects.MEANINGS) & set(effects.HELD_MEANINGS)
+        assert registered == v.EFFECT_VERBS
+        assert set(effects.HELD_MEANINGS) == v.HELD_VERBS
+
+    @pytest.mark.parametrize(("kind", "enum", "table"), v.TABLES, ids=[t[0] for t in v.TABLES])
+    def test_the_proofs_mean_every_word_and_nothing_else(self, kind: str, enum: type[Enum],
+                                                         table: dict[Any, v.AnyWord]) -> None:
+        z3_table = Z3_TABLES[kind]
+        words = set(table)
+        assert words - set(semantics.NOT_YET) <= set(z3_table)
+        if kind != "act":  # acts share the verbs' table
+            assert set(z3_table) <= words, "a symbolic meaning for a word the table lacks"
+
+    def test_no_amount_is_one_set(self) -> None:
+        assert effects.NO_AMOUNT is v.NO_AMOUNT_VERBS
+        assert semantics.NO_AMOUNT is v.NO_AMOUNT_VERBS
+        assert {Verb.TAKE_TOKYO_CITY, Verb.STORE_ENERGY, Verb.PROTECT} <= v.NO_AMOUNT_VERBS
+        assert Verb.GAIN_STARS not in v.NO_AMOUNT_VERBS
+
+
+class TestLayering:
+    @pytest.mark.parametrize("path", sorted(LANGUAGE.glob("*.py")), ids=lambda p: p.name)
+    def test_the_language_imports_neither_the_engine_nor_the_proofs(self, path: Path) -> None:
+        tree = python_ast.parse(path.read_text(encoding="utf-8"))
+        imported = [n.module or "" for n in python_ast.walk(tree)
+                    if isinstance(n, python_ast.ImportFrom)]
+        imported += [a.name for n in python_ast.walk(tree) if isinstance(n, python_ast.Import)
+                     for a in n.names]
+        assert not [m for m in imported
+                    if m.startswith(("kot_rules.engine", "kot_rules.verify"))]
