@@ -14,6 +14,7 @@ from dataclasses import replace
 import z3
 
 from kot_rules.engine.numbers import (
+    BAY_MIN_MONSTERS,
     ENERGY_PER_FACE,
     ENTER_STARS,
     HEARTS_PER_FACE,
@@ -394,5 +395,6 @@ def setup(ctx: Ctx, s: SymState) -> Step:
                 win_stars=win, deck=total - shop, shop=shop, discard=z3.IntVal(0),
                 total_cards=total, queue=(nobody, nobody), asking=z3.BoolVal(False),
                 entering=z3.BoolVal(False), over=z3.BoolVal(False), winner=nobody)
-    options = z3.And(players <= SEATS, start <= top, z3.Implies(variant, players >= 5))
+    options = z3.And(players <= SEATS, start <= top,
+                     z3.Implies(variant, players >= BAY_MIN_MONSTERS))
     return options, t

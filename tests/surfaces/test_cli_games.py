@@ -144,10 +144,11 @@ def test_scenario_run_of_another_game_reports_the_game(
 def test_cards_of_a_game_without_a_card_grammar_are_a_usage_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kot_rules.engine.game import Game
     from kot_rules.games import registry
 
-    other = games.GameDefinition("test-other-game", "A test game", 2, 6, Game)
+    base = games.KING_OF_TOKYO
+    other = replace(base, id="test-other-game", title="A test game",
+                    rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
     code, _, err = run(capsys, "simulate", "--game", "test-other-game", "--games", "1",
                        "--cards", str(CARDS))
