@@ -34,9 +34,21 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         ev.append(Event(K_DECK_EMPTY))
 
 
+def hold(s: State, buyer: int, card: str) -> None:
+    """``card``, a keep card, has just joined ``buyer``'s cards: what it does to the maximum
+    hearts is in force at once, before the shop is refilled (a refill may ask a question,
+    and the state that waits for the answer must already be right)."""
+    raise_by = raise_of(abilities.modifiers_of(s, card))
+    if raise_by:
+        # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
+        m = s.monsters[buyer]
+        top = m.max_hearts + raise_by
+        set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+
+
 def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> bool:
-    """What a card just bought (and paid for, ``price``) does for ``buyer``: a keep card
-    raises its maximum and fires its "when you buy this card"; a discard card goes to the
+    """What a card just bought (and paid for, ``price``) does for ``buyer``, once it holds
+    it (:func:`hold`): a keep card fires its "when you buy this card"; a discard card goes to the
     box after its effects [001 §OPIS KART]. Then "when you buy another card" fires.
 
     True: the active monster bought an extra turn, played at once: its caller ends this
@@ -46,12 +58,6 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
     if cards.is_keep(card):
         # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
         s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
-        raise_by = raise_of(abilities.modifiers_of(s, card))
-        if raise_by:
-            # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
-            m = s.monsters[buyer]
-            top = m.max_hearts + raise_by
-            set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
         abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
     else:
         # The buyer has already put it in the box (see turn._apply_buy).
@@ -85,7 +91,9 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             owned = (*m.cards, card) if keep else m.cards
             set_monster(s, seat, m._replace(energy=m.energy - cost, cards=owned))
             ev.append(Event(K_BOUGHT, seat, cost, None, "", card))
-            if not keep:
+            if keep:
+                hold(s, seat, card)
+            else:
                 s.discard = (*s.discard, card)  # at once, as on the buyer's own turn
             # The shop is refilled at once (and that card offered in turn), then the card
             # acts for its buyer, as on the buyer's own turn (never the active monster, so

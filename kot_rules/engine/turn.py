@@ -306,7 +306,9 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         owned = (*m.cards, card) if keep else m.cards
         set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
-        if not keep:
+        if keep:
+            shop.hold(s, a, card)
+        else:
             # A discard card goes to the box once it has acted; it is put there at once,
             # so that a question asked meanwhile (a refill, its effect) shows every card
             # in its place.
