@@ -1,4 +1,5 @@
-"""The rules reference: every rule's slug, number, statement and source (spec/rules/)."""
+"""The rules reference: every rule's slug, number, statement and source (spec/rules/), and
+each game's numbers (spec/games/), the one place a number of the rules is written."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 import yaml
 
 from kot_rules.paths import spec_dir
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -94,3 +97,51 @@ def load_rulebook(path: Path | None = None) -> Rulebook:
 @cache
 def builtin_rulebook() -> Rulebook:
     return load_rulebook()
+
+
+@dataclass(frozen=True)
+class RuleNumber:
+    """One number of a game's rules, with the rule (slug) or the source it comes from."""
+
+    key: str
+    value: int
+    rule: str | None
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class RuleNumbers:
+    """A game's numbers by key (``sweep-cost``, ``win-stars``, ...): spec/games/<game>.yaml."""
+
+    game: str
+    numbers: tuple[RuleNumber, ...]
+
+    def number(self, key: str) -> RuleNumber:
+        for n in self.numbers:
+            if n.key == key:
+                return n
+        raise KeyError(f"{self.game} has no number {key!r}")
+
+    def __getitem__(self, key: str) -> int:
+        return self.number(key).value
+
+
+def load_numbers(path: Path) -> RuleNumbers:
+    """Read a game's numbers file; a malformed entry is a ValueError naming the file and key."""
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    out: list[RuleNumber] = []
+    for key, entry in data["numbers"].items():
+        value = entry.get("value") if isinstance(entry, dict) else None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{path}: number {key!r} needs a whole-number value")
+        if ("rule" in entry) == ("source" in entry):
+            raise ValueError(f"{path}: number {key!r} names either a rule or a source")
+        source = _source(entry["source"]) if "source" in entry else None
+        out.append(RuleNumber(str(key), value, entry.get("rule"), source))
+    return RuleNumbers(str(data["game"]), tuple(out))
+
+
+@cache
+def game_numbers(game: str = "king-of-tokyo") -> RuleNumbers:
+    """The numbers of ``game``'s rules (read once; the engine binds them at import)."""
+    return load_numbers(spec_dir() / "games" / f"{game}.yaml")

@@ -8,7 +8,7 @@ what the card language parsed; nothing here knows any card.
 
 from __future__ import annotations
 
-from kot_rules.engine import dice
+from kot_rules.engine import dice, dispatch
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
@@ -153,7 +153,8 @@ def fire(
                 if not s.monsters[seat].alive:
                     break
                 before = len(ev)
-                _effects.run(
+                # Back up to the card machinery through the one dispatcher.
+                dispatch.run_effects(
                     s, ev, seat, ability.effects, c, target,
                     joined=joined if trigger is _T_ATTACK else None,
                 )
@@ -192,5 +193,3 @@ def clockwise(s: State, start: int) -> list[int]:
     n = len(s.monsters)
     return [(start + k) % n for k in range(n) if s.monsters[(start + k) % n].alive]
 
-
-from kot_rules.engine import effects as _effects  # noqa: E402  (effects -> resources -> here)

@@ -8,12 +8,15 @@ and when it is about to take damage (decision D-AT-WILL).
 from __future__ import annotations
 
 from kot_rules.engine import dice
+from kot_rules.engine.abilities import activated_of, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.events import K_ENERGY, K_USED, Event
 from kot_rules.engine.requests import ask
+from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster
 from kot_rules.engine.state import Phase, State
+from kot_rules.engine.tokens import check_empty, on_card, take_from_card
 from kot_rules.language.ast import Activated, Verb
 
 _EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
@@ -178,7 +181,3 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(energy=energy))
 
-
-from kot_rules.engine.abilities import activated_of, text_ids  # noqa: E402
-from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster  # noqa: E402
-from kot_rules.engine.tokens import check_empty, on_card, take_from_card  # noqa: E402

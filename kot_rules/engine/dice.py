@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import factorial
 
 from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.numbers import SET_SIZE, STARS_PER_EXTRA_DIE
 
 Counts = tuple[int, int, int, int, int, int]
 """How many dice show each face, in the order of :class:`Face`."""
@@ -100,8 +101,8 @@ def set_stars(counts: Counts) -> int:
     stars = 0
     for value in (1, 2, 3):
         n = counts[value - 1]
-        if n >= 3:
-            stars += value + (n - 3)
+        if n >= SET_SIZE:
+            stars += value + (n - SET_SIZE) * STARS_PER_EXTRA_DIE
     return stars
 
 

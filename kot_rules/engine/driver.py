@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kot_rules.engine import dice, turn
+from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, Roll
 from kot_rules.engine.agents import Agent, RandomAgent
 from kot_rules.engine.events import Event
@@ -85,8 +85,8 @@ def play(
     decisions = 0
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     sample = dice.sample
-    apply_in_place = turn.apply
-    roll_in_place = turn.roll_in_place
+    apply_in_place = game.rules.apply
+    roll_in_place = game.rules.roll_in_place
     private = on_step is None
     # Copy-on-write: with no observer, and only agents that keep no reference to a
     # state they were shown, nobody else can see the state, so the driver may change

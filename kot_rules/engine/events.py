@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
+from kot_rules.engine.dice import FACES, Face, counts_of, describe
 from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.numbers import SWEEP_COST
 
 
 class EventKind(Enum):
@@ -85,8 +87,6 @@ class Event(NamedTuple):
     def text(self) -> str:
         """``detail``, or the dice written out."""
         if self.dice:
-            from kot_rules.engine.dice import describe
-
             return describe((*self.dice, 0, 0, 0, 0, 0, 0)[:6])  # type: ignore[arg-type]
         return self.detail
 
@@ -101,8 +101,6 @@ class Event(NamedTuple):
         if self.place:
             out["place"] = self.place
         if self.dice:
-            from kot_rules.engine.dice import FACES
-
             out["dice"] = [f.value for f, k in zip(FACES, self.dice, strict=True) for _ in range(k)]
         elif self.detail:
             out["detail"] = self.detail
@@ -116,8 +114,6 @@ class Event(NamedTuple):
             faces = data.get("dice")
             counts: tuple[int, ...] = ()
             if faces is not None:
-                from kot_rules.engine.dice import Face, counts_of
-
                 counts = counts_of(Face.parse(f) for f in faces)
             return cls(
                 dice=counts,
@@ -162,7 +158,7 @@ class Event(NamedTuple):
             EventKind.LEFT: f"{who} leaves {place} ({detail})",
             EventKind.ELIMINATED: f"{who} is eliminated",
             EventKind.BOUGHT: f"{who} buys {detail} for {self.amount} ⚡",
-            EventKind.SWEPT: f"{who} pays 2 ⚡ to sweep the shop: {detail}",
+            EventKind.SWEPT: f"{who} pays {SWEEP_COST} ⚡ to sweep the shop: {detail}",
             EventKind.DECK_EMPTY: "the deck is empty: the shop is not refilled",
             EventKind.TURN_ENDED: f"{who} ends the turn",
             EventKind.WON: f"{who} wins ({detail})",

@@ -5,122 +5,25 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from typing import Any
 
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
+from kot_rules.engine.kingoftokyo import RULES as KING_OF_TOKYO_RULES
+from kot_rules.engine.numbers import BAY_MIN_MONSTERS as BAY_MIN_MONSTERS
+from kot_rules.engine.numbers import MAX_HEARTS, SHOP_SIZE, START_HEARTS
+from kot_rules.engine.numbers import MAX_MONSTERS as MAX_MONSTERS
+from kot_rules.engine.numbers import MIN_MONSTERS as MIN_MONSTERS
+from kot_rules.engine.options import FirstPlayerRule as FirstPlayerRule
+from kot_rules.engine.options import Options as Options
+from kot_rules.engine.rules import GameRules
+from kot_rules.engine.serial import state_from_json
 from kot_rules.engine.state import Monster, Phase, Place, State
 from kot_rules.language.ast import ENERGY_ON_CARD, ModifierKind
 
-MIN_MONSTERS = 2
-MAX_MONSTERS = 6
-BAY_MIN_MONSTERS = 5
-"""Tokyo Bay is played with 5 or 6 monsters [000/001 §WARIANT ZAAWANSOWANY]."""
-
 DEFAULT_NAMES = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon", "Alienoid")
 """The six monsters of the 2011 box, used when a game names none."""
-
-
-class FirstPlayerRule(Enum):
-    """Who starts (decision D-FIRST-PLAYER)."""
-
-    SEAT_ORDER = "seat-order"
-    """Seat 0 starts: the table chose it (loudest roar / youngest) [000/001 §PRZEBIEG GRY]."""
-    ROLL = "roll"
-    """Most claws on six dice starts, ties reroll [004]: a chance node, 1/N each."""
-
-
-@dataclass(frozen=True)
-class Options:
-    """Ruleset options. ``tokyo_bay=None`` means: on for 5-6 monsters, off otherwise."""
-
-    tokyo_bay: bool | None = None
-    first_player: FirstPlayerRule = FirstPlayerRule.SEAT_ORDER
-    dice: int = 6
-    rolls: int = 3
-    win_stars: int = 20
-    start_hearts: int = 10
-    max_hearts: int = 10
-    bonus_claws: bool = False
-    """The 2016 reading of damage cards add to a turn's attack: the added damage counts as
-    claws, so with no claw rolled it is still an attack (entering Tokyo, yielding), and a
-    bonus that needs an attack ("add 2 damage to your attack") adds its
-    claws even with none rolled. Off: the first edition's reading (D-ATTACK-BONUS,
-    D-POISON-QUILLS)."""
-    heart_cap: int | None = None
-    """The later IELLO clarification "no monster can ever have more than 12 hearts"
-    (kot-cards.md R6): with a cap, healing never takes a monster above it, even when its
-    maximum is higher (a card raising the maximum twice: 14, yet hearts at most 12).
-    None: the seed's reading, hearts up to the maximum (D-HEART-CAP)."""
-    neighbours_attacked_only: bool = False
-    """The Czech rulebook's reading of damage to "each of your neighbours" when its owner
-    attacks: only a neighbour that lost hearts to that attack takes it. Off: the seed's
-    reading, both neighbours take it, attacked or not (D-FIRE-BREATHING)."""
-    revived_leaves_tokyo: bool = False
-    """The 2016 edition's reading of a card that replaces its owner's elimination: the monster goes
-    on outside Tokyo. Off: the first edition's text, which has no Tokyo clause, so it
-    stays where it is (D-IT-HAS-A-CHILD)."""
-    probe_after_last_roll: bool = False
-    """The second edition's reading of a card that rerolls another monster's die: it acts
-    only after that monster's last roll. Off: the first edition's "once on each other
-    monster's turn", after any of its rolls (D-OTHERS-DICE)."""
-    refund_printed_cost: bool = False
-    """The 2016 rulebook's reading (kot-cards.md R16): a card discarded for its cost
-    gives back its full printed cost. Off: the first edition's "the energy they were
-    purchased for", what its owner paid (D-METAMORPH)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "tokyo_bay": self.tokyo_bay,
-            "first_player": self.first_player.value,
-            "dice": self.dice,
-            "rolls": self.rolls,
-            "win_stars": self.win_stars,
-            "start_hearts": self.start_hearts,
-            "max_hearts": self.max_hearts,
-            "bonus_claws": self.bonus_claws,
-            "heart_cap": self.heart_cap,
-            "neighbours_attacked_only": self.neighbours_attacked_only,
-            "revived_leaves_tokyo": self.revived_leaves_tokyo,
-            "probe_after_last_roll": self.probe_after_last_roll,
-            "refund_printed_cost": self.refund_printed_cost,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
-        known = set(cls().to_json())
-        unknown = set(data) - known
-        if unknown:
-            raise ConfigError(f"unknown option(s) {sorted(unknown)}: known are {sorted(known)}")
-        kw = dict(data)
-        for key, value in kw.items():
-            if key in ("bonus_claws", "neighbours_attacked_only", "revived_leaves_tokyo",
-                       "probe_after_last_roll", "refund_printed_cost"):
-                if not isinstance(value, bool):
-                    raise ConfigError(f"option {key}: expected true or false, got {value!r}")
-            elif key == "heart_cap":
-                if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                    raise ConfigError(
-                        f"option heart_cap: expected a whole number or null, got {value!r}"
-                    )
-            elif key == "tokyo_bay":
-                if value is not None and not isinstance(value, bool):
-                    raise ConfigError(
-                        f"option tokyo_bay: expected true, false or null, got {value!r}"
-                    )
-            elif key != "first_player" and (not isinstance(value, int) or isinstance(value, bool)):
-                raise ConfigError(f"option {key}: expected a whole number, got {value!r}")
-        if "first_player" in kw:
-            try:
-                kw["first_player"] = FirstPlayerRule(kw["first_player"])
-            except ValueError:
-                choices = [r.value for r in FirstPlayerRule]
-                raise ConfigError(
-                    f"first_player: expected one of {choices}, got {kw['first_player']!r}"
-                ) from None
-        return cls(**kw)
 
 
 @dataclass(frozen=True)
@@ -128,8 +31,8 @@ class MonsterSetup:
     """A monster as a set-up or scenario describes it."""
 
     name: str
-    hearts: int = 10
-    max_hearts: int = 10
+    hearts: int = START_HEARTS
+    max_hearts: int = MAX_HEARTS
     stars: int = 0
     energy: int = 0
     eliminated: bool = False
@@ -139,10 +42,8 @@ class MonsterSetup:
 
 
 class Game:
-    """The fixed part of a game: monsters (seat order = turn order), options, cards."""
-
-    game_id = "king-of-tokyo"
-    """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
+    """The fixed part of a game: monsters (seat order = turn order), options, cards, and
+    the game's rules (``rules``: King of Tokyo unless told otherwise)."""
 
     def __init__(
         self,
@@ -150,30 +51,39 @@ class Game:
         *,
         options: Options | None = None,
         cards: CardCatalog | None = None,
+        rules: GameRules = KING_OF_TOKYO_RULES,
     ) -> None:
+        self.rules = rules
+        self.game_id: str = rules.id
+        """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
+        # What the kernel calls at every step, bound once: one attribute read, not three.
+        self.phases = rules.phases
+        self.legal_actions = rules.legal_actions
+        self.after_step = rules.hooks.after_step
+        least, most = rules.min_players, rules.max_players
         if isinstance(players, int):
-            if not MIN_MONSTERS <= players <= MAX_MONSTERS:
+            if not least <= players <= most:
                 raise ConfigError(
-                    f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters, "
-                    f"got {players}"
+                    f"King of Tokyo is played by {least} to {most} monsters, got {players}"
                 )
             names: tuple[str, ...] = DEFAULT_NAMES[:players]
         else:
             names = tuple(players)
-            if not MIN_MONSTERS <= len(names) <= MAX_MONSTERS:
+            if not least <= len(names) <= most:
                 raise ConfigError(
-                    f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters, "
+                    f"King of Tokyo is played by {least} to {most} monsters, "
                     f"got {len(names)}: {list(names)}"
                 )
             if len(set(names)) != len(names) or not all(n.strip() for n in names):
                 raise ConfigError(f"monster names must be distinct and non-empty: {list(names)}")
         options = options or Options()
         bay = options.tokyo_bay
+        bay_from = rules.board.second_place_from
         if bay is None:
-            bay = len(names) >= BAY_MIN_MONSTERS
-        elif bay and len(names) < BAY_MIN_MONSTERS:
+            bay = len(names) >= bay_from
+        elif bay and len(names) < bay_from:
             raise ConfigError(
-                f"Tokyo Bay is a variant for {BAY_MIN_MONSTERS}-{MAX_MONSTERS} monsters, "
+                f"Tokyo Bay is a variant for {bay_from}-{most} monsters, "
                 f"this game has {len(names)}"
             )
         for key in ("dice", "rolls", "win_stars", "start_hearts", "max_hearts"):
@@ -214,6 +124,10 @@ class Game:
             "options": self.options.to_json(),
         }
 
+    def state_from_json(self, data: object) -> State:
+        """Read a state of this game written by :meth:`State.to_json`."""
+        return state_from_json(self, data)
+
     # -- first states -------------------------------------------------------------
 
     def shuffled_deck(self, seed: int | None) -> tuple[str, ...]:
@@ -236,15 +150,14 @@ class Game:
         s = self._blank(
             tuple(Monster(n, o.start_hearts, o.max_hearts, 0, 0, True, ()) for n in self.names)
         )
-        s.shop = order[:3]
-        s.deck = order[3:]
+        s.shop = order[:SHOP_SIZE]
+        s.deck = order[SHOP_SIZE:]
         if o.first_player is FirstPlayerRule.ROLL:
             s.phase = Phase.FIRST_PLAYER
             return s
-        from kot_rules.engine import turn
-
         ev: list[Any] = []
-        turn.start_turn(s, ev)
+        start = self.rules.start_turn
+        start(s, ev)
         s.events = tuple(ev)
         return s
 
@@ -324,9 +237,11 @@ class Game:
                 )
         if city is not None and city == bay:
             raise ConfigError("one monster cannot be in Tokyo City and Tokyo Bay at once")
-        if bay is not None and not (self.tokyo_bay and alive >= BAY_MIN_MONSTERS):
+        bay_from = self.rules.board.second_place_from
+        if bay is not None and not (self.tokyo_bay and alive >= bay_from):
             raise ConfigError(
-                "Tokyo Bay is open only with the Bay variant on and at least 5 monsters in the game"
+                f"Tokyo Bay is open only with the Bay variant on and at least {bay_from} "
+                "monsters in the game"
             )
         if not 0 <= active < len(board) or not board[active].alive:
             raise ConfigError(f"the active monster (seat {active}) must be in the game")
@@ -353,17 +268,16 @@ class Game:
         rest = tuple(c for c in self.cards.physical_ids() if c not in seen)
         full_deck = tuple(deck or ()) + rest
         if shop is None:
-            s.shop, s.deck = full_deck[:3], full_deck[3:]
+            s.shop, s.deck = full_deck[:SHOP_SIZE], full_deck[SHOP_SIZE:]
         else:
-            if len(shop) > 3:
-                raise ConfigError(f"the shop holds at most 3 cards, got {len(shop)}")
+            if len(shop) > SHOP_SIZE:
+                raise ConfigError(f"the shop holds at most {SHOP_SIZE} cards, got {len(shop)}")
             s.shop, s.deck = tuple(shop), full_deck
         s.discard = tuple(discard)
         self._place_tokens(s, monsters, held or {})
-        from kot_rules.engine import turn
-
         ev: list[Any] = []
-        turn.start_turn(s, ev)
+        start = self.rules.start_turn
+        start(s, ev)
         s.events = tuple(ev)
         return s
 

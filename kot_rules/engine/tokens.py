@@ -12,7 +12,10 @@ monster that has such tokens, even once the card that says them is gone
 
 from __future__ import annotations
 
+from kot_rules.engine import resources as _resources
 from kot_rules.engine.events import K_ENERGY, K_HELD, K_TOKENS, Event
+from kot_rules.engine.resources import clear_card as clear_card  # the card's leaving
+from kot_rules.engine.resources import clear_monster as clear_monster
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ENERGY_ON_CARD, TokenRuleKind
 
@@ -110,18 +113,6 @@ def move_energy_to_owner(s: State, ev: list[Event], seat: int, card: str, n: int
         ev.append(Event(K_ENERGY, seat, taken, None, "", f"moved from card {card}"))
 
 
-def clear_card(s: State, card: str) -> None:
-    """A card leaves play: what lies on it goes back to the supply (energy to the bank)."""
-    if s.held:
-        s.held = tuple(t for t in s.held if t[0] != card)
-
-
-def clear_monster(s: State, seat: int) -> None:
-    """An eliminated monster's tokens go back to the supply."""
-    if s.tokens:
-        s.tokens = tuple(t for t in s.tokens if t[0] != seat)
-
-
 def check_empty(s: State, ev: list[Event], seat: int, card: str) -> None:
     """``When this card has no ..., discard it.``: discard ``card`` if it holds none."""
     rules = s.game.cards.empty_rules(card)
@@ -149,5 +140,3 @@ def end_of_turn(s: State, ev: list[Event], seat: int) -> None:
             if n:
                 _resources.damage(s, ev, seat, n, seat, attack=False)
 
-
-from kot_rules.engine import resources as _resources  # noqa: E402  (resources imports this)

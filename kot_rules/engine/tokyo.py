@@ -5,14 +5,40 @@ Sources: [000/001 §TOKIO, §ATAK, §WARIANT ZAAWANSOWANY], [004 §Tokio, Tokijs
 
 from __future__ import annotations
 
-from kot_rules.engine.events import K_ENTERED, Event, EventKind
+from kot_rules.engine import abilities as _abilities
+from kot_rules.engine.events import K_ENTERED, K_LEFT, Event, EventKind
+from kot_rules.engine.numbers import BAY_MIN_MONSTERS, ENTER_STARS, START_IN_TOKYO_STARS
 from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
+from kot_rules.language.ast import ModifierKind, Trigger
 
-ENTER_STARS = 1
-"""Stars for entering Tokyo [000/001 §TOKIO "Za każdym razem, gdy gracz wchodzi do Tokio"]."""
-START_IN_TOKYO_STARS = 2
-"""Stars for starting a turn in Tokyo [000/001 §TOKIO "Na początku każdej swojej tury"]."""
+# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
+_M_YIELD_NO_DAMAGE = ModifierKind.YIELD_NO_DAMAGE
+_M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
+_T_YIELD_TOKYO = Trigger.YIELD_TOKYO
+
+
+def start_of_turn(s: State, ev: list[Event]) -> None:
+    """A monster that starts its turn in Tokyo gains stars [000/001 §TOKIO]."""
+    a = s.active
+    if s.city == a or s.bay == a:
+        gain_stars(s, ev, a, START_IN_TOKYO_STARS, "starts the turn in Tokyo")
+
+
+def close_bay(s: State, ev: list[Event], seat: int) -> None:
+    """After an elimination: with fewer than 5 monsters left the Bay closes and its occupant
+    leaves [000/001 §WARIANT ZAAWANSOWANY]."""
+    if s.bay is not None and not s.bay_open:
+        leaver = s.bay
+        s.bay = None
+        ev.append(
+            Event(
+                K_LEFT,
+                leaver,
+                place="bay",
+                detail=f"fewer than {BAY_MIN_MONSTERS} monsters remain: Tokyo Bay closes",
+            )
+        )
 
 
 def targets(s: State, *, everyone: bool = False) -> list[int]:
@@ -170,11 +196,3 @@ def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
         s.bay = None
     ev.append(Event(kind, seat, 0, None, place.value))
 
-
-from kot_rules.engine import abilities as _abilities  # noqa: E402  (abilities -> effects -> here)
-from kot_rules.language.ast import ModifierKind, Trigger  # noqa: E402
-
-# Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
-_M_YIELD_NO_DAMAGE = ModifierKind.YIELD_NO_DAMAGE
-_M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
-_T_YIELD_TOKYO = Trigger.YIELD_TOKYO

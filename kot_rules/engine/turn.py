@@ -1,24 +1,17 @@
-"""The turn: start, roll, resolve, Tokyo, buy, end [000/001 §PRZEBIEG GRY].
+"""The turn skeleton: start, roll, keep, buy, end [000/001 §PRZEBIEG GRY].
 
-These functions change the fresh copy that :meth:`State.apply` made; nothing
-else ever sees a state while it changes.
+The game's own moments (what the board gives at the start of a turn, resolving
+the dice, victory, the yield phase) are reached through ``s.game.rules``
+(kot_rules.engine.kingoftokyo for King of Tokyo). These functions change the
+fresh copy that :meth:`State.apply` made; nothing else ever sees a state while
+it changes.
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from kot_rules.engine import (
-    abilities,
-    activated,
-    buying,
-    dice,
-    effects,
-    hearts,
-    reveal,
-    tokens,
-    tokyo,
-)
+from kot_rules.engine import abilities, activated, buying, dice, dispatch, effects, shop, tokens
 from kot_rules.engine.actions import (
     Action,
     Buy,
@@ -26,68 +19,56 @@ from kot_rules.engine.actions import (
     FirstPlayer,
     Reroll,
     Roll,
-    StayInTokyo,
     StopRolling,
     Sweep,
     UseCard,
-    YieldTokyo,
 )
-from kot_rules.engine.dice import CLAW, ENERGY, HEART, NO_DICE
+from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.events import (
     K_BOUGHT,
-    K_DECK_EMPTY,
     K_DRAW,
-    K_ENERGY,
     K_FIRST_PLAYER,
-    K_HEALED,
     K_KEPT,
-    K_PREVENTED,
-    K_RESOLVED,
     K_ROLLED,
-    K_STARS,
-    K_STAYED,
     K_SWEPT,
     K_TURN_ENDED,
     K_TURN_STARTED,
     K_WON,
-    K_YIELDED,
     Event,
 )
+from kot_rules.engine.numbers import SHOP_SIZE, SWEEP_COST
 from kot_rules.engine.requests import NeedAnswer, Pending
-from kot_rules.engine.resources import damage, gain_stars, heart_top, raise_of, set_monster
-from kot_rules.engine.state import Monster, Outcome, Phase, State
+from kot_rules.engine.resources import set_monster
+from kot_rules.engine.shop import receive as receive  # the shop's steps, reached from here
+from kot_rules.engine.shop import refill_slot as refill_slot
+from kot_rules.engine.state import Outcome, Phase, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
+# The recursion of card text (a trigger runs effects that deal damage that fires triggers)
+# goes back up through one dispatcher: the layers below call it, this fills it in.
+dispatch.install(
+    run=effects.run,
+    window=activated.window,
+    adjust=activated.adjust_dice,
+    leave=effects.leave_tokyo,
+)
+
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
-_M_ATTACK_DAMAGE = ModifierKind.ATTACK_DAMAGE
-_M_ATTACK_EVERYONE = ModifierKind.ATTACK_EVERYONE
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
 _M_EXTRA_DICE = ModifierKind.EXTRA_DICE
-_M_EXTRA_ENERGY = ModifierKind.EXTRA_ENERGY
-_M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_EXTRA_ROLLS = ModifierKind.EXTRA_ROLLS
-_M_MAX_HEARTS = ModifierKind.MAX_HEARTS
-_T_ATTACK = Trigger.ATTACK
-_T_BOUGHT = Trigger.BOUGHT
-_T_BUY_CARD = Trigger.BUY_CARD
 _T_END_OF_EACH_TURN = Trigger.END_OF_EACH_TURN
 _T_END_OF_TURN = Trigger.END_OF_TURN
-_T_RESOLVE = Trigger.RESOLVE
-_T_SCORE_SET = Trigger.SCORE_SET
 _T_START_OF_TURN = Trigger.START_OF_TURN
-_T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
-_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
-_M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
+_T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
-_ROLL, _KEEP, _BUY, _YIELD, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.YIELD, Phase.OVER
+_ROLL, _KEEP, _BUY, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.OVER
 
 _NOBODY: frozenset[Any] = frozenset()
-SWEEP_COST = 2
-"""Energy to replace the three face-up cards [000/001 §3. ZAKUP KART]."""
 
 
 def apply(s: State, action: Action, *, plain: bool = False) -> None:
@@ -101,24 +82,20 @@ def apply(s: State, action: Action, *, plain: bool = False) -> None:
         _apply_asking(s, action)
         return
     ev: list[Event] = []
-    phase = s.phase
-    if phase is _ROLL:
-        _apply_roll(s, ev, action)
-    elif phase is _KEEP:
-        _apply_keep(s, ev, action)
-    elif phase is _BUY:
-        _apply_buy(s, ev, action)
-    elif phase is _YIELD:
-        _apply_yield(s, ev, action)
-    elif phase is Phase.FIRST_PLAYER:
-        if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
-            _illegal(s, action, "a first-player chance outcome naming a seat")
-        s.active = action.seat
-        ev.append(Event(K_FIRST_PLAYER, action.seat))
-        start_turn(s, ev)
-    else:
-        raise IllegalActionError(f"the game is over: no action is legal, got {action}")
+    try:
+        handler = s.game.phases[s.phase]
+    except KeyError:
+        raise IllegalActionError(f"the game is over: no action is legal, got {action}") from None
+    handler(s, ev, action)
     _finish(s, ev)
+
+
+def apply_first_player(s: State, ev: list[Event], action: Action) -> None:
+    if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
+        illegal(s, action, "a first-player chance outcome naming a seat")
+    s.active = action.seat
+    ev.append(Event(K_FIRST_PLAYER, action.seat))
+    start_turn(s, ev)
 
 
 def _apply_asking(s: State, action: Action) -> None:
@@ -176,7 +153,10 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
 
 
 def _finish(s: State, ev: list[Event]) -> None:
-    """After any step: an eliminated active monster's turn ends; publish the events."""
+    """After any step: victory if the game checks it at every step; an eliminated active
+    monster's turn ends; publish the events."""
+    if s.game.after_step:  # None in King of Tokyo: the cheapest test of every step
+        _victory_after_step(s, ev)
     if not s.monsters[s.active].alive and s.phase is not _OVER:
         # An eliminated monster never acts: its turn ends at once (D-ELIMINATED-ACTIVE).
         s.yield_queue = ()
@@ -187,7 +167,7 @@ def _finish(s: State, ev: list[Event]) -> None:
     s.events = tuple(ev)
 
 
-def _illegal(s: State, action: Action, expected: str) -> NoReturn:
+def illegal(s: State, action: Action, expected: str) -> NoReturn:
     raise IllegalActionError(
         f"illegal action {action} in phase {s.phase.value!r} "
         f"(turn {s.turn}, {s.names[s.active]} active): expected {expected}"
@@ -197,8 +177,17 @@ def _illegal(s: State, action: Action, expected: str) -> NoReturn:
 # -- start of turn and the roll ------------------------------------------------------
 
 
+def _victory_after_step(s: State, ev: list[Event]) -> None:
+    after_step = s.game.after_step
+    if after_step is not None and s.phase is not _OVER:
+        outcome = after_step(s)
+        if outcome is not None:
+            declare(s, ev, outcome)
+
+
 def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
-    """Start of turn: +2 ★ for a monster already in Tokyo [000/001 §TOKIO], then roll.
+    """Start of turn: what the board gives (King of Tokyo: +2 ★ for a monster already in
+    Tokyo [000/001 §TOKIO]), the cards' start of turn, then roll.
 
     ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-FREEZE-TIME).
     """
@@ -220,20 +209,20 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.dealt_damage = False
     s.used_abilities = _NOBODY
     s.protected = _NOBODY
-    if s.city == a or s.bay == a:
-        gain_stars(s, ev, a, tokyo.START_IN_TOKYO_STARS, "starts the turn in Tokyo")
+    board_start = s.game.rules.hooks.start_turn
+    board_start(s, ev)
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
     if s.game.cards.by_trigger[_T_START_OF_EACH_TURN] and abilities.held(s, _T_START_OF_EACH_TURN):
         abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
-def _apply_roll(s: State, ev: list[Event], action: Action) -> None:
+def apply_roll(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Roll):
-        _illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
+        illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
     counts = action.counts
     if len(counts) != 6 or sum(counts) != s.to_roll or min(counts) < 0:
-        _illegal(s, action, f"a roll of exactly {s.to_roll} dice")
+        illegal(s, action, f"a roll of exactly {s.to_roll} dice")
     _roll(s, ev, counts)
 
 
@@ -251,6 +240,7 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         and s.monsters[s.active].cards
         and activated.offers(s, s.active, dice_window=True, only_dice=True)
     ):
+        resolve = s.game.rules.hooks.resolve  # the game resolves the final dice
         resolve(s, ev)
     else:
         s.phase = _KEEP
@@ -264,9 +254,10 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
             abilities.fire(s, ev, _T_OTHER_ROLLED, abilities.clockwise(s, s.active)[1:])
 
 
-def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
+def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         if isinstance(action, StopRolling):
+            resolve = s.game.rules.hooks.resolve
             resolve(s, ev)
             return
         if isinstance(action, UseCard):
@@ -274,15 +265,16 @@ def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
             if s.phase is _KEEP and s.rolls_done >= s.rolls_allowed and not activated.offers(
                 s, s.active, dice_window=True, only_dice=True
             ):
+                resolve = s.game.rules.hooks.resolve
                 resolve(s, ev)  # nothing left to do with the dice
             return
-        _illegal(s, action, "keep some dice and reroll the others, or stop")
+        illegal(s, action, "keep some dice and reroll the others, or stop")
     if s.rolls_done >= s.rolls_allowed:
-        _illegal(s, action, "no reroll: every roll of this turn is used")
+        illegal(s, action, "no reroll: every roll of this turn is used")
     if len(action.keep) != 6 or min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
-        _illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
+        illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
-        _illegal(s, action, "at least one die to reroll (to keep them all, stop)")
+        illegal(s, action, "at least one die to reroll (to keep them all, stop)")
     ev.append(Event(K_KEPT, s.active, 0, None, "", "", action.keep))
     d, k = s.dice, action.keep
     s.to_roll = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] - k[0] - k[1] - k[2] - k[3] - k[4] - k[5]
@@ -290,149 +282,10 @@ def _apply_keep(s: State, ev: list[Event], action: Action) -> None:
     s.phase = _ROLL
 
 
-# -- resolving the dice [000/001 §2, §DZIAŁANIE SYMBOLI NA KOSTKACH] ----------------
-
-
-def resolve(s: State, ev: list[Event]) -> None:
-    """Resolve the final dice.
-
-    The rules let the player pick the order; numbers, energy, hearts, then claws
-    is never worse for the player in the base game (hearts must come before
-    entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
-    """
-    a = s.active
-    for trigger in (_T_OTHER_ROLLED, _T_OTHER_FINISHED_ROLLING):
-        if s.game.cards.by_trigger[trigger] and abilities.held(s, trigger):
-            # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
-            abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
-    c = s.dice
-    ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
-    m = s.monsters[a]
-    stars = dice.set_stars(c)
-    energy = c[ENERGY]
-    healed = 0
-    own = c[HEART]
-    spent = None
-    if own and (s.tokens or m.cards) and s.game.cards.may_ask:
-        # Cards may give heart faces other uses: the monster chooses (D-HEART-FACES).
-        spent = hearts.spend(s, a, own)
-        if spent is not None:
-            own = spent.own
-    # A monster in Tokyo cannot use heart faces [000/001 §LECZENIE, §TOKIO].
-    if own and s.city != a and s.bay != a:
-        wanted = own + (
-            abilities.total(s, a, _M_EXTRA_HEALING) + abilities.total(s, a, _M_EXTRA_HEALING_ANY)
-            if m.cards
-            else 0
-        )
-        healed = max(0, min(wanted, heart_top(s, m) - m.hearts))
-    if stars or energy or healed:
-        # One board update for the three gains; the events say each one.
-        set_monster(
-            s,
-            a,
-            Monster(
-                m.name,
-                m.hearts + healed,
-                m.max_hearts,
-                m.stars + stars,
-                m.energy + energy,
-                m.alive,
-                m.cards,
-            ),
-        )
-        if stars:
-            ev.append(Event(K_STARS, a, stars, None, "", "sets of numbers"))
-        if energy:
-            ev.append(Event(K_ENERGY, a, energy, None, "", "energy faces"))
-        if healed:
-            ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
-    if spent is not None:
-        hearts.apply_rest(s, ev, a, spent)
-    if m.cards:
-        _card_resolution(s, ev, a, c, energy)
-    claws = c[CLAW]
-    added = s.attack_bonus  # what cards added to this turn's attack, claws or not
-    if added:
-        s.attack_bonus = 0
-        if not claws and s.game.options.bonus_claws:
-            claws, added = added, 0  # the 2016 reading: the added damage is claws
-    if claws:
-        # An attack: at least one claw [001 §DODATEK, ATAKOWANIE]. Cards add damage to
-        # it but never turn 0 claws into damage [004].
-        bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
-        everyone = bool(m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE))
-        extra: dict[int, int] = {}
-        if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
-            # Damage to neighbours "when you attack" joins the attack on a neighbour it
-            # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
-            # (D-FIRE-BREATHING).
-            join = effects.joined_neighbour_damage(s, a)
-            if join:
-                hit = tokyo.targets(s, everyone=everyone)
-                extra = {t: join for t in effects.neighbours(s, a) if t in hit}
-        tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
-        if m.cards:
-            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra))
-    elif added:
-        tokyo.bonus_damage(s, ev, added)
-    tokyo.advance_yields(s)
-    if s.yield_queue:
-        s.phase = _YIELD
-    else:
-        tokyo.finish_attack(s, ev)
-        s.phase = _BUY
-
-
-def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: int) -> None:
-    """What the active monster's cards add to resolving its dice (before the claws)."""
-    if energy:
-        extra = abilities.total(s, a, _M_EXTRA_ENERGY)
-        if extra:
-            m = s.monsters[a]
-            set_monster(s, a, m._replace(energy=m.energy + extra))
-            ev.append(Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)"))
-    for value in (1, 2, 3):
-        if c[value - 1] >= 3:
-            abilities.fire(s, ev, _T_SCORE_SET, (a,), param=value)
-    abilities.fire(s, ev, _T_RESOLVE, (a,))
-
-
-def _apply_yield(s: State, ev: list[Event], action: Action) -> None:
-    decider = s.yield_queue[0]
-    if isinstance(action, UseCard):
-        activated.use(s, ev, decider, action, dice_window=False)
-        return
-    pending = 0
-    if s.pending_damage:
-        pending = next((n for t, n in s.pending_damage if t == decider), 0)
-    if isinstance(action, YieldTokyo):
-        if s.city == decider:  # who left which place, for `When you yield Tokyo, ...`
-            s.yielded = (decider, s.yielded[1])
-        else:
-            s.yielded = (s.yielded[0], decider)
-        tokyo.leave(s, ev, decider, K_YIELDED)
-        if pending:  # its card spares it the damage of the attack it yields to (D-JETS)
-            ev.append(Event(K_PREVENTED, decider, pending, s.active, "", "attack"))
-    elif isinstance(action, StayInTokyo):
-        ev.append(Event(K_STAYED, decider, 0, None, s.place_of(decider).value))
-        if pending:  # it stays: the attack's damage now
-            damage(s, ev, decider, pending, s.active, attack=True)
-    else:
-        _illegal(s, action, f"{s.names[decider]} to yield Tokyo or stay")
-    if pending:
-        s.pending_damage = tuple(p for p in s.pending_damage if p[0] != decider)
-    s.yield_queue = s.yield_queue[1:]
-    tokyo.advance_yields(s)
-    if not s.yield_queue:
-        tokyo.finish_attack(s, ev)
-        s.phase = _BUY
-
-
 # -- buying [000/001 §3. ZAKUP KART, §OPIS KART] --------------------------------------
 
 
-def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
+def apply_buy(s: State, ev: list[Event], action: Action) -> None:
     a = s.active
     m = s.monsters[a]
     cards = s.game.cards
@@ -443,17 +296,19 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             # Elsewhere only if a card of the buyer allows it (the deck's top, another's card).
             refused = buying.refusal(s, action)
             if refused is not None:
-                _illegal(s, action, refused)
+                illegal(s, action, refused)
         cost = cards.cost(card)
         if m.cards:
             cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
         if cost > m.energy:
-            _illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
+            illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
         keep = cards.is_keep(card)
         owned = (*m.cards, card) if keep else m.cards
         set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
         ev.append(Event(K_BOUGHT, a, cost, None, "", card))
-        if not keep:
+        if keep:
+            shop.hold(s, a, card)
+        else:
             # A discard card goes to the box once it has acted; it is put there at once,
             # so that a question asked meanwhile (a refill, its effect) shows every card
             # in its place.
@@ -463,60 +318,25 @@ def _apply_buy(s: State, ev: list[Event], action: Action) -> None:
             refill_slot(s, ev, s.shop.index(card))
         else:
             buying.take(s, ev, action, cost)
-        receive(s, ev, a, card, price=cost)
+        if receive(s, ev, a, card, price=cost):
+            # An extra turn bought now is played at once: this turn ends here and
+            # what its end would do is skipped [001 §DODATEK, card notes].
+            end_turn(s, ev, end_effects=False)
     elif isinstance(action, Sweep):
         if m.energy < SWEEP_COST or not s.shop:
-            _illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
+            illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
         set_monster(s, a, m._replace(energy=m.energy - SWEEP_COST))
         s.discard = s.discard + s.shop
-        s.shop = s.deck[:3]
-        s.deck = s.deck[3:]
+        s.shop = s.deck[:SHOP_SIZE]
+        s.deck = s.deck[SHOP_SIZE:]
         ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
-        reveal.offer(s, ev, s.shop)
+        shop.offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
         end_turn(s, ev)
     elif isinstance(action, UseCard):
         activated.use(s, ev, a, action, dice_window=False)
     else:
-        _illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
-
-
-def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> None:
-    """What a card just bought (and paid for, ``price``) does for ``buyer``: a keep card
-    raises its maximum and fires its "when you buy this card"; a discard card goes to the
-    box after its effects [001 §OPIS KART]. Then "when you buy another card" fires."""
-    cards = s.game.cards
-    if cards.is_keep(card):
-        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
-        s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
-        raise_by = raise_of(abilities.modifiers_of(s, card))
-        if raise_by:
-            # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
-            m = s.monsters[buyer]
-            top = m.max_hearts + raise_by
-            set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
-        abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
-    else:
-        # The buyer has already put it in the box (see _apply_buy).
-        owed = len(s.extra_turns)
-        effects.run(s, ev, buyer, cards.effects(card), card)
-        if len(s.extra_turns) > owed and buyer == s.active and s.monsters[buyer].alive:
-            # An extra turn bought now is played at once: this turn ends here and
-            # what its end would do is skipped [001 §DODATEK, card notes].
-            end_turn(s, ev, end_effects=False)
-            return
-    abilities.fire(s, ev, _T_BUY_CARD, (buyer,), skip=card)
-
-
-def refill_slot(s: State, ev: list[Event], slot: int) -> None:
-    """Refill a shop slot at once from the deck; an empty deck leaves it empty (D-EMPTY-DECK)."""
-    if s.deck:
-        s.shop = (*s.shop[:slot], s.deck[0], *s.shop[slot + 1 :])
-        s.deck = s.deck[1:]
-        reveal.offer(s, ev, (s.shop[slot],))
-    else:
-        s.shop = s.shop[:slot] + s.shop[slot + 1 :]
-        ev.append(Event(K_DECK_EMPTY))
+        illegal(s, action, "buy a face-up card, sweep the shop, or end the turn")
 
 
 # -- end of turn and of the game [000 §KONIEC GRY; 004] ------------------------------
@@ -534,15 +354,10 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
         if abilities.held(s, _T_END_OF_EACH_TURN):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(Event(K_TURN_ENDED, a))
+    victory = s.game.rules.hooks.end_of_turn
     outcome = victory(s)
     if outcome is not None:
-        s.outcome = outcome
-        s.phase = _OVER
-        s.yield_queue = ()
-        if outcome.winner is None:
-            ev.append(Event(K_DRAW, None, 0, None, "", outcome.reason))
-        else:
-            ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))
+        declare(s, ev, outcome)
         return
     n = len(s.monsters)
     fewer = 0
@@ -572,27 +387,12 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
     start_turn(s, ev, fewer)
 
 
-def victory(s: State) -> Outcome | None:
-    """The outcome at the end of a turn, or None if the game goes on.
-
-    No monster left: a draw. One left: it wins. Otherwise only the active monster may
-    declare a victory by stars, at the end of its own turn [000 §KONIEC GRY "Gracz
-    ogłasza wygraną na koniec swojej tury"]: another monster with enough stars waits for
-    the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
-    """
-    ms = s.monsters
-    target = s.game.options.win_stars
-    alive = 0
-    last = -1
-    for seat, m in enumerate(ms):
-        if m.alive:
-            alive += 1
-            last = seat
-    if alive == 0:
-        return Outcome(None, "every remaining monster was eliminated in the same turn")
-    if alive == 1:
-        return Outcome(last, "last monster standing")
-    a = ms[s.active]
-    if a.alive and a.stars >= target:
-        return Outcome(s.active, f"{target} stars at the end of a turn")
-    return None
+def declare(s: State, ev: list[Event], outcome: Outcome) -> None:
+    """The game is over: a winner, or a draw."""
+    s.outcome = outcome
+    s.phase = _OVER
+    s.yield_queue = ()
+    if outcome.winner is None:
+        ev.append(Event(K_DRAW, None, 0, None, "", outcome.reason))
+    else:
+        ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from kot_rules.engine.game import MAX_MONSTERS, MIN_MONSTERS, Game
+from kot_rules.engine.kingoftokyo import RULES
 from kot_rules.games.definition import GameDefinition
 
 KING_OF_TOKYO = GameDefinition(
-    id="king-of-tokyo",
+    id=RULES.id,
     title="King of Tokyo (2011)",
-    min_players=MIN_MONSTERS,
-    max_players=MAX_MONSTERS,
-    make_game=Game,
+    rules=RULES,
+    dialect="king-of-tokyo",
+    invariants=(
+        "INV-SEATS",
+        "INV-HEARTS",
+        "INV-TOKYO",
+        "INV-ELIMINATED",
+        "INV-RESOURCES",
+        "INV-CARDS",
+        "INV-VICTORY",
+        "INV-YIELD",
+    ),
+    symbolic_model="kot_rules.verify.kernel",
 )

@@ -13,6 +13,17 @@ from dataclasses import replace
 
 import z3
 
+from kot_rules.engine.numbers import (
+    BAY_MIN_MONSTERS,
+    ENERGY_PER_FACE,
+    ENTER_STARS,
+    HEARTS_PER_FACE,
+    SET_SIZE,
+    SHOP_SIZE,
+    STARS_PER_EXTRA_DIE,
+    START_IN_TOKYO_STARS,
+    SWEEP_COST,
+)
 from kot_rules.verify.symbolic import (
     NOBODY,
     SEATS,
@@ -28,10 +39,6 @@ from kot_rules.verify.symbolic import (
 Step = tuple[Bool, SymState]
 """A transition's precondition and post-state."""
 
-ENTER_STARS = 1
-START_IN_TOKYO_STARS = 2
-SWEEP_COST = 2
-SHOP_SIZE = 3
 
 WEAKENINGS: dict[str, str] = {
     "heal-cap": "healing ignores the maximum",
@@ -224,13 +231,14 @@ def dice(ctx: Ctx, s: SymState, *, heal_bonus: Int | int | None = None,
     ones, twos, threes, energy, hearts = (ctx.integer(f"dice-{f}") for f in
                                           ("1", "2", "3", "energy", "heart"))
     ones_score = 2 if is_weakened("ones-two-stars") else 1
-    stars = z3.Sum([z3.If(c >= 3, v + c - 3, 0)
+    stars = z3.Sum([z3.If(c >= SET_SIZE, v + (c - SET_SIZE) * STARS_PER_EXTRA_DIE, 0)
                     for v, c in ((ones_score, ones), (2, twos), (3, threes))])
     bonus = ctx.integer("extra-energy", 0) if energy_bonus is None else energy_bonus
     m = s.m(0)
+    gained = energy * ENERGY_PER_FACE
     t = s.with_monster(0, replace(m, stars=m.stars + stars,
-                                  energy=m.energy + energy + z3.If(energy > 0, bonus, 0)))
-    healed = heal(ctx, t, 0, hearts, heal_bonus)
+                                  energy=m.energy + gained + z3.If(energy > 0, bonus, 0)))
+    healed = heal(ctx, t, 0, hearts * HEARTS_PER_FACE, heal_bonus)
     t = ite(z3.And(hearts > 0, z3.Not(s.in_tokyo(0))), healed, t)
     return z3.And(resting(s), _no_queue(s)), t
 
@@ -395,5 +403,6 @@ def setup(ctx: Ctx, s: SymState) -> Step:
                 win_stars=win, deck=total - shop, shop=shop, discard=z3.IntVal(0),
                 total_cards=total, queue=(nobody, nobody), asking=z3.BoolVal(False),
                 entering=z3.BoolVal(False), over=z3.BoolVal(False), winner=nobody)
-    options = z3.And(players <= SEATS, start <= top, z3.Implies(variant, players >= 5))
+    options = z3.And(players <= SEATS, start <= top,
+                     z3.Implies(variant, players >= BAY_MIN_MONSTERS))
     return options, t

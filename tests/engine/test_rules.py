@@ -21,7 +21,7 @@ from kot_rules.engine import (
     Reroll,
     Roll,
     State,
-    turn,
+    kingoftokyo,
 )
 from kot_rules.engine.actions import END_TURN, STAY, STOP, SWEEP, YIELD
 
@@ -427,7 +427,7 @@ class TestEliminatedAtTwentyDoesNotWin:
         data = s.to_json()
         data["monsters"][0].update(stars=21, hearts=0, alive=False)
         s = type(s).from_json(game4, data)
-        assert turn.victory(s) is None
+        assert kingoftokyo.victory(s) is None
         t = s.apply(END_TURN)
         assert not t.is_terminal() and t.active == 1
 
@@ -474,7 +474,7 @@ class TestDraw:
         return type(s).from_json(game, data)
 
     def test_victory_is_a_draw(self, game4: Game) -> None:
-        out = turn.victory(self.all_dead(game4))
+        out = kingoftokyo.victory(self.all_dead(game4))
         assert out is not None and out.winner is None and out.is_draw
 
     def test_end_turn_ends_in_a_draw(self, game4: Game) -> None:

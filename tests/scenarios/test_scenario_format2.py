@@ -7,6 +7,7 @@ is not registered, fails with a stable code at the file, line and column of the 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,6 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from kot_rules import games
 from kot_rules.engine.cards import CardTable
-from kot_rules.engine.game import Game
 from kot_rules.games import registry
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.scenarios.errors import ScenarioFormatError
@@ -141,7 +141,10 @@ def test_an_unknown_format_version(tmp_path: Path) -> None:
 def test_a_scenario_of_another_game_is_an_error_of_the_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    other = games.GameDefinition("test-other-game", "A test game", 2, 6, Game)
+    # King of Tokyo's rules under another id: a second registered game.
+    base = games.KING_OF_TOKYO
+    other = replace(base, id="test-other-game", title="A test game",
+                    rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
     path = write(tmp_path, HEAD.replace("game: king-of-tokyo", "game: test-other-game"))
     assert read_scenario(path).game == "test-other-game"

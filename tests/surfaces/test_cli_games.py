@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -126,10 +127,12 @@ def test_play_json_names_the_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_scenario_run_of_another_game_reports_the_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kot_rules.engine.game import Game
     from kot_rules.games import registry
 
-    other = games.GameDefinition("test-other-game", "A test game", 2, 6, Game)
+    # King of Tokyo's rules under another id: a second registered game.
+    base = games.KING_OF_TOKYO
+    other = replace(base, id="test-other-game", title="A test game",
+                    rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
     code, out, _ = run(capsys, "scenario", "run", str(SCENARIO), "--game", "test-other-game")
     assert code == 1
@@ -141,10 +144,11 @@ def test_scenario_run_of_another_game_reports_the_game(
 def test_cards_of_a_game_without_a_card_grammar_are_a_usage_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kot_rules.engine.game import Game
     from kot_rules.games import registry
 
-    other = games.GameDefinition("test-other-game", "A test game", 2, 6, Game)
+    base = games.KING_OF_TOKYO
+    other = replace(base, id="test-other-game", title="A test game",
+                    rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
     code, _, err = run(capsys, "simulate", "--game", "test-other-game", "--games", "1",
                        "--cards", str(CARDS))

@@ -1,0 +1,93 @@
+"""What the kernel asks of a game: the seam a game of the family plugs into.
+
+A :class:`GameRules` is what :class:`~kot_rules.engine.game.Game` carries as
+``game.rules``: the game's numbers, dice, board and shop, the handler of each
+phase, and the hooks the turn skeleton calls (start of turn, resolving the dice,
+victory, elimination). :meth:`State.apply`, :meth:`State.legal_actions` and
+:meth:`Game.new_initial_state` reach the game only through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kot_rules.engine.actions import Action
+    from kot_rules.engine.dice import Counts, Face
+    from kot_rules.engine.events import Event
+    from kot_rules.engine.options import Options
+    from kot_rules.engine.state import Outcome, Phase, Place, State
+    from kot_rules.rulebook import RuleNumbers
+
+PhaseHandler = Callable[["State", "list[Event]", "Action"], None]
+"""Apply a decision or chance outcome in one phase (the state is a private copy)."""
+Step = Callable[["State", "list[Event]"], None]
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    faces: tuple[Face, ...]
+    """The faces of a die, in the order of the counts (``Counts``)."""
+    count: int
+    """Dice rolled at the start of a turn (the option ``dice`` may change it)."""
+    rolls: int
+    """Rolls in a turn, the first included (the option ``rolls`` may change it)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    places: tuple[Place, ...]
+    """The places of the board (King of Tokyo: Tokyo City, Tokyo Bay)."""
+    second_place_from: int
+    """The fewest monsters in the game for the second place to be open (the Bay: 5)."""
+
+
+@dataclass(frozen=True)
+class ShopRules:
+    size: int
+    """Face-up cards."""
+    sweep_cost: int
+    """Energy to replace all of them."""
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The game's moments the turn skeleton (kot_rules.engine.turn) calls."""
+
+    start_turn: Step
+    """What the board gives the active monster as its turn starts (before its cards)."""
+    resolve: Step
+    """Resolve the final dice; ends in the next phase."""
+    end_of_turn: Callable[[State], Outcome | None]
+    """Victory as a turn ends: the outcome, or None if the game goes on."""
+    after_step: Callable[[State], Outcome | None] | None
+    """Victory checked after every step (None: the game has none)."""
+    on_elimination: Callable[[State, list[Event], int], None]
+    """The board once a monster is eliminated and the triggers it fired are done."""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """One game's rules as the kernel runs them (frozen; shared by every Game of it)."""
+
+    id: str
+    numbers: RuleNumbers
+    """Every number of the rules, with its rule (spec/games/<id>.yaml)."""
+    min_players: int
+    max_players: int
+    dice: DiceSpec
+    board: Board
+    shop: ShopRules
+    options: type[Options]
+    phases: Mapping[Phase, PhaseHandler]
+    """The handler of each phase a decision or chance outcome is applied in."""
+    hooks: Hooks
+    apply: Callable[[State, Action], None]
+    """The step: apply an action to a private copy (the turn skeleton's apply)."""
+    roll_in_place: Callable[[State, Counts], None]
+    """The step of a roll sampled by a driver (a fast path of ``apply``)."""
+    legal_actions: Callable[[State], Sequence[Action]]
+    start_turn: Step
+    """Start the active monster's turn (the first one too)."""

@@ -1,0 +1,103 @@
+"""The face-up cards: refilling a slot, a card just revealed, and what a bought card does.
+
+A card turned face up may be bought at once by the monsters whose cards say so: they
+are asked in turn, clockwise from the active monster (the active monster, which buys
+on its own turn anyway, is not asked) [001 §DODATEK, appendix clarification 16;
+kot-cards.md R20]. Buying it refills its slot, which may reveal another card: the
+three functions here call each other, and nothing above them.
+"""
+
+from __future__ import annotations
+
+from kot_rules.engine import abilities, effects
+from kot_rules.engine.actions import PASS, Action, Choose
+from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, Event
+from kot_rules.engine.requests import ask
+from kot_rules.engine.resources import raise_of, set_monster
+from kot_rules.engine.state import State
+from kot_rules.language.ast import ModifierKind, Trigger
+
+_M_BUY_REVEALED = ModifierKind.BUY_REVEALED
+_M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
+_T_BOUGHT = Trigger.BOUGHT
+_T_BUY_CARD = Trigger.BUY_CARD
+
+
+def refill_slot(s: State, ev: list[Event], slot: int) -> None:
+    """Refill a shop slot at once from the deck; an empty deck leaves it empty (D-EMPTY-DECK)."""
+    if s.deck:
+        s.shop = (*s.shop[:slot], s.deck[0], *s.shop[slot + 1 :])
+        s.deck = s.deck[1:]
+        offer(s, ev, (s.shop[slot],))
+    else:
+        s.shop = s.shop[:slot] + s.shop[slot + 1 :]
+        ev.append(Event(K_DECK_EMPTY))
+
+
+def hold(s: State, buyer: int, card: str) -> None:
+    """``card``, a keep card, has just joined ``buyer``'s cards: what it does to the maximum
+    hearts is in force at once, before the shop is refilled (a refill may ask a question,
+    and the state that waits for the answer must already be right)."""
+    raise_by = raise_of(abilities.modifiers_of(s, card))
+    if raise_by:
+        # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
+        m = s.monsters[buyer]
+        top = m.max_hearts + raise_by
+        set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+
+
+def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> bool:
+    """What a card just bought (and paid for, ``price``) does for ``buyer``, once it holds
+    it (:func:`hold`): a keep card fires its "when you buy this card"; a discard card goes to the
+    box after its effects [001 §OPIS KART]. Then "when you buy another card" fires.
+
+    True: the active monster bought an extra turn, played at once: its caller ends this
+    turn there, and what its end would do is skipped [001 §DODATEK, card notes].
+    """
+    cards = s.game.cards
+    if cards.is_keep(card):
+        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
+        s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
+        abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
+    else:
+        # The buyer has already put it in the box (see turn._apply_buy).
+        owed = len(s.extra_turns)
+        effects.run(s, ev, buyer, cards.effects(card), card)
+        if len(s.extra_turns) > owed and buyer == s.active and s.monsters[buyer].alive:
+            return True
+    abilities.fire(s, ev, _T_BUY_CARD, (buyer,), skip=card)
+    return False
+
+
+def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
+    """Offer each card just revealed to the monsters whose cards let them buy it now."""
+    if not s.game.cards.with_modifier[_M_BUY_REVEALED]:
+        return
+    for card in revealed:
+        for seat in abilities.clockwise(s, s.active)[1:]:
+            if card not in s.shop:
+                break
+            if not abilities.has_modifier(s, seat, _M_BUY_REVEALED):
+                continue
+            m = s.monsters[seat]
+            cost = max(0, s.game.cards.cost(card) - abilities.total(s, seat, _M_CARD_DISCOUNT))
+            if cost > m.energy:
+                continue
+            options: list[Action] = [Choose(f"buy {card}"), PASS]
+            why = f"{m.name} may buy {card}, just revealed, for {cost} energy"
+            if ask(s, seat, options, why) == PASS:
+                continue
+            keep = s.game.cards.is_keep(card)
+            owned = (*m.cards, card) if keep else m.cards
+            set_monster(s, seat, m._replace(energy=m.energy - cost, cards=owned))
+            ev.append(Event(K_BOUGHT, seat, cost, None, "", card))
+            if keep:
+                hold(s, seat, card)
+            else:
+                s.discard = (*s.discard, card)  # at once, as on the buyer's own turn
+            # The shop is refilled at once (and that card offered in turn), then the card
+            # acts for its buyer, as on the buyer's own turn (never the active monster, so
+            # never an extra turn to play at once).
+            refill_slot(s, ev, s.shop.index(card))
+            receive(s, ev, seat, card, price=cost)
+            break
