@@ -17,6 +17,7 @@ import yaml
 
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.game import DEFAULT_NAMES
+from kot_rules.engine.numbers import START_IN_TOKYO_STARS
 from kot_rules.language.cardset import CardSet
 from kot_rules.verify.invariants import BY_ID
 from kot_rules.verify.prover import Result, Use
@@ -27,7 +28,7 @@ FILLER = ["1", "1", "2", "2", "3", "3"]
 """Six dice that score nothing: no set, no energy, no heart, no claw."""
 DICE_KINDS = {"dice-1": "1", "dice-2": "2", "dice-3": "3", "dice-energy": "energy",
               "dice-heart": "heart", "dice-claw": "claw"}
-START_IN_TOKYO = 2
+START_IN_TOKYO = START_IN_TOKYO_STARS
 
 
 def _dice(model: dict[str, Any]) -> list[str] | None:

@@ -15,7 +15,10 @@ from typing import Any, TypeAlias, TypeVar, cast
 
 import z3
 
-SEATS = 6
+from kot_rules.engine.numbers import BAY_MIN_MONSTERS, MAX_MONSTERS
+
+SEATS = MAX_MONSTERS
+"""The symbolic table has a seat for every monster the rules allow."""
 NOBODY = -1
 """``city``, ``bay``, ``queue`` and ``winner`` when no seat is meant."""
 
@@ -73,7 +76,7 @@ class SymState:
         return z3.Sum([z3.If(m.alive, 1, 0) for m in self.monsters])
 
     def bay_open(self) -> Bool:
-        return z3.And(self.bay_variant, self.alive_count() >= 5)
+        return z3.And(self.bay_variant, self.alive_count() >= BAY_MIN_MONSTERS)
 
     def in_tokyo(self, seat: int) -> Bool:
         return z3.Or(self.city == seat, self.bay == seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import z3
 
-from kot_rules.engine.game import MAX_MONSTERS, MIN_MONSTERS
+from kot_rules.engine.numbers import BAY_MIN_MONSTERS, MAX_MONSTERS, MIN_MONSTERS
 from kot_rules.engine.state import State
 from kot_rules.verify.invariants.base import Invariant
 from kot_rules.verify.symbolic import SEATS, Bool, SymState
@@ -18,8 +18,8 @@ def check(s: State) -> list[str]:
 
 
 def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
-    out = [s.players >= 2, s.players <= SEATS, s.players == pre.players,
-           z3.Implies(s.bay_variant, s.players >= 5), s.win_stars >= 1]
+    out = [s.players >= MIN_MONSTERS, s.players <= SEATS, s.players == pre.players,
+           z3.Implies(s.bay_variant, s.players >= BAY_MIN_MONSTERS), s.win_stars >= 1]
     for k, m in enumerate(s.monsters):
         # A seat beyond the table holds no monster: it looks eliminated, with nothing.
         out.append(z3.Implies(k >= s.players, z3.And(z3.Not(m.alive), m.hearts == 0,
