@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 import pytest
+from seed_text import collapse, missing_piece, shared_dir
 
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Rulebook, Source, load_rulebook
@@ -27,16 +27,6 @@ FAMILY: list[tuple[str, dict[str, str]]] = [
 GAMES = [game for game, _ in FAMILY]
 
 
-def shared_dir() -> Path | None:
-    """The ../shared folder of the sources, wherever this checkout (or worktree) sits."""
-    if "KOT_SHARED" in os.environ:
-        return Path(os.environ["KOT_SHARED"])
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "seeds").is_dir():
-            return folder / "shared"
-    return None
-
-
 SHARED = shared_dir()
 needs_sources = pytest.mark.skipif(
     SHARED is None and not os.environ.get("CI"),
@@ -47,23 +37,6 @@ needs_sources = pytest.mark.skipif(
 
 def book(game: str) -> Rulebook:
     return load_rulebook(spec_dir() / "rules" / f"{game}.yaml")
-
-
-def collapse(text: str) -> str:
-    return " ".join(text.split())
-
-
-def missing_piece(phrase: str, text: str) -> str | None:
-    """The first piece of ``phrase`` (split on "...") not found in order in ``text``."""
-    at = 0
-    for piece in (collapse(p) for p in phrase.split("...")):
-        if not piece:
-            continue
-        found = text.find(piece, at)
-        if found < 0:
-            return piece
-        at = found + len(piece)
-    return None
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,11 +11,11 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from seed_text import collapse, missing_piece, shared_dir
 
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Rulebook, Source, load_rulebook
@@ -27,40 +27,12 @@ SHEET = "kony-duel-facts"
 CONFIDENCE = {"C", "L", "U"}
 
 
-def _find_shared() -> Path | None:
-    """../shared beside the checkout, or beside any folder above it (a worktree)."""
-    if env := os.environ.get("KOT_SHARED"):
-        return Path(env)
-    for parent in Path(__file__).resolve().parents:
-        if (parent / "shared" / "seeds" / SEED_NAME).is_file():
-            return parent / "shared"
-    return None
-
-
-SHARED = _find_shared()
+SHARED = shared_dir()
 needs_seed = pytest.mark.skipif(
     SHARED is None and not os.environ.get("CI"),
     reason="issue 11 (King of New York): the seeds in ../shared are not beside this "
     "checkout; CI always has them, and there this test never skips",
 )
-
-
-def collapse(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def missing_piece(phrase: str, text: str) -> str | None:
-    """The first "..."-separated piece of ``phrase`` not found in order in ``text``."""
-    pos = 0
-    for raw in phrase.split("..."):
-        piece = collapse(raw)
-        if not piece:
-            continue
-        found = text.find(piece, pos)
-        if found < 0:
-            return piece
-        pos = found + len(piece)
-    return None
 
 
 @pytest.fixture(scope="module")
