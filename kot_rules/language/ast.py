@@ -8,6 +8,7 @@ definition the rest of the package uses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -379,3 +380,12 @@ class CardSyntax:
 def name_key(text: str) -> str:
     """How names are compared: Unicode-casefolded, whitespace runs made one space."""
     return " ".join(text.casefold().split())
+
+
+def unaccented(text: str) -> str:
+    """``text`` without diacritics (ł and ø too): how names are typed on a plain keyboard."""
+    folded = unicodedata.normalize("NFKD", text.translate(_UNFOLDABLE))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+_UNFOLDABLE = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})

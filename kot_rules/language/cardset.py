@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kot_rules.paths import builtin_cards_dir
 
-from .ast import CardDef, CardKind, name_key, slugify
+from .ast import CardDef, CardKind, name_key, slugify, unaccented
 from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
 from .grammar import DEFAULT_GAME
@@ -61,6 +61,14 @@ class CardSet:
                 found.setdefault(name_key(text), set()).update(copies)
             for text in (card.name, *(alias.name for alias in card.aliases)):
                 display.setdefault(name_key(text), text)
+        # Every name typed without its accents too, where that names no other card.
+        plain: dict[str, set[str]] = {}
+        for card in ordered:
+            for text in (card.name, *(alias.name for alias in card.aliases)):
+                for key in (name_key(unaccented(text)), slugify(unaccented(text))):
+                    if key not in found:
+                        plain.setdefault(key, set()).update(physical_ids(card.slug, card.copies))
+        found.update(plain)
 
         def setattr_once(name: str, value: object) -> None:
             object.__setattr__(self, name, value)
@@ -108,11 +116,14 @@ class CardSet:
         Case-insensitive (Unicode casefolding); a name gives every copy of the card.
         Empty if nothing matches.
         """
-        hits = self._lookup.get(name_key(text))
-        if hits is None:
-            # Tolerate punctuation differences, e.g. a typographic apostrophe.
-            hits = self._lookup.get(slugify(text), ())
-        return hits
+        # Then tolerate punctuation (a typographic apostrophe, a missing "!") and missing
+        # accents ("wiekszy" for "większy").
+        plain = unaccented(text)
+        for key in (name_key(text), slugify(text), name_key(plain), slugify(plain)):
+            hits = self._lookup.get(key)
+            if hits is not None:
+                return hits
+        return ()
 
     def suggest(self, text: str) -> str | None:
         """The card name or alias closest to ``text``, for a "did you mean" hint."""

@@ -8,12 +8,11 @@ are relative ``.md`` links, so that ``mkdocs build --strict`` checks every one.
 from __future__ import annotations
 
 import posixpath
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kot_rules.language.ast import CardDef
+from kot_rules.language.ast import CardDef, unaccented
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Source
 from kot_rules.surfaces import coverage
@@ -100,15 +99,6 @@ the rule it tests, ranks below them all for the same words."""
 def boosted(boost: float) -> list[str]:
     """Front matter that weights a page in the site's search."""
     return ["---", "search:", f"  boost: {boost}", "---", ""]
-
-
-def unaccented(text: str) -> str:
-    """``text`` without diacritics (ł and ø too): how names are typed on a plain keyboard."""
-    folded = unicodedata.normalize("NFKD", text.translate(_UNFOLDABLE))
-    return "".join(ch for ch in folded if not unicodedata.combining(ch))
-
-
-_UNFOLDABLE = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
 
 
 def note(what: str) -> list[str]:

@@ -75,6 +75,11 @@ class TestResolve:
         ("We’re Only Making It Stronger", ("we-re-only-making-it-stronger",)),
         ("Monstrualne baterie", ("monster-batteries",)),
         ("Seskok z výšky", ("drop-from-high-altitude",)),
+        # typed without accents (and without the "!")
+        ("jeszcze wiekszy", ("even-bigger",)),
+        ("vetsi nez jste cekali", ("even-bigger",)),
+        ("seskok z vysky", ("drop-from-high-altitude",)),
+        ("imitacja", ("mimic",)),
         ("Death From Above", ()),
         ("", ()),
         ("!!!", ()),
@@ -86,6 +91,13 @@ class TestResolve:
         cards = CardSet([CardDef("Strasse", "strasse", 1, CardKind.KEEP, 1, (),
                                  Position("f", 1, 1))])
         assert cards.resolve("STRASSE") == ("strasse",)
+
+    def test_an_accent_free_name_never_takes_another_cards_exact_name(self) -> None:
+        a = CardDef("Zaba", "zaba", 1, CardKind.KEEP, 1, (), Position("f", 1, 1))
+        b = CardDef("Żaba", "zaba-2", 1, CardKind.KEEP, 1, (), Position("f", 2, 1))
+        cards = CardSet([a, b])
+        assert cards.resolve("zaba") == ("zaba",)
+        assert cards.resolve("Żaba") == ("zaba-2",)
 
     def test_suggest(self) -> None:
         cards = builtin_card_set()

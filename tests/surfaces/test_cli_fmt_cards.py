@@ -477,12 +477,17 @@ def test_cards_show_a_card_with_copies(capsys: pytest.CaptureFixture[str],
 
 
 def test_cards_show_an_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "cards", "show", "Jeszcze wiekszy")
+    code, out, err = run(capsys, "cards", "show", "Jeszcze wienkszy")
     assert (code, out) == (1, "")
-    assert err == ("kot-rules: error: no card named 'Jeszcze wiekszy'; "
+    assert err == ("kot-rules: error: no card named 'Jeszcze wienkszy'; "
                    "did you mean 'Jeszcze większy!'?\n")
     code, _, err = run(capsys, "cards", "show", "qqqqzzzz")
     assert (code, err) == (1, "kot-rules: error: no card named 'qqqqzzzz'\n")
+
+
+def test_cards_show_a_name_typed_without_accents(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "show", "Jeszcze wiekszy")
+    assert code == 0 and out.startswith('card "Even Bigger"\n')
 
 
 def test_cards_show_every_card_a_shared_name_designates(

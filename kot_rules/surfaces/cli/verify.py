@@ -66,7 +66,7 @@ def run_verify(args: argparse.Namespace) -> int:
             out = Path(tempfile.mkdtemp(prefix="kot-rules-counterexamples-"))
         return out
 
-    report = verify(cset.cards, attach(cset, folder))
+    report = verify(cset.cards, attach(cset, folder), game=args.game)
     if args.json:
         echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
