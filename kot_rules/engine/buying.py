@@ -62,7 +62,7 @@ def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
     seller = action.seller
     lose_card(s, ev, seller, action.card, to_discard=False)
     if cost:
-        # A price received, not energy gained: no card adds to it (D-PARASITIC-TENTACLES).
+        # A price received, not energy gained: no card adds to it (D-BUY-FROM-OTHERS).
         m = s.monsters[seller]
         set_monster(s, seller, m._replace(energy=m.energy + cost))
         ev.append(Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}"))

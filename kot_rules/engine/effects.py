@@ -134,7 +134,7 @@ def _targets(
         near = neighbours(s, owner)
         if joined is not None:
             if s.game.options.neighbours_attacked_only:
-                # The Czech reading (D-FIRE-BREATHING): only a neighbour the attack hits,
+                # The Czech reading (D-NEIGHBOUR-DAMAGE): only a neighbour the attack hits,
                 # and that one had the damage added to the attack.
                 return []
             # A neighbour the attack hits had it added to the attack [004 §Přehled
@@ -161,7 +161,7 @@ def neighbours(s: State, owner: int) -> list[int]:
 
 def joined_neighbour_damage(s: State, owner: int) -> int:
     """The damage ``owner``'s "when you attack" abilities deal to each neighbour: added to
-    the attack for a neighbour the attack hits (D-FIRE-BREATHING)."""
+    the attack for a neighbour the attack hits (D-NEIGHBOUR-DAMAGE)."""
     total = 0
     for c in s.monsters[owner].cards:
         for ability in abilities.abilities_of(s, c):
@@ -347,7 +347,7 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
     printed cost); option refund_printed_cost: the printed cost (kot-cards.md R16).
 
     The energy is given back, not gained: cards that add to every gain add nothing
-    (kot-cards.md R18; 001 §DODATEK, appendix clarification 13) (D-METAMORPH).
+    (kot-cards.md R18; 001 §DODATEK, appendix clarification 13) (D-SELL-REFUND).
     """
     table = s.game.cards
     while s.monsters[seat].cards:

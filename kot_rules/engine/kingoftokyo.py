@@ -128,7 +128,7 @@ def resolve(s: State, ev: list[Event]) -> None:
         if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
             # Damage to neighbours "when you attack" joins the attack on a neighbour it
             # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
-            # (D-FIRE-BREATHING).
+            # (D-NEIGHBOUR-DAMAGE).
             join = effects.joined_neighbour_damage(s, a)
             if join:
                 hit = tokyo.targets(s, everyone=everyone)
@@ -176,7 +176,8 @@ def apply_yield(s: State, ev: list[Event], action: Action) -> None:
         else:
             s.yielded = (s.yielded[0], decider)
         tokyo.leave(s, ev, decider, K_YIELDED)
-        if pending:  # its card spares it the damage of the attack it yields to (D-JETS)
+        # its card spares it the damage of the attack it yields to (D-YIELD-BEFORE-DAMAGE)
+        if pending:
             ev.append(Event(K_PREVENTED, decider, pending, s.active, "", "attack"))
     elif isinstance(action, StayInTokyo):
         ev.append(Event(K_STAYED, decider, 0, None, s.place_of(decider).value))

@@ -35,7 +35,7 @@ class Options:
     claws, so with no claw rolled it is still an attack (entering Tokyo, yielding), and a
     bonus that needs an attack ("add 2 damage to your attack") adds its
     claws even with none rolled. Off: the first edition's reading (D-ATTACK-BONUS,
-    D-POISON-QUILLS)."""
+    D-ADDED-DAMAGE-NEEDS-A-CLAW)."""
     heart_cap: int | None = None
     """The later IELLO clarification "no monster can ever have more than 12 hearts"
     (kot-cards.md R6): with a cap, healing never takes a monster above it, even when its
@@ -44,11 +44,11 @@ class Options:
     neighbours_attacked_only: bool = False
     """The Czech rulebook's reading of damage to "each of your neighbours" when its owner
     attacks: only a neighbour that lost hearts to that attack takes it. Off: the seed's
-    reading, both neighbours take it, attacked or not (D-FIRE-BREATHING)."""
+    reading, both neighbours take it, attacked or not (D-NEIGHBOUR-DAMAGE)."""
     revived_leaves_tokyo: bool = False
     """The 2016 edition's reading of a card that replaces its owner's elimination: the monster goes
     on outside Tokyo. Off: the first edition's text, which has no Tokyo clause, so it
-    stays where it is (D-IT-HAS-A-CHILD)."""
+    stays where it is (D-REVIVED-IN-TOKYO)."""
     probe_after_last_roll: bool = False
     """The second edition's reading of a card that rerolls another monster's die: it acts
     only after that monster's last roll. Off: the first edition's "once on each other
@@ -56,7 +56,7 @@ class Options:
     refund_printed_cost: bool = False
     """The 2016 rulebook's reading (kot-cards.md R16): a card discarded for its cost
     gives back its full printed cost. Off: the first edition's "the energy they were
-    purchased for", what its owner paid (D-METAMORPH)."""
+    purchased for", what its owner paid (D-SELL-REFUND)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

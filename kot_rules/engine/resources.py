@@ -175,7 +175,7 @@ def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
         if ability.trigger is _T_WOULD_BE_ELIMINATED:
             _dispatch.run_effects(s, ev, seat, ability.effects, card)
     if s.game.options.revived_leaves_tokyo and (s.city == seat or s.bay == seat):
-        # The 2016 edition: the monster goes on outside Tokyo (D-IT-HAS-A-CHILD).
+        # The 2016 edition: the monster goes on outside Tokyo (D-REVIVED-IN-TOKYO).
         _dispatch.leave_tokyo(s, ev, seat)
     if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]

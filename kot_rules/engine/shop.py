@@ -56,7 +56,7 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
     """
     cards = s.game.cards
     if cards.is_keep(card):
-        # What was paid for it, which a card discarded for its cost gives back (D-METAMORPH).
+        # What was paid for it, which a card discarded for its cost gives back (D-SELL-REFUND).
         s.paid = tuple(sorted((*(p for p in s.paid if p[0] != card), (card, price))))
         abilities.fire(s, ev, _T_BOUGHT, (buyer,), only=card)
     else:

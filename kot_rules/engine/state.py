@@ -180,7 +180,7 @@ class State:
     """The step waiting for an answer a card asked for (kot_rules.engine.requests)."""
     paid: tuple[tuple[str, int], ...]
     """The energy paid for each keep card a monster bought and still has, as sorted
-    (card, energy) pairs: what a card discarded for its cost gives back (D-METAMORPH)."""
+    (card, energy) pairs: what a card discarded for its cost gives back (D-SELL-REFUND)."""
     feed: tuple[Action, ...]
     """While a step is replayed: the answers given so far (never part of the position)."""
     fed: int

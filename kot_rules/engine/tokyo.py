@@ -63,7 +63,7 @@ def attack(
     From Tokyo it damages every monster outside; from outside it damages the
     monsters in Tokyo (City and Bay); occupants never damage each other. With
     Tokyo empty, the attacker enters the City instead and deals no damage.
-    ``extra``: damage a card adds to the attack on some targets (D-FIRE-BREATHING).
+    ``extra``: damage a card adds to the attack on some targets (D-NEIGHBOUR-DAMAGE).
     """
     a = s.active
     more = extra or {}
@@ -84,13 +84,13 @@ def attack(
     for t in occupants:
         n = claws + more.get(t, 0)
         if s.monsters[t].cards and _decides_first(s, t, n):
-            asked.append(t)  # it decides before the damage (D-JETS)
+            asked.append(t)  # it decides before the damage (D-YIELD-BEFORE-DAMAGE)
             continue
         lost = damage(s, ev, t, n, a, attack=True)
         if lost > 0 and s.monsters[t].alive:
             asked.append(t)
     # Only an occupant that lost hearts to this attack, and survived, may yield; or one
-    # that would lose hearts and whose card lets it decide first (D-JETS).
+    # that would lose hearts and whose card lets it decide first (D-YIELD-BEFORE-DAMAGE).
     s.yield_queue = tuple(asked)
 
 
@@ -117,7 +117,7 @@ def _attack_everyone(s: State, ev: list[Event], claws: int, more: dict[int, int]
 
 
 def _decides_first(s: State, seat: int, claws: int) -> bool:
-    """Whether this occupant chooses to yield before the attack's damage (D-JETS).
+    """Whether this occupant chooses to yield before the attack's damage (D-YIELD-BEFORE-DAMAGE).
 
     Its card spares it the damage if it yields; so it decides first when the damage would
     make it lose hearts, and the damage waits in ``pending_damage``.

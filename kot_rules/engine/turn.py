@@ -189,7 +189,7 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     """Start of turn: what the board gives (King of Tokyo: +2 ★ for a monster already in
     Tokyo [000/001 §TOKIO]), the cards' start of turn, then roll.
 
-    ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-FREEZE-TIME).
+    ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-EXTRA-TURN-DICE).
     """
     a = s.active
     ev.append(Event(K_TURN_STARTED, a, s.turn))

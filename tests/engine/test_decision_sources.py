@@ -24,7 +24,7 @@ SEEDS_CITED: dict[str, list[tuple[str, str]]] = {
     "D-BAY-CITY-EMPTY": [("001", "TOKIO"), ("001", "WARIANT ZAAWANSOWANY DLA 5 LUB 6 GRACZY")],
     "D-ELIMINATED-ACTIVE": [("001", "ATAK"), ("000", "KONIEC GRY")],
     "D-SHUFFLE-INPUT": [("001", "PRZYGOTOWANIE GRY, 2")],
-    "D-FIRE-BREATHING": [
+    "D-NEIGHBOUR-DAMAGE": [
         ("001", "DODATEK, PIEKIELNY ODDECH"),
         ("004", "Přehled zvláštních karet, OHNIVÝ DECH"),
         ATTACKING,
@@ -35,16 +35,17 @@ SEEDS_CITED: dict[str, list[tuple[str, str]]] = {
     "D-OTHERS-DICE": [("004", "Přehled")],
     "D-DODGE-ORDER": [("001", "DODATEK, POTWÓR Z GUMY")],
     "D-ATTACK-BONUS": [ATTACKING, ("004", "Útok/útočící příšera")],
-    "D-POISON-QUILLS": [("004", "Útok/útočící příšera"), ATTACKING],
-    "D-BURROWING": [("001", "TOKIO"), ATTACKING],
-    "D-JETS": [("001", "TOKIO"), ATTACKING],
-    "D-IT-HAS-A-CHILD": [
+    "D-ADDED-DAMAGE-NEEDS-A-CLAW": [("004", "Útok/útočící příšera"), ATTACKING],
+    "D-TAKER-DAMAGE": [("001", "TOKIO"), ATTACKING],
+    "D-YIELD-BEFORE-DAMAGE": [("001", "TOKIO"), ATTACKING],
+    "D-REVIVED-IN-TOKYO": [
         ("001", "DODATEK, ODDECH ŚMIERCI"),
         ("004", "Přehled zvláštních karet, MRCHOŽROUT"),
     ],
-    "D-FREEZE-TIME": [("001", "DODATEK, ZATRZYMANIE CZASU"), ("001", "DODATEK, ZATRZYMANIE CZASU")],
-    "D-MADE-IN-A-LAB": [("001", "DODATEK, IMITACJA")],
-    "D-PARASITIC-TENTACLES": [("001", "DODATEK, PASOŻYT")],
+    "D-EXTRA-TURN-DICE": [("001", "DODATEK, ZATRZYMANIE CZASU"),
+                          ("001", "DODATEK, ZATRZYMANIE CZASU")],
+    "D-BUY-DECK-TOP": [("001", "DODATEK, IMITACJA")],
+    "D-BUY-FROM-OTHERS": [("001", "DODATEK, PASOŻYT")],
     "D-LOSE-CARD": [
         ("001", "DODATEK, JESZCZE WIĘKSZY!"),
         ("004", "Přehled zvláštních karet, VĚTŠÍ, NEŽ JSTE ČEKALI"),
@@ -62,7 +63,7 @@ SEEDS_CITED: dict[str, list[tuple[str, str]]] = {
     "D-ENERGY-MOVED": [("001", "DODATEK, SŁODZIAK"), ("001", "DODATEK, SŁODZIAK")],
     "D-BATTERIES-EACH-TURN": [("001", "DODATEK, SŁODZIAK")],
     "D-OUT-OF-TURN": [("001", "DODATEK, OPORTUNISTA"), ("001", "DODATEK, SZAŁ BOJOWY")],
-    "D-METAMORPH": [
+    "D-SELL-REFUND": [
         ("001", "DODATEK, METAMORFOZA"),
         ("004", "Přehled zvláštních karet, PROMĚNĚNEC"),
     ],

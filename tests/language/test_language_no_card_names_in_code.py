@@ -32,6 +32,7 @@ class TestNoCardNameInCode:
         for path in sorted(PACKAGE.rglob("*.py")):
             text = path.read_text(encoding="utf-8").casefold()
             for word in words:
-                if re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
+                # A hyphen is no shield: a card's name inside an id (``D-<NAME>``) counts.
+                if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text):
                     hits.append(f"{path.relative_to(PACKAGE.parent)}: {word!r}")
         assert not hits, "card names in the engine code:\n" + "\n".join(hits)

@@ -26,7 +26,7 @@ def check(s: State) -> list[str]:
     if any(e.kind is EventKind.RESOLVED for e in s.events):
         # The queue was formed in this step: each one asked lost hearts to the attack.
         hit = {e.seat for e in s.events if e.kind is EventKind.DAMAGED and e.detail == "attack"}
-        # A card may let the occupant decide before the damage lands (D-JETS): the
+        # A card may let the occupant decide before the damage lands (D-YIELD-BEFORE-DAMAGE): the
         # damage waits in pending_damage.
         hit |= {seat for seat, _ in s.pending_damage}
         for seat in q:
@@ -47,8 +47,8 @@ def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
 
 INVARIANT = Invariant(
     "INV-YIELD", "Only a monster in Tokyo that lost ♥ to the attack being resolved (or, "
-    "holding a card that lets it decide first, would lose ♥: D-JETS) is asked to yield, "
-    "never the attacker; each at most once.",
+    "holding a card that lets it decide first, would lose ♥: D-YIELD-BEFORE-DAMAGE) is "
+    "asked to yield, never the attacker; each at most once.",
     ("tokyo.yield", "tokyo.yield-only-attacked", "bay.yield"), check, symbolic, "KOT307",
     neither="The order of the phases (the yield question comes only right after an attack) "
     "is assumed by each kernel step, not proved.")
