@@ -30,6 +30,7 @@ from kot_rules.engine.resources import (
     heal,
     heart_top,
     lose_card,
+    raise_max,
     raise_of,
     set_monster,
 )
@@ -465,11 +466,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     target = choice.key
     s.copying = tuple(sorted((*s.copying, (card, target))))
     ev.append(Event(K_USED, seat, 0, None, "", f"{card} copies {target}"))
-    raised = raise_of(table.modifiers(target))
-    if raised:
-        m = s.monsters[seat]
-        top = m.max_hearts + raised
-        set_monster(s, seat, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+    raise_max(s, seat, raise_of(table.modifiers(target)))
     # What lies on the copied card lies on the copy too, from the supply (energy from the
     # bank) [001 §DODATEK, appendix clarification 3]; so what the copied card puts on itself
     # when bought is not done again, while its other "when you buy" effects are (twice the

@@ -261,6 +261,15 @@ def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> N
             eliminate(s, ev, seat)
 
 
+def raise_max(s: State, seat: int, raise_by: int) -> None:
+    """A card now in play for ``seat`` (bought, or copied) raises its maximum by
+    ``raise_by`` (negative: lowers it; hearts above the new maximum are lost)."""
+    if raise_by:
+        m = s.monsters[seat]
+        top = m.max_hearts + raise_by
+        set_monster(s, seat, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+
+
 def raise_of(modifiers: tuple[Modifier, ...]) -> int:
     """How much ``modifiers`` raise (or, negative, lower) the maximum hearts."""
     return sum(x.amount for x in modifiers if x.kind is _M_MAX_HEARTS)

@@ -13,7 +13,7 @@ from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, Event
 from kot_rules.engine.requests import ask
-from kot_rules.engine.resources import raise_of, set_monster
+from kot_rules.engine.resources import raise_max, raise_of, set_monster
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ModifierKind, Trigger
 
@@ -38,12 +38,7 @@ def hold(s: State, buyer: int, card: str) -> None:
     """``card``, a keep card, has just joined ``buyer``'s cards: what it does to the maximum
     hearts is in force at once, before the shop is refilled (a refill may ask a question,
     and the state that waits for the answer must already be right)."""
-    raise_by = raise_of(abilities.modifiers_of(s, card))
-    if raise_by:
-        # The new card raises (or lowers) the monster's maximum; hearts above it are lost.
-        m = s.monsters[buyer]
-        top = m.max_hearts + raise_by
-        set_monster(s, buyer, m._replace(max_hearts=top, hearts=min(m.hearts, top)))
+    raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
 
 
 def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> bool:
