@@ -34,11 +34,20 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         ev.append(Event(K_DECK_EMPTY))
 
 
-def hold(s: State, buyer: int, card: str) -> None:
-    """``card``, a keep card, has just joined ``buyer``'s cards: what it does to the maximum
-    hearts is in force at once, before the shop is refilled (a refill may ask a question,
-    and the state that waits for the answer must already be right)."""
-    raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
+def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) -> None:
+    """``buyer`` pays ``cost`` and takes ``card``: a keep card joins its cards, and what it
+    does to the maximum hearts is in force at once; a discard card goes to the box at
+    once. Both before the shop is refilled: a refill may ask a question, and the state
+    that waits for the answer must show every card in its place, in force."""
+    m = s.monsters[buyer]
+    keep = s.game.cards.is_keep(card)
+    owned = (*m.cards, card) if keep else m.cards
+    set_monster(s, buyer, m._replace(energy=m.energy - cost, cards=owned))
+    ev.append(Event(K_BOUGHT, buyer, cost, None, "", card))
+    if keep:
+        raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
+    else:
+        s.discard = (*s.discard, card)
 
 
 def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0) -> bool:
@@ -82,14 +91,7 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             why = f"{m.name} may buy {card}, just revealed, for {cost} energy"
             if ask(s, seat, options, why) == PASS:
                 continue
-            keep = s.game.cards.is_keep(card)
-            owned = (*m.cards, card) if keep else m.cards
-            set_monster(s, seat, m._replace(energy=m.energy - cost, cards=owned))
-            ev.append(Event(K_BOUGHT, seat, cost, None, "", card))
-            if keep:
-                hold(s, seat, card)
-            else:
-                s.discard = (*s.discard, card)  # at once, as on the buyer's own turn
+            pay_and_take(s, ev, seat, card, cost)
             # The shop is refilled at once (and that card offered in turn), then the card
             # acts for its buyer, as on the buyer's own turn (never the active monster, so
             # never an extra turn to play at once).

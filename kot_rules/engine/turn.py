@@ -26,7 +26,6 @@ from kot_rules.engine.actions import (
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.events import (
-    K_BOUGHT,
     K_DRAW,
     K_FIRST_PLAYER,
     K_KEPT,
@@ -302,17 +301,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
         if cost > m.energy:
             illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
-        keep = cards.is_keep(card)
-        owned = (*m.cards, card) if keep else m.cards
-        set_monster(s, a, m._replace(energy=m.energy - cost, cards=owned))
-        ev.append(Event(K_BOUGHT, a, cost, None, "", card))
-        if keep:
-            shop.hold(s, a, card)
-        else:
-            # A discard card goes to the box once it has acted; it is put there at once,
-            # so that a question asked meanwhile (a refill, its effect) shows every card
-            # in its place.
-            s.discard = (*s.discard, card)
+        shop.pay_and_take(s, ev, a, card, cost)
         if from_shop:
             # The shop is refilled at once [001 §3. ZAKUP KART].
             refill_slot(s, ev, s.shop.index(card))
