@@ -52,9 +52,12 @@ class Tally:
 
 
 def play_games(
-    game: Game, seeds: range, on_game: Callable[[int], None] | None = None
+    game: Game,
+    seeds: range,
+    on_game: Callable[[int], None] | None = None,
+    agent: str = "random",
 ) -> Tally:
-    """Play one game per seed with the driver's random agents and count the results.
+    """Play one game per seed with agents of kind ``agent`` and count the results.
 
     ``on_game(n)`` is called after the n-th game. Raises :class:`SimulationError`.
     """
@@ -63,8 +66,9 @@ def play_games(
 
     tally = Tally(wins=[0] * game.num_players)
     for n, game_seed in enumerate(seeds, start=1):
+        agents = driver.named_agents(game, game_seed, agent)
         try:
-            record = driver.play(game, game_seed, record=False)
+            record = driver.play(game, game_seed, agents, record=False)
         except RuntimeError as exc:
             raise SimulationError(str(exc)) from None
         final = record.final
@@ -88,8 +92,10 @@ def play_games(
     return tally
 
 
-def summary(game: Game, tally: Tally, seed: int, seconds: float) -> dict[str, Any]:
-    """The summary of ``tally`` (games from ``seed`` on, played in ``seconds``)."""
+def summary(
+    game: Game, tally: Tally, seed: int, seconds: float, agent: str = "random"
+) -> dict[str, Any]:
+    """The summary of ``tally`` (games from ``seed`` on by ``agent`` agents, in ``seconds``)."""
     if not tally.games:
         raise SimulationError("no game was played")
     seconds = max(seconds, 1e-9)
@@ -98,6 +104,7 @@ def summary(game: Game, tally: Tally, seed: int, seconds: float) -> dict[str, An
         "players": game.num_players,
         "monsters": list(game.names),
         "seed": seed,
+        "agent": agent,
         "tokyo_bay": game.tokyo_bay,
         "first_player": game.options.first_player.value,
         "cards": len(game.cards.physical_ids()),
@@ -115,15 +122,20 @@ def summary(game: Game, tally: Tally, seed: int, seconds: float) -> dict[str, An
 
 
 def simulate(
-    game: Game, games: int, seed: int, on_game: Callable[[int], None] | None = None
+    game: Game,
+    games: int,
+    seed: int,
+    on_game: Callable[[int], None] | None = None,
+    agent: str = "random",
 ) -> dict[str, Any]:
-    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise them.
+    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) with ``agent`` agents and
+    summarise them.
 
     ``on_game(n)`` is called after the n-th game. Raises :class:`SimulationError`.
     """
     start = time.perf_counter()
-    tally = play_games(game, range(seed, seed + games), on_game)
-    return summary(game, tally, seed, time.perf_counter() - start)
+    tally = play_games(game, range(seed, seed + games), on_game, agent)
+    return summary(game, tally, seed, time.perf_counter() - start, agent)
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:

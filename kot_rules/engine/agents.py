@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from kot_rules.engine.actions import Action
@@ -36,3 +37,25 @@ class RandomAgent:
         actions = legal(state)
         # random() has 53 bits: uniform enough for any list of actions a state has.
         return actions[int(self.rng.random() * len(actions))]
+
+
+AgentFactory = Callable[[random.Random], Agent]
+"""Makes one seat's agent from that seat's own seeded generator."""
+
+AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+"""Every agent a command can name (``--agent NAME``), by name; ``random`` is the default."""
+
+DEFAULT_AGENT = "random"
+
+
+class UnknownAgentError(ValueError):
+    """An agent name that is not in :data:`AGENTS`; the message lists the known ones."""
+
+
+def agent_factory(name: str) -> AgentFactory:
+    """The factory registered as ``name``. Raises :class:`UnknownAgentError`."""
+    try:
+        return AGENTS[name]
+    except KeyError:
+        known = ", ".join(sorted(AGENTS))
+        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {known}") from None

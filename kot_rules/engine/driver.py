@@ -13,7 +13,7 @@ from typing import Any
 
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, Roll
-from kot_rules.engine.agents import Agent, RandomAgent
+from kot_rules.engine.agents import DEFAULT_AGENT, Agent, agent_factory
 from kot_rules.engine.events import Event
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
@@ -31,7 +31,16 @@ def agent_rng(seed: int, seat: int) -> random.Random:
 
 
 def random_agents(game: Game, seed: int) -> list[Agent]:
-    return [RandomAgent(agent_rng(seed, i)) for i in range(game.num_players)]
+    return named_agents(game, seed, DEFAULT_AGENT)
+
+
+def named_agents(game: Game, seed: int, name: str) -> list[Agent]:
+    """One agent of kind ``name`` per seat, each with its own generator for ``seed``.
+
+    Raises :class:`~kot_rules.engine.agents.UnknownAgentError`.
+    """
+    make = agent_factory(name)
+    return [make(agent_rng(seed, i)) for i in range(game.num_players)]
 
 
 @dataclass

@@ -135,6 +135,16 @@ def add_play_options(p: argparse.ArgumentParser, *, many: bool) -> None:
         help="who starts: the first seat, or a roll of the dice (default: seat-order)",
     )
     add_cards_option(p)
+    add_agent_option(p)
+
+
+def add_agent_option(p: argparse.ArgumentParser) -> None:
+    from kot_rules.engine.agents import AGENTS, DEFAULT_AGENT
+
+    p.add_argument(
+        "--agent", choices=sorted(AGENTS), default=DEFAULT_AGENT,
+        help=f"who makes every monster's decisions (default: {DEFAULT_AGENT})",
+    )
 
 
 def add_cards_option(p: argparse.ArgumentParser) -> None:

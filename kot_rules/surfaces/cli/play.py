@@ -72,13 +72,13 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from kot_rules.engine.driver import play
+    from kot_rules.engine.driver import named_agents, play
     from kot_rules.surfaces.playlog import game_log
 
     game = new_game(args)
     first = seed(args)
     try:
-        record = play(game, first)
+        record = play(game, first, named_agents(game, first, args.agent))
     except RuntimeError as exc:
         raise CliError(str(exc)) from None
     if args.json:
@@ -137,7 +137,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     if games >= PROGRESS_MIN_GAMES and _isatty(sys.stderr):
         bar = ProgressBar(games, sys.stderr)
     try:
-        summary = simulation.simulate(game, games, first, None if bar is None else bar.update)
+        summary = simulation.simulate(
+            game, games, first, None if bar is None else bar.update, args.agent
+        )
     except simulation.SimulationError as exc:
         raise CliError(str(exc)) from None
     finally:
