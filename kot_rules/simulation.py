@@ -6,12 +6,20 @@ so a command line, a notebook or a pool of worker processes can all call it.
 
 from __future__ import annotations
 
+import functools
+import os
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+
+from kot_rules.engine.options import Options
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     from kot_rules.engine.game import Game
 
 TIMING_KEYS = ("seconds", "games_per_second", "decisions_per_second")
@@ -36,6 +44,18 @@ class Tally:
     min_turns: int | None = None
     max_turns: int | None = None
     decisions: int = 0
+
+    def count(self, winner: int | None, turns: int, decisions: int) -> None:
+        """Count one more game: won by seat ``winner`` (``None``: a draw)."""
+        if winner is None:
+            self.draws += 1
+        else:
+            self.wins[winner] += 1
+        self.games += 1
+        self.turns += turns
+        self.min_turns = turns if self.min_turns is None else min(self.min_turns, turns)
+        self.max_turns = turns if self.max_turns is None else max(self.max_turns, turns)
+        self.decisions += decisions
 
     def __add__(self, other: Tally) -> Tally:
         both = [t for t in (self.min_turns, other.min_turns) if t is not None]
@@ -76,20 +96,123 @@ def play_games(
             raise SimulationError(
                 f"game with seed {game_seed} ended without an outcome (engine bug)"
             )
-        if final.outcome.winner is None:
-            tally.draws += 1
-        else:
-            tally.wins[final.outcome.winner] += 1
-        tally.games += 1
-        tally.turns += final.turn
-        tally.min_turns = final.turn if tally.min_turns is None else min(tally.min_turns,
-                                                                          final.turn)
-        tally.max_turns = final.turn if tally.max_turns is None else max(tally.max_turns,
-                                                                          final.turn)
-        tally.decisions += record.decisions
+        tally.count(final.outcome.winner, final.turn, record.decisions)
         if on_game is not None:
             on_game(n)
     return tally
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What builds a game, in a form that pickles (a :class:`Game` does not): a worker
+    process rebuilds the same game from it."""
+
+    game: str
+    """A registered game id (:mod:`kot_rules.games`)."""
+    players: int
+    options: Options = field(default_factory=Options)
+    cards: Path | None = None
+    """The card set's file or folder; ``None``: the game's built-in cards."""
+    add_cards: Path | None = None
+    """Cards added to that set (a file or folder), or ``None``."""
+
+    def build(self) -> Game:
+        """The game (built once per process). Raises ``CardSpecError`` for bad cards."""
+        return _build(self)
+
+
+@functools.cache
+def _build(setup: GameSetup) -> Game:
+    from kot_rules import games
+    from kot_rules.engine.cards import CardTable
+    from kot_rules.language.cardset import load_card_set, load_extended_card_set
+
+    definition = games.get(setup.game)
+    if setup.add_cards is None:
+        cards = load_card_set(setup.cards, definition.id)
+    else:
+        cards = load_extended_card_set(setup.add_cards, definition.id, setup.cards)
+    return definition.new_game(
+        setup.players, options=setup.options, cards=CardTable.from_card_set(cards)
+    )
+
+
+class Mergeable(Protocol):
+    """A count of a seed range that adds up with the count of the next range."""
+
+    def __add__(self, other: Self, /) -> Self: ...
+
+
+M = TypeVar("M", bound=Mergeable)
+
+
+def workers(jobs: int) -> int:
+    """The number of processes ``jobs`` asks for: ``0`` is one per core."""
+    if jobs < 0:
+        raise ValueError(f"jobs must be 0 (all cores) or more, got {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+def split(seeds: range, parts: int) -> list[range]:
+    """``seeds`` cut into at most ``parts`` contiguous, non-empty ranges, in order."""
+    parts = max(1, min(parts, len(seeds)))
+    size, extra = divmod(len(seeds), parts)
+    out: list[range] = []
+    start = seeds.start
+    for i in range(parts):
+        stop = start + size + (i < extra)
+        out.append(range(start, stop))
+        start = stop
+    return [r for r in out if r]
+
+
+CHUNKS_PER_WORKER = 4
+"""Seed ranges per worker process: more, smaller ranges give a smoother progress bar."""
+
+
+def run_split(
+    work: Callable[..., M],
+    setup: GameSetup,
+    seeds: range,
+    jobs: int,
+    extra: Sequence[Any] = (),
+    on_game: Callable[[int], None] | None = None,
+    context: BaseContext | None = None,
+) -> M:
+    """``work(setup, part, *extra)`` over contiguous parts of ``seeds`` in ``jobs`` worker
+    processes (``0``: one per core), merged with ``+`` in seed order.
+
+    ``work`` must be a module-level function, and ``extra`` picklable: each worker
+    rebuilds the game from ``setup``. ``on_game(n)`` is called as parts finish, with the
+    number of games played so far.
+    """
+    processes = min(workers(jobs), max(1, len(seeds)))
+    parts = split(seeds, processes * CHUNKS_PER_WORKER)
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        futures: dict[Future[M], int] = {
+            pool.submit(work, setup, part, *extra): len(part) for part in parts
+        }
+        try:
+            done = 0
+            for future in as_completed(futures):
+                future.result()  # a worker's error shows at once
+                done += futures[future]
+                if on_game is not None:
+                    on_game(done)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        results = [future.result() for future in futures]  # submission order: seed order
+    merged = results[0]
+    for result in results[1:]:
+        merged = merged + result
+    return merged
+
+
+def play_setup(setup: GameSetup, seeds: range, agent: str = "random") -> Tally:
+    """:func:`play_games` for a worker process: the game rebuilt from ``setup``."""
+    return play_games(setup.build(), seeds, agent=agent)
 
 
 def summary(
@@ -127,14 +250,25 @@ def simulate(
     seed: int,
     on_game: Callable[[int], None] | None = None,
     agent: str = "random",
+    jobs: int = 1,
+    setup: GameSetup | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) with ``agent`` agents and
     summarise them.
 
-    ``on_game(n)`` is called after the n-th game. Raises :class:`SimulationError`.
+    With ``jobs`` other than 1 (``0``: one per core) the games are played by that many
+    worker processes, which build ``game`` again from ``setup``; the summary is the same
+    but for :data:`TIMING_KEYS`. ``on_game(n)`` is called after the n-th game (after a
+    part of them with workers). Raises :class:`SimulationError`.
     """
     start = time.perf_counter()
-    tally = play_games(game, range(seed, seed + games), on_game, agent)
+    seeds = range(seed, seed + games)
+    if jobs == 1:
+        tally = play_games(game, seeds, on_game, agent)
+    else:
+        if setup is None:
+            raise ValueError("simulate with worker processes needs the game's setup")
+        tally = run_split(play_setup, setup, seeds, jobs, (agent,), on_game)
     return summary(game, tally, seed, time.perf_counter() - start, agent)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kot_rules.paths import builtin_cards_dir
@@ -161,10 +161,21 @@ class CheckReport:
                 "diagnostics": [d.to_json() for d in self.diagnostics]}
 
 
-def check_paths(paths: list[Path], game: str = DEFAULT_GAME) -> CheckReport:
+def check_paths(
+    paths: list[Path], game: str = DEFAULT_GAME, added: Sequence[Path] = ()
+) -> CheckReport:
     """Check card files and folders (``*.kot``, recursively) as cards of ``game``;
-    never raises for bad input."""
-    cards, diagnostics = _collect(paths, game)
+    never raises for bad input.
+
+    The cards of ``added`` are checked as new cards for the deck of ``paths``: an alias of
+    theirs that names another card (KOT211, otherwise a warning) is an error there, like
+    a shared name or card id (KOT201, reported at the later card: the added one).
+    """
+    cards, diagnostics = _collect([*paths, *added], game)
+    added_files = {str(file) for path in added for file in _card_files(path)[0]}
+    diagnostics = [replace(d, severity="error")
+                   if d.code == "KOT211" and d.file in added_files else d
+                   for d in diagnostics]
     ok = not any(d.is_error for d in diagnostics)
     return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok,
                        definitions=tuple(cards))
@@ -179,6 +190,22 @@ def load_card_set(path: Path | None = None, game: str = DEFAULT_GAME) -> CardSet
     if path is None:
         return builtin_card_set(game)
     return _load(path, game)
+
+
+def load_extended_card_set(
+    added: Path, game: str = DEFAULT_GAME, base: Path | None = None
+) -> CardSet:
+    """The cards of ``base`` (``None``: the built-in set of ``game``) plus those of ``added``.
+
+    A card of ``added`` may not share a card id, a name or an alias with a card of the
+    base (KOT201, KOT211: see :func:`check_paths`). Raises ``CardSpecError`` (with every
+    error) if any error is found.
+    """
+    first = builtin_cards_dir(game) if base is None else base
+    checked = check_paths([first], game, added=[added])
+    if not checked.ok:
+        raise CardSpecError(d for d in checked.diagnostics if d.is_error)
+    return CardSet(checked.definitions)
 
 
 def builtin_card_set(game: str = DEFAULT_GAME) -> CardSet:

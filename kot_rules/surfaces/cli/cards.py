@@ -37,7 +37,8 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
             "card set. Prints each problem as file:line:col with the source line, then a count. "
             "Exits 1 if any error is found (warnings alone exit 0)."
         ),
-        epilog="examples:\n  kot-rules check\n  kot-rules check my-cards/ --format json",
+        epilog="examples:\n  kot-rules check\n  kot-rules check my-cards/ --format json\n"
+        "  kot-rules check --add-cards my-card.kot",
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="a .kot file or a folder of them (default: the built-in cards)")
@@ -46,6 +47,11 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     check.add_argument("--no-proofs", dest="proofs", action="store_false",
                        help="skip the proofs that no card sentence breaks an invariant "
                        "(KOT3xx)")
+    check.add_argument(
+        "--add-cards", type=Path, default=None, metavar="DIR",
+        help="check the cards in DIR as new cards for the deck (PATH, or the built-in "
+        "cards): a name, alias or card id shared with a deck card is an error",
+    )
     add_game_option(check, what="whose built-in cards to check when no PATH is given")
     command(check, run_check)
 
@@ -144,7 +150,8 @@ def run_check(args: argparse.Namespace) -> int:
     from kot_rules.paths import builtin_cards_dir
 
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
-    checked = check_paths(paths, args.game)
+    added: list[Path] = [] if args.add_cards is None else [args.add_cards]
+    checked = check_paths(paths, args.game, added=added)
     diagnostics = list(checked.diagnostics)
     if args.proofs and checked.definitions:
         from kot_rules.verify.cardcheck import proof_diagnostics
@@ -244,7 +251,7 @@ def _card_json(card: CardDef) -> dict[str, Any]:
 
 
 def run_cards_list(args: argparse.Namespace) -> int:
-    cset = card_set(args.cards, args.game)
+    cset = card_set(args.cards, args.game, args.add_cards)
     cards = cset.cards
     if args.format == "json":
         echo(json.dumps([_card_json(card) for card in cards], indent=2,
@@ -264,9 +271,9 @@ def run_cards_coverage(args: argparse.Namespace) -> int:
     from kot_rules.paths import data_root
     from kot_rules.surfaces import coverage
 
-    cset = card_set(args.cards, args.game)
+    cset = card_set(args.cards, args.game, args.add_cards)
     results: list[dict[str, Any]] = []
-    if args.cards is None:
+    if args.cards is None and args.add_cards is None:
         from kot_rules.site.proofs import verify_results
 
         results = verify_results(data_root())["results"]
@@ -284,7 +291,7 @@ def run_cards_show(args: argparse.Namespace) -> int:
     from kot_rules.language.diagnostics import quote
     from kot_rules.language.render import quote_name, render_card
 
-    cset = card_set(args.cards, args.game)
+    cset = card_set(args.cards, args.game, args.add_cards)
     name: str = args.name
     ids = cset.resolve(name)
     if not ids:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from kot_rules.engine.cards import CardTable
     from kot_rules.engine.game import Game
     from kot_rules.language.cardset import CardSet
+    from kot_rules.simulation import GameSetup
 
 PROG = "kot-rules"
 
@@ -153,6 +154,26 @@ def add_cards_option(p: argparse.ArgumentParser) -> None:
         help="use the card set in DIR (a folder or file of .kot cards) instead of the "
         "built-in cards",
     )
+    p.add_argument(
+        "--add-cards", type=Path, default=None, metavar="DIR",
+        help="add the cards in DIR (a folder or file of .kot cards) to the deck (the built-in "
+        "cards, or --cards); a card may not share a name, alias or id with a deck card",
+    )
+
+
+def add_jobs_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--jobs", type=jobs_arg, default=1, metavar="N",
+        help="play the games in N worker processes, 0 for one per core; the results are "
+        "the same as with one (default: 1)",
+    )
+
+
+def jobs_arg(text: str) -> int:
+    n = int_arg(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 (all cores) or more, got {n}")
+    return n
 
 
 def command(p: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]) -> None:
@@ -163,28 +184,48 @@ def command(p: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]
 # -- card sets and games --------------------------------------------------------------
 
 
-def card_set(path: Path | None, game: str = games.DEFAULT_GAME) -> CardSet:
-    """The card set of ``--cards`` (or the built-in one of ``game``)."""
-    from kot_rules.language.cardset import builtin_card_set, load_card_set
+def card_set(
+    path: Path | None, game: str = games.DEFAULT_GAME, added: Path | None = None
+) -> CardSet:
+    """The card set of ``--cards`` (or the built-in one of ``game``), plus ``--add-cards``."""
+    from kot_rules.language.cardset import (
+        builtin_card_set,
+        load_card_set,
+        load_extended_card_set,
+    )
     from kot_rules.language.grammar import UnknownDialectError
 
     if path is not None and not path.exists():
         raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
+    if added is not None:
+        card_set(path, game)  # the deck's own errors first, as --cards reports them
+    if added is not None and not added.exists():
+        raise CliError(f"--add-cards {added}: no such file or folder", EXIT_USAGE)
     try:
+        if added is not None:
+            return load_extended_card_set(added, game, path)
         return builtin_card_set(game) if path is None else load_card_set(path, game)
     except UnknownDialectError as exc:
         raise CliError(f"--game {game}: {exc}", EXIT_USAGE) from None
     except CardSpecError as exc:
+        if added is not None:
+            raise CliError(
+                f"--add-cards {added}: the added cards have errors (a KOT201 or KOT211 "
+                f"error is a clash with a card of the deck):\n{exc}", EXIT_USAGE
+            ) from None
         if path is None:
             raise CliError(f"the built-in card set has errors:\n{exc}") from None
         raise CliError(f"--cards {path}: the card set has errors:\n{exc}", EXIT_USAGE) from None
 
 
-def card_table(path: Path | None, game: str = games.DEFAULT_GAME) -> CardTable:
-    """The card set of ``--cards`` (or the built-in one of ``game``) as the engine's table."""
+def card_table(
+    path: Path | None, game: str = games.DEFAULT_GAME, added: Path | None = None
+) -> CardTable:
+    """The card set of ``--cards`` (or the built-in one of ``game``) plus ``--add-cards``,
+    as the engine's table."""
     from kot_rules.engine.cards import CardTable
 
-    return CardTable.from_card_set(card_set(path, game))
+    return CardTable.from_card_set(card_set(path, game, added))
 
 
 def new_game(args: argparse.Namespace) -> Game:
@@ -193,10 +234,19 @@ def new_game(args: argparse.Namespace) -> Game:
     definition = games.get(args.game)
     try:
         return definition.new_game(
-            args.players, options=options, cards=card_table(args.cards, definition.id)
+            args.players, options=options,
+            cards=card_table(args.cards, definition.id, args.add_cards),
         )
     except ConfigError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
+
+
+def game_setup(args: argparse.Namespace) -> GameSetup:
+    """What :func:`new_game` builds, in the picklable form worker processes rebuild it from."""
+    from kot_rules.simulation import GameSetup
+
+    options = Options(tokyo_bay=args.tokyo_bay, first_player=FirstPlayerRule(args.first_player))
+    return GameSetup(games.get(args.game).id, args.players, options, args.cards, args.add_cards)
 
 
 def seed(args: argparse.Namespace) -> int:

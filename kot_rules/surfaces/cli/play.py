@@ -14,9 +14,11 @@ from kot_rules.surfaces.cli.common import (
     EXIT_OK,
     CliError,
     Formatter,
+    add_jobs_option,
     add_play_options,
     command,
     echo,
+    game_setup,
     new_game,
     positive_arg,
     seed,
@@ -56,13 +58,15 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "shown on stderr when it is a terminal and G >= 200."
         ),
         epilog="examples:\n  kot-rules simulate --players 4 --games 1000 --seed 1\n"
-        "  kot-rules simulate --players 6 --games 500 --seed 1 --json",
+        "  kot-rules simulate --players 6 --games 500 --seed 1 --json\n"
+        "  kot-rules simulate --games 4000 --seed 1 --jobs 0 --add-cards my-card.kot",
     )
     add_play_options(sim, many=True)
     sim.add_argument(
         "--games", type=positive_arg, default=100, metavar="G",
         help="number of games (default: 100)",
     )
+    add_jobs_option(sim)
     sim.add_argument(
         "--json", action="store_true",
         help="print one JSON object (games, wins_by_seat, draws, mean_turns, games_per_second, "
@@ -129,16 +133,22 @@ def _isatty(stream: IO[str]) -> bool:
         return False
 
 
+def progress_bar(games: int) -> ProgressBar | None:
+    """A bar on stderr for ``games`` games, when it is a terminal and they are many."""
+    if games >= PROGRESS_MIN_GAMES and _isatty(sys.stderr):
+        return ProgressBar(games, sys.stderr)
+    return None
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     game = new_game(args)
     first = seed(args)
     games: int = args.games
-    bar: ProgressBar | None = None
-    if games >= PROGRESS_MIN_GAMES and _isatty(sys.stderr):
-        bar = ProgressBar(games, sys.stderr)
+    bar = progress_bar(games)
     try:
         summary = simulation.simulate(
-            game, games, first, None if bar is None else bar.update, args.agent
+            game, games, first, None if bar is None else bar.update, args.agent,
+            jobs=args.jobs, setup=game_setup(args),
         )
     except simulation.SimulationError as exc:
         raise CliError(str(exc)) from None

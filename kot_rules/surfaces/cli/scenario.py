@@ -54,7 +54,11 @@ def run_scenarios(args: argparse.Namespace) -> int:
     from kot_rules.scenarios.runner import run_paths
 
     game: str = args.game
-    cards = card_table(args.cards, game) if args.cards is not None else None
+    cards = (
+        card_table(args.cards, game, args.add_cards)
+        if args.cards is not None or args.add_cards is not None
+        else None
+    )
     paths: list[Path] = args.paths
     report = run_paths(paths, cards, game=game)
     for result in report.results:

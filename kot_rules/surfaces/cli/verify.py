@@ -55,7 +55,7 @@ def run_verify(args: argparse.Namespace) -> int:
     from kot_rules.verify.prover import verify
     from kot_rules.verify.report import lines
 
-    cset = card_set(args.cards, args.game)
+    cset = card_set(args.cards, args.game, args.add_cards)
     out: Path | None = args.out
     if out is not None and out.exists() and not out.is_dir():
         raise CliError(f"--out {out}: not a folder", EXIT_USAGE)
