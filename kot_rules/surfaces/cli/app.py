@@ -20,7 +20,7 @@ from kot_rules import __version__
 from kot_rules.engine.errors import ConfigError, KotRulesError
 from kot_rules.language.diagnostics import CardSpecError
 from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.surfaces.cli import cards, games, play, rules, scenario, verify
+from kot_rules.surfaces.cli import balance, cards, games, play, rules, scenario, verify
 from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     # The order the commands are listed in by --help.
     play.add_parsers(commands)
+    balance.add_parsers(commands)
     scenario.add_parsers(commands)
     cards.add_check(commands)
     verify.add_parsers(commands)
