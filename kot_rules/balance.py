@@ -12,6 +12,7 @@ same copy-on-write promise).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -98,6 +99,19 @@ class BalanceTally:
 
     tally: Tally
     cards: dict[str, CardCount] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts as JSON: each card's seven counts as a list, in field order."""
+        return {
+            "tally": dataclasses.asdict(self.tally),
+            "cards": {name: list(dataclasses.astuple(count))
+                      for name, count in self.cards.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BalanceTally:
+        return cls(Tally(**data["tally"]),
+                   {name: CardCount(*counts) for name, counts in data["cards"].items()})
 
     def __add__(self, other: BalanceTally) -> BalanceTally:
         if list(self.cards) != list(other.cards):

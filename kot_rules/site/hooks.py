@@ -28,6 +28,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from kot_rules.site import balance_table
 from kot_rules.site.model import SiteData, load_site_data
 from kot_rules.site.pages import (
     ABBREVIATIONS,
@@ -179,6 +180,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.generated_by is not None or page.file.abs_src_path is None:
         return markdown
     root = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+    if page.file.src_uri == balance_table.PAGE:
+        markdown = balance_table.fill(markdown, Path(config.docs_dir))
     return rewrite_repo_links(markdown, page.file.src_uri, Path(config.docs_dir), root)
 
 

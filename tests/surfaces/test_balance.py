@@ -237,6 +237,11 @@ class TestBalanceSummary:
         assert lines[1].split()[:2] == ["card", "cost"]
         assert [line.split("  ")[0].strip() for line in lines[2:6]] == list(self.CARDS)
 
+    def test_help_names_the_interval(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "balance", "--help")
+        assert code == 0 and out.startswith("usage: kot-rules balance")
+        assert "95% Wilson score interval" in " ".join(out.split())
+
     def test_the_library_summary_matches_its_tally(self) -> None:
         game = get(DEFAULT_GAME).new_game(3)
         result = balance.play_balance(game, range(1, 11), ["Extra Head"])

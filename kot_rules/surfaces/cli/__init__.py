@@ -1,8 +1,9 @@
 """The ``kot-rules`` command: one module per command group, :mod:`.app` ties them together.
 
-``play`` and ``simulate`` live in :mod:`.play`, ``balance`` in :mod:`.balance`, ``scenario`` in :mod:`.scenario`, ``check``,
-``fmt`` and ``cards`` in :mod:`.cards`, ``verify``, ``rules`` and ``games`` in modules of
-their names; what they share (exit codes, options, output) in :mod:`.common`.
+``play`` and ``simulate`` live in :mod:`.play`, ``balance`` in :mod:`.balance`, ``scenario``
+in :mod:`.scenario`, ``check``, ``fmt`` and ``cards`` in :mod:`.cards`, ``verify``, ``rules``
+and ``games`` in modules of their names; what they share (exit codes, options, output) in
+:mod:`.common`.
 """
 
 from kot_rules.simulation import TIMING_KEYS
