@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -241,3 +243,17 @@ class TestGreedyBuys:
         state = rich.apply(Roll.of(*["energy"] * 6)).apply(STOP)
         assert state.phase is Phase.BUY
         assert act(state) == Buy(best)
+
+
+class TestTheAgentsPage:
+    def test_its_example_plays_a_mixed_table(self, capsys: pytest.CaptureFixture[str]) -> None:
+        page = Path(__file__).resolve().parents[2] / "docs" / "agents.md"
+        blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
+        assert len(blocks) == 1
+        exec(compile(blocks[0], "docs/agents.md", "exec"), {"__name__": "agents_page"})
+        assert capsys.readouterr().out.startswith("winner: ")
+
+    def test_it_names_every_registered_agent(self) -> None:
+        page = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text("utf-8")
+        for name in AGENTS:
+            assert f"## `{name}`" in page
