@@ -58,6 +58,9 @@ WIN = 100.0
 RICH = SWEEP_COST + 6
 """With this much energy and nothing worth buying, sweeping the shop is worth its cost."""
 
+# Module-level aliases: a global is cheaper to read than an Enum attribute.
+_KEEP, _YIELD, _BUY = Phase.KEEP, Phase.YIELD, Phase.BUY
+
 
 class GreedyAgent:
     """Keeps dice, yields and buys by the one-step rules of :mod:`kot_rules.engine.greedy`."""
@@ -77,11 +80,11 @@ class GreedyAgent:
         if pending is not None:
             return answer_question(state, pending.request.seat, actions, self.rng)
         phase = state.phase
-        if phase is Phase.KEEP:
+        if phase is _KEEP:
             return keep_dice(state, actions)
-        if phase is Phase.YIELD:
+        if phase is _YIELD:
             return YIELD if should_yield(state, state.yield_queue[0]) else STAY
-        if phase is Phase.BUY:
+        if phase is _BUY:
             return shop(state, actions, self.rng)
         return actions[int(self.rng.random() * len(actions))]
 
@@ -115,15 +118,13 @@ def wanted_dice(s: State, seat: int) -> Counts:
 
 
 def numbers_to_keep(s: State, m: Monster, d: Counts, value: int) -> int:
-    """A set scores; a pair of 2s or 3s is one die from scoring; a pair of 1s (or any pair
-    that would win) only near the end, where every star counts."""
+    """A set scores; a pair of 2s or 3s is one die from scoring; a pair of 1s only near
+    the end, where every star counts."""
     n = d[value - 1]
     if n >= SET_SIZE:
         return n
-    if n == SET_SIZE - 1:
-        needed = s.game.options.win_stars - m.stars
-        if value >= 2 or needed <= CLOSE_TO_WIN or value >= needed:
-            return n
+    if n == SET_SIZE - 1 and (value >= 2 or s.game.options.win_stars - m.stars <= CLOSE_TO_WIN):
+        return n
     return 0
 
 
