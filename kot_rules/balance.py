@@ -4,10 +4,11 @@ For each card asked about: how often it is bought, how often the monsters that b
 win against the monsters that did not (each with a 95 % Wilson score interval), and when
 it is bought. Surface-independent, like :mod:`kot_rules.simulation`: it prints nothing.
 
-Buys are seen by wrapping each seat's agent: every card is bought by a decision (a
-:class:`~kot_rules.engine.actions.Buy` that an agent picks), so the wrapper sees them all
-without a game record, and it changes nothing in the game (same agent, same generator,
-same copy-on-write promise).
+Buys are read from the game's own events (each ``bought`` event, on the turn of the last
+``turn-started``): the games are played with a record, which costs little beside the
+agents' and the rules' work (see docs/balance.md), and the record changes nothing in
+the game. Watching only the agents' :class:`~kot_rules.engine.actions.Buy` decisions
+would miss a card bought in answer to a card's question.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kot_rules.engine.actions import Action, Buy
+from kot_rules.engine.events import K_BOUGHT, K_TURN_STARTED
 from kot_rules.simulation import (
     GameSetup,
     SimulationError,
@@ -29,9 +30,7 @@ from kot_rules.simulation import (
 from kot_rules.simulation import summary as simulation_summary
 
 if TYPE_CHECKING:
-    from kot_rules.engine.agents import Agent
     from kot_rules.engine.game import Game
-    from kot_rules.engine.state import State
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95 % interval."""
@@ -143,25 +142,6 @@ def card_names(game: Game, asked: Sequence[str]) -> list[str]:
     return found
 
 
-class BuyWatcher:
-    """An agent that lets another decide and notes each card it buys: (card id, turn)."""
-
-    __slots__ = ("agent", "buys", "retains_states")
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.buys: list[tuple[str, int]] = []
-        # The driver copies states unless every agent promises not to keep them: pass
-        # the promise on, so that the game runs exactly as it would unwatched.
-        self.retains_states: bool = getattr(agent, "retains_states", True)
-
-    def act(self, state: State) -> Action:
-        action = self.agent.act(state)
-        if type(action) is Buy:
-            self.buys.append((action.card, state.turn))
-        return action
-
-
 def play_balance(
     game: Game,
     seeds: range,
@@ -177,9 +157,9 @@ def play_balance(
     name_of = game.cards.name
     tally = Tally(wins=[0] * game.num_players)
     for n, game_seed in enumerate(seeds, start=1):
-        watchers = [BuyWatcher(a) for a in driver.named_agents(game, game_seed, agent)]
+        agents = driver.named_agents(game, game_seed, agent)
         try:
-            record = driver.play(game, game_seed, watchers, record=False)
+            record = driver.play(game, game_seed, agents)
         except RuntimeError as exc:
             raise SimulationError(str(exc)) from None
         final = record.final
@@ -190,15 +170,19 @@ def play_balance(
         winner = final.outcome.winner
         tally.count(winner, final.turn, record.decisions)
         bought_by: dict[str, set[int]] = {}
-        for seat, watcher in enumerate(watchers):
-            for card_id, turn in watcher.buys:
-                name = name_of(card_id)
+        turn = 0
+        for event in record.events:
+            kind = event.kind
+            if kind is K_TURN_STARTED:
+                turn = event.amount
+            elif kind is K_BOUGHT and event.seat is not None:
+                name = name_of(event.detail)
                 count = counts.get(name)
                 if count is None:
                     continue
                 count.buys += 1
                 count.turns += turn
-                bought_by.setdefault(name, set()).add(seat)
+                bought_by.setdefault(name, set()).add(event.seat)
         for name, count in counts.items():
             buyers = bought_by.get(name, set())
             if buyers:

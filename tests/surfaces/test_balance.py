@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from kot_rules import balance, simulation
-from kot_rules.balance import BuyWatcher, UnknownCardError, card_names, wilson_interval
+from kot_rules.balance import UnknownCardError, card_names, wilson_interval
 from kot_rules.engine import driver
+from kot_rules.engine.actions import Choose
+from kot_rules.engine.agents import AGENTS
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game
 from kot_rules.games import DEFAULT_GAME, get
@@ -177,22 +179,38 @@ class TestCardLookup:
         assert "no card named 'wing'" in err
 
 
-class TestBuyWatcher:
+class TestBuysFromEvents:
+    @pytest.mark.parametrize("agent", sorted(AGENTS))
     @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 7), (6, 3)])
-    def test_sees_every_buy_and_changes_nothing(self, players: int, seed: int) -> None:
+    def test_every_bought_event_is_counted(self, players: int, seed: int, agent: str) -> None:
         game = get(DEFAULT_GAME).new_game(players)
-        plain = driver.play(game, seed, driver.named_agents(game, seed, "random"))
-        watchers = [BuyWatcher(a) for a in driver.named_agents(game, seed, "random")]
-        watched = driver.play(game, seed, watchers)
-        assert watched.dumps() == plain.dumps()
-        bought = [(e.seat, e.detail) for e in plain.events if e.kind is EventKind.BOUGHT]
-        seen = sorted((seat, card) for seat, w in enumerate(watchers) for card, _ in w.buys)
-        assert seen == sorted(bought) and bought
+        record = driver.play(game, seed, driver.named_agents(game, seed, agent))
+        names = sorted({game.cards.name(card) for card in game.cards.physical_ids()})
+        got = balance.play_balance(game, range(seed, seed + 1), names, agent=agent).cards
+        bought = [(e.seat, game.cards.name(e.detail)) for e in record.events
+                  if e.kind is EventKind.BOUGHT]
+        assert bought
+        for name in names:
+            buys = [seat for seat, card in bought if card == name]
+            count = got[name]
+            assert count.buys == len(buys)
+            assert count.buyers == len(set(buys))
+            assert count.games == (1 if buys else 0)
+            assert len(buys) <= count.turns <= len(buys) * (record.final.turn if record.final
+                                                            else 0)
 
-    def test_passes_the_copy_on_write_promise_on(self) -> None:
-        game = get(DEFAULT_GAME).new_game(2)
-        [agent, _] = driver.named_agents(game, 1, "random")
-        assert BuyWatcher(agent).retains_states is getattr(agent, "retains_states", True)
+    def test_a_card_bought_in_answer_to_a_question_is_counted(self) -> None:
+        # A card bought when it is revealed is a Choose answer, not a Buy decision.
+        game = get(DEFAULT_GAME).new_game(6)
+        agent = "greedy"
+        record = driver.play(game, 3, driver.named_agents(game, 3, agent))
+        chosen = [a for a in record.actions if isinstance(a, Choose) and
+                  a.key.startswith("buy ")]
+        assert chosen, "pick another seed: this one no longer buys a card that way"
+        card = chosen[0].key.removeprefix("buy ")
+        name = game.cards.name(card)
+        got = balance.play_balance(game, range(3, 4), [name], agent=agent).cards[name]
+        assert got.buys >= 1
 
 
 class TestBalanceSummary:
