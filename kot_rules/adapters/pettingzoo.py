@@ -56,7 +56,6 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         self.shape = Shape(self.game)
         self.layout = observation.layout(self.game)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"kot_rules_{definition.id}"}
         self.possible_agents = [agent_name(i) for i in range(self.game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.shape.codec.size
