@@ -355,7 +355,8 @@ def test_check_a_broken_card_exits_1_and_shows_where(
     assert re.search(rf"^{re.escape(str(folder / 'broken.kot'))}:2:\d+: error\[KOT\d+\]: ",
                      out, re.MULTILINE)
     assert "  cost: x\n" in out
-    assert out.splitlines()[-1] == "checked 2 cards: 1 error, 0 warnings"
+    # Every card read counts, the broken one too.
+    assert out.splitlines()[-1] == "checked 3 cards: 1 error, 0 warnings"
 
 
 def test_check_a_broken_card_as_json(
@@ -366,7 +367,7 @@ def test_check_a_broken_card_as_json(
     assert code == 1
     data = json.loads(out)
     assert data["ok"] is False
-    assert data["cards"] == 0
+    assert (data["files"], data["cards"], data["titles"]) == (1, 1, 1)
     [problem] = data["diagnostics"]
     assert problem["file"] == str(folder / "broken.kot")
     assert problem["line"] == 2
