@@ -117,7 +117,7 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(self, message)
 
 
-def card_errors(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> dict[str, Any]:
+def card_errors(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
     """The keyword arguments of a :class:`CliError` for card files with errors: the
     first error's code and place, and every problem."""
     first = next((d for d in diagnostics if d.is_error), diagnostics[0] if diagnostics else None)
@@ -191,10 +191,10 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 JSON_ERRORS = (
-    'An error prints {"error": {"code", "message", "file", "line", "column", "hint", '
-    '"exit"}} instead (code: CLI001-CLI005, or the KOTnnn / SCNnnn code of the file at '
-    "fault; file, line, column and hint are null when they do not apply), with the "
-    "same exit code as without --json."
+    'With --json an error is one object too: {"error": {"code", "message", "file", '
+    '"line", "column", "hint", "exit"}} (code: CLI001-CLI005, or the KOTnnn / SCNnnn '
+    "code of the file at fault; file, line, column and hint are null when they do not "
+    "apply), with the same exit code as without --json."
 )
 """How every command reports an error with ``--json`` (ends each command's epilog)."""
 
@@ -214,7 +214,7 @@ class _FormatAlias(argparse.Action):
 
 def add_epilog(p: argparse.ArgumentParser, text: str) -> None:
     """Append a paragraph (wrapped to 79 columns) to the epilog of ``p``."""
-    paragraph = wrap(text)
+    paragraph = textwrap.fill(text, width=79, break_on_hyphens=False)
     p.epilog = f"{p.epilog}\n\n{paragraph}" if p.epilog else paragraph
 
 
