@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -14,9 +13,11 @@ from kot_rules.surfaces.cli.common import (
     EXIT_OK,
     CliError,
     Formatter,
+    add_json_option,
     add_play_options,
     command,
     echo,
+    echo_json,
     new_game,
     positive_arg,
     seed,
@@ -41,9 +42,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "  kot-rules play --players 5 --seed 7 --no-tokyo-bay --json > game.json",
     )
     add_play_options(play, many=False)
-    play.add_argument(
-        "--json", action="store_true",
-        help="print the game record as JSON (set-up, every action and event, final state)",
+    add_json_option(
+        play, "the game record, {format, game, seed, deck, actions, events, turns, outcome, "
+        "final_state} (schema spec/schemas/game-record-v1.schema.json): the same seed "
+        "prints the same bytes.",
     )
     command(play, run_play)
 
@@ -63,10 +65,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--games", type=positive_arg, default=100, metavar="G",
         help="number of games (default: 100)",
     )
-    sim.add_argument(
-        "--json", action="store_true",
-        help="print one JSON object (games, wins_by_seat, draws, mean_turns, games_per_second, "
-        "decisions_per_second, ...)",
+    add_json_option(
+        sim, "{games, players, monsters, seed, agent, tokyo_bay, first_player, cards, "
+        "wins_by_seat, draws, mean_turns, min_turns, max_turns, decisions, seconds, "
+        "games_per_second, decisions_per_second}; the last three are timings, the rest "
+        "depend only on the options.",
     )
     command(sim, run_simulate)
 
@@ -146,7 +149,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     if args.json:
-        echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        echo_json(summary)
     else:
         echo("\n".join(simulation.summary_lines(summary)))
     return EXIT_OK
