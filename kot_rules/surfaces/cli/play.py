@@ -1,4 +1,4 @@
-"""``kot-rules play`` and ``kot-rules simulate``: seeded games with random agents."""
+"""``kot-rules play`` and ``kot-rules simulate``: seeded games played by agents (see --agent)."""
 
 from __future__ import annotations
 
@@ -33,9 +33,10 @@ PROGRESS_INTERVAL = 0.1
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play", formatter_class=Formatter,
-        help="play one seeded game with random agents and print its log",
+        help="play one seeded game (random agents, or --agent) and print its log",
         description=wrap(
-            "Play one seeded game with random agents and print it turn by turn: every "
+            "Play one seeded game with random agents (or those --agent names) and print it "
+            "turn by turn: every "
             "event, then the winner (or the draw) and each monster's ♥ ★ ⚡ and cards."
         ),
         epilog="examples:\n  kot-rules play --players 4 --seed 2011\n"
@@ -51,9 +52,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
     sim = commands.add_parser(
         "simulate", formatter_class=Formatter,
-        help="play many seeded games with random agents and summarise them",
+        help="play many seeded games (random agents, or --agent) and summarise them",
         description=wrap(
-            "Play G games with random agents (seeds S, S+1, ...) and print the wins "
+            "Play G games with random agents, or those --agent names (seeds S, S+1, ...), "
+            "and print the wins "
             "per seat, the draws, the mean number of turns and the speed. A progress bar is "
             "shown on stderr when it is a terminal and G >= 200."
         ),
