@@ -23,7 +23,7 @@ from kot_rules.site.pages import generate, rule_uri
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TRANSLATED = ["king-of-tokyo.yaml", "king-of-tokyo-duel.yaml"]
+TRANSLATED = ["king-of-tokyo.yaml", "king-of-tokyo-duel.yaml", "king-of-new-york.yaml"]
 """The rules files whose every quoted Polish or Czech phrase has its English translation."""
 
 ENGLISH_SOURCES = {"kony-duel-facts"}
