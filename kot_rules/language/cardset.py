@@ -174,6 +174,15 @@ def check_paths(paths: list[Path], game: str = DEFAULT_GAME) -> CheckReport:
                        definitions=tuple(cards), files=files, read=read)
 
 
+def check_text(text: str, file: str = "card.kot", game: str = DEFAULT_GAME) -> list[Diagnostic]:
+    """Every diagnostic ``kot-rules check`` gives for one card file holding ``text``
+    (the file and set checks, without reading a disk)."""
+    cards, diagnostics = parse_cards(text, file, game)
+    sources = {file: Source(file, text)}
+    diagnostics = [*diagnostics, *check_set(cards, sources), *check_tokens(cards, sources)]
+    return sorted(diagnostics, key=sort_key)
+
+
 def load_card_set(path: Path | None = None, game: str = DEFAULT_GAME) -> CardSet:
     """The cards of a file or folder, as cards of ``game``; ``None`` is the game's
     built-in set.
