@@ -20,6 +20,8 @@ class Source:
     seed: str
     section: str
     phrase: str
+    english: str = ""
+    """The phrase in English (our translation; empty where none is written yet)."""
 
     def cite(self) -> str:
         return f"{self.seed} §{self.section}"
@@ -61,7 +63,7 @@ class Rulebook:
 
 
 def _source(d: dict[str, Any]) -> Source:
-    return Source(str(d["seed"]), str(d["section"]), str(d["phrase"]))
+    return Source(str(d["seed"]), str(d["section"]), str(d["phrase"]), str(d.get("english", "")))
 
 
 def load_rulebook(path: Path | None = None) -> Rulebook:

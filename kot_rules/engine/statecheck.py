@@ -127,8 +127,11 @@ def _tokens(s: State) -> str:
     for _, kind, n in s.tokens:
         used[kind] += n
     supply = s.game.cards.token_supply
-    for _, kind, n in s.held:
-        if kind in supply:  # energy on a card comes from the bank, not the box
+    copies = {copier for copier, _ in s.copying}
+    for card, kind, n in s.held:
+        # Energy on a card comes from the bank, not the box; a copy gets its tokens
+        # whatever the box holds (D-TOKEN-SUPPLY), so they are not counted against it.
+        if kind in supply and card not in copies:
             used[kind] += n
     for kind, n in sorted(used.items()):
         if n > supply.get(kind, 0):

@@ -14,7 +14,7 @@ from .ast import CardDef, CardKind, name_key, slugify, unaccented
 from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
 from .grammar import DEFAULT_GAME
-from .parser import parse_cards, read_card_file
+from .parser import cards_started, parse_cards, read_card_file
 
 
 class CardSet:
@@ -152,6 +152,10 @@ class CheckReport:
     ok: bool = True
     definitions: tuple[CardDef, ...] = ()
     """The valid cards themselves (for the proofs, :mod:`kot_rules.verify.cardcheck`)."""
+    files: int = 0
+    """The card files read (a file that cannot be read counts too)."""
+    read: int = 0
+    """The card titles read, valid or not: each file's ``card`` lines (at least one)."""
 
     def render(self) -> str:
         return "\n".join(d.render() for d in self.diagnostics)
@@ -171,14 +175,23 @@ def check_paths(
     theirs that names another card (KOT211, otherwise a warning) is an error there, like
     a shared name or card id (KOT201, reported at the later card: the added one).
     """
-    cards, diagnostics = _collect([*paths, *added], game)
+    cards, diagnostics, files, read = _collect([*paths, *added], game)
     added_files = {str(file) for path in added for file in _card_files(path)[0]}
     diagnostics = [replace(d, severity="error")
                    if d.code == "KOT211" and d.file in added_files else d
                    for d in diagnostics]
     ok = not any(d.is_error for d in diagnostics)
     return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok,
-                       definitions=tuple(cards))
+                       definitions=tuple(cards), files=files, read=read)
+
+
+def check_text(text: str, file: str = "card.kot", game: str = DEFAULT_GAME) -> list[Diagnostic]:
+    """Every diagnostic ``kot-rules check`` gives for one card file holding ``text``
+    (the file and set checks, without reading a disk)."""
+    cards, diagnostics = parse_cards(text, file, game)
+    sources = {file: Source(file, text)}
+    diagnostics = [*diagnostics, *check_set(cards, sources), *check_tokens(cards, sources)]
+    return sorted(diagnostics, key=sort_key)
 
 
 def load_card_set(path: Path | None = None, game: str = DEFAULT_GAME) -> CardSet:
@@ -220,7 +233,7 @@ def _builtin(game: str) -> CardSet:
 
 
 def _load(path: Path, game: str) -> CardSet:
-    cards, diagnostics = _collect([path], game)
+    cards, diagnostics, _, _ = _collect([path], game)
     if any(d.is_error for d in diagnostics):
         raise CardSpecError(diagnostics)
     return CardSet(cards)
@@ -245,7 +258,10 @@ def _card_files(path: Path) -> tuple[list[Path], list[Diagnostic]]:
                                 "check the path")]
 
 
-def _collect(paths: list[Path], game: str) -> tuple[list[CardDef], list[Diagnostic]]:
+def _collect(paths: list[Path], game: str
+             ) -> tuple[list[CardDef], list[Diagnostic], int, int]:
+    """The valid cards, every problem, the files read and the card titles read."""
+    files_read = titles_read = 0
     cards: list[CardDef] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, Source] = {}
@@ -263,6 +279,8 @@ def _collect(paths: list[Path], game: str) -> tuple[list[CardDef], list[Diagnost
             order.setdefault(str(file), len(order))
             text, problems = read_card_file(file)
             diagnostics.extend(problems)
+            files_read += 1
+            titles_read += 1 if text is None else cards_started(text)
             if text is None:
                 continue
             sources[str(file)] = Source(str(file), text)
@@ -276,4 +294,4 @@ def _collect(paths: list[Path], game: str) -> tuple[list[CardDef], list[Diagnost
     # A card reported as a repeat (KOT201, at its `card` line) is left out of the set.
     repeats = {(d.file, d.line) for d in set_problems if d.code == "KOT201"}
     kept = [card for card in cards if (card.position.file, card.position.line) not in repeats]
-    return kept, diagnostics
+    return kept, diagnostics, files_read, titles_read

@@ -181,9 +181,26 @@ class Source:
 
 def make_diagnostic(file: str, code: str, line: int, column: int, message: str,
                     hint: str | None = None, source_line: str = "") -> Diagnostic:
-    """A diagnostic whose severity follows from its code."""
+    """A diagnostic whose severity follows from its code; its hint ends with the path of
+    the code's page on the site."""
     severity: Severity = "warning" if code in WARNING_CODES else "error"
-    return Diagnostic(file, line, column, code, severity, message, hint, source_line)
+    return Diagnostic(file, line, column, code, severity, message, with_doc_link(code, hint),
+                      source_line)
+
+
+def doc_path(code: str) -> str:
+    """The page of ``code`` on the site, relative to its root (``codes/KOT102/``)."""
+    return f"codes/{code}/"
+
+
+DOC_LINK = "docs: {path}"
+"""How a hint names the page of its code; ``kot_rules.site`` builds that page."""
+
+
+def with_doc_link(code: str, hint: str | None) -> str:
+    """``hint`` followed by the path of the code's page (the path alone without a hint)."""
+    link = DOC_LINK.format(path=doc_path(code))
+    return f"{hint} ({link})" if hint else link
 
 
 def quote(text: str, limit: int = 40) -> str:

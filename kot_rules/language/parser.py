@@ -188,6 +188,12 @@ def parse_syntax(text: str, file: str, game: str = DEFAULT_GAME
     return cards, diagnostics
 
 
+def cards_started(text: str) -> int:
+    """How many cards ``text`` starts (its unindented ``card`` lines), valid or not;
+    a text that starts none counts as one (a file meant as a card that failed)."""
+    return max(1, len(_CARD_LINE.findall(text)))
+
+
 def _chunks(text: str) -> Iterator[tuple[str, int]]:
     """The text cut before each unindented ``card`` line, with each piece's first line."""
     starts = [m.start() for m in _CARD_LINE.finditer(text)]

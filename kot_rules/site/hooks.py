@@ -4,7 +4,9 @@
   ``pymdownx.snippets`` (``auto_append``) at it, so every page gets the tooltips.
 - ``on_files``: adds every generated page as an in-memory file (nothing is written
   to ``docs/``) and lists them in the navigation sections of ``mkdocs.yml``; the
-  invariants page comes from the proofs (:mod:`kot_rules.site.proofs`).
+  invariants page comes from the proofs (:mod:`kot_rules.site.proofs`), the card-language
+  guide from the vocabulary (:mod:`kot_rules.site.guide`) and a page per diagnostic code
+  from the code table (:mod:`kot_rules.site.codes`).
 - ``on_page_markdown``: hand-written pages may link to data files outside ``docs/``
   (``../../spec/schemas/state-v1.schema.json``); such links go to the page that
   shows the file.
@@ -29,6 +31,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from kot_rules.site import balance_table
+from kot_rules.site.codes import code_pages, codes_nav
+from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data
 from kot_rules.site.pages import (
     ABBREVIATIONS,
@@ -91,6 +95,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     data = replace(data, proved=proved_by_card((i.card for i in data.cards), results["results"]))
     pages = generate(data)
     pages[INVARIANTS_PAGE] = invariants_page(results)
+    pages.update(guide_pages())
+    pages.update(code_pages())
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -100,7 +106,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             log.warning("docs/%s is generated from spec/: remove the hand-written file", uri)
             files.remove(existing)
         files.append(File.generated(config, uri, content=text))
-    _expand_nav(config.nav, nav_sections(data))
+    _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav()})
     return files
 
 

@@ -121,7 +121,15 @@ def _source_lines(data: SiteData, label: str, source: Source) -> list[str]:
     where = f"seed {source.seed} §{inline(source.section)}"
     if seed is not None:
         where += f" (`{seed.file}`: {inline(seed.meaning)})"
-    return [f"**{label}:** {where}", "", f"> „{inline(source.phrase)}”", ""]
+    return [f"**{label}:** {where}", "", *quote(source), ""]
+
+
+def quote(source: Source) -> list[str]:
+    """The seed's phrase as a block quote, with its English translation under it."""
+    out = [f"> „{inline(source.phrase)}”"]
+    if source.english:
+        out += [">", f"> *English:* {inline(source.english)}", "> { .translation }"]
+    return out
 
 
 def _scenario_links(data: SiteData, src: str, keys: Iterable[str]) -> list[str]:
@@ -221,8 +229,9 @@ def decision_page(data: SiteData, decision: Decision) -> str:
     out += ["## Seed passages", ""]
     if decision.seeds:
         out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
-        out += table(["Seed", "Section", "Phrase"],
-                     [[s.seed, cell(s.section), cell(f"„{s.phrase}”")] for s in decision.seeds])
+        out += table(["Seed", "Section", "Phrase", "English"],
+                     [[s.seed, cell(s.section), cell(f"„{s.phrase}”"), cell(s.english) or "—"]
+                      for s in decision.seeds])
     else:
         out += ["None cited.", ""]
     out += ["## Alternatives", ""]

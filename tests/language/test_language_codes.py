@@ -479,7 +479,7 @@ class TestTokenSet:
         assert found == [("KOT230", 3, 44, "no card of the set says how many posion tokens the "
                           "game has; did you mean 'poison'?",
                           "add a line such as `The game has 12 posion tokens.` to the card that "
-                          "brings them (the set declares: poison)")]
+                          "brings them (the set declares: poison) (docs: codes/KOT230/)")]
 
     def test_kot230_a_token_declared_in_another_file_is_fine(self, tmp_path: Path) -> None:
         assert self._check(
@@ -501,7 +501,7 @@ class TestTokenSet:
             'card "A"\n  cost 3, keep\n  The game has 3 smoke tokens.\n'
             "  When you buy this card, put 4 smoke tokens on this card.\n")
         assert found == [("KOT231", 4, 27, "the game has only 3 smoke tokens, but this puts 4 "
-                          "on the card", "put at most 3")]
+                          "on the card", "put at most 3 (docs: codes/KOT231/)")]
 
 
 def test_every_code_has_a_negative_test() -> None:

@@ -35,7 +35,7 @@ class TestOtherGamesWords:
         assert d.message == ("a king-of-tokyo card cannot say the verb 'heal' (the owner "
                              "heals hearts, never above its maximum)")
         assert d.hint == ("only king-of-new-york cards may say it: check the card's game, "
-                          "or say it otherwise")
+                          "or say it otherwise (docs: codes/KOT223/)")
         assert d.render().splitlines()[:3] == [
             "x.kot:3:16: error[KOT223]: " + d.message,
             "  Gain 1 star. Heal 2.",

@@ -163,3 +163,105 @@ def test_search_finds_mimic_by_its_names_first(browser_page: Any, site_url: str,
 def test_search_finds_a_name_typed_without_accents(browser_page: Any, site_url: str) -> None:
     results = search(browser_page, site_url, "Jeszcze wiekszy")
     open_result(browser_page, results, "cards/even-bigger/")
+
+
+# -- diagnostic code pages, wide tables, code blocks, translations, card pages ----------
+
+NARROW = {"width": 700, "height": 900}
+"""A window narrower than the wide tables and the long code lines."""
+
+
+@pytest.fixture
+def narrow_page(browser_page: Any) -> Iterator[Any]:
+    browser_page.set_viewport_size(NARROW)
+    try:
+        yield browser_page
+    finally:
+        browser_page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_every_code_has_a_page_and_a_hint_leads_to_it(browser_page: Any, site_url: str) -> None:
+    from kot_rules.language import CODES
+    from kot_rules.language.cardset import check_text
+    from kot_rules.language.code_examples import EXAMPLES
+    from kot_rules.language.diagnostics import doc_path
+
+    page = browser_page
+    for code in CODES:
+        response = page.request.get(site_url + doc_path(code))
+        assert response.status == 200, code
+    (diagnostic,) = check_text(EXAMPLES["KOT113"].wrong)
+    match = re.search(r"docs: (codes/KOT\d{3}/)", diagnostic.hint or "")
+    assert match is not None, diagnostic.hint
+    page.goto(site_url + match.group(1))
+    assert page.locator("article h1").inner_text().startswith("KOT113: ")
+    assert "What it means" in page.locator("article").inner_text()
+
+
+def test_a_wide_table_scrolls_inside_its_box(narrow_page: Any, site_url: str) -> None:
+    page = narrow_page
+    page.goto(site_url + "cards/")
+    found = page.evaluate("""() => {
+        const table = document.querySelector("article table");
+        let box = table;  // the table itself or the nearest wrapper that scrolls
+        while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) {
+            box = box.parentElement;
+        }
+        const width = document.documentElement.clientWidth;
+        return {
+            scrolls: box !== null && box.scrollWidth > box.clientWidth,
+            inside: box !== null && box.getBoundingClientRect().right <= width + 1,
+            page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        };
+    }""")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-wide-table.png"))
+    assert found == {"scrolls": True, "inside": True, "page": True}
+
+
+def test_a_long_code_line_stays_inside_the_page(narrow_page: Any, site_url: str) -> None:
+    page = narrow_page
+    page.goto(site_url + "codes/KOT116/")  # the hint line is long
+    found = page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        const blocks = [...document.querySelectorAll("article pre > code")];
+        return {
+            blocks: blocks.length,
+            inside: blocks.every(b => b.getBoundingClientRect().right <= width + 1),
+            scrolls: blocks.some(b => b.scrollWidth > b.clientWidth
+                                      && getComputedStyle(b).overflowX === "auto"),
+            page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        };
+    }""")
+    assert found == {"blocks": 3, "inside": True, "scrolls": True, "page": True}
+
+
+def test_a_quoted_phrase_shows_its_english(browser_page: Any, site_url: str) -> None:
+    page = browser_page
+    page.goto(site_url + "rules/setup.first-player/")
+    quote = page.locator("article blockquote").first
+    assert "Grę rozpoczyna gracz" in quote.inner_text()
+    translation = quote.locator(".translation")
+    assert translation.is_visible()
+    assert translation.inner_text().startswith("English: The game is started by the player")
+
+
+def test_no_card_page_says_none_yet(browser_page: Any, site_url: str) -> None:
+    """Every card page is complete: none says 'None ... yet' (a stub of a missing part)."""
+    page = browser_page
+    page.goto(site_url + "cards/")
+    stubs = page.evaluate(r"""async () => {
+        const links = [...document.querySelectorAll("article table a")]
+            .map(a => a.href).filter(h => /\/cards\/[^/]+\/$/.test(h));
+        const found = [];
+        for (const href of links) {
+            const html = await (await fetch(href)).text();
+            const doc = new DOMParser().parseFromString(html, "text/html");
+            if (/\bnone\b[^.]*\byet\b/i.test(doc.querySelector("article").textContent)) {
+                found.push(href);
+            }
+        }
+        return {pages: links.length, stubs: found};
+    }""")
+    assert stubs["pages"] == 64
+    assert stubs["stubs"] == []

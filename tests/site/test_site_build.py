@@ -7,7 +7,9 @@ import json
 import re
 from pathlib import Path
 
+from kot_rules.language import CODES
 from kot_rules.language.cardset import builtin_card_set
+from kot_rules.language.diagnostics import doc_path
 from kot_rules.language.render import render_card
 from kot_rules.rulebook import builtin_rulebook
 from kot_rules.site.build import BuildResult
@@ -133,3 +135,18 @@ def test_nothing_generated_is_left_in_docs(built_site: BuildResult) -> None:
     for generated in ("rules", "cards", "clarifications", "scenarios", "glossary.md", "cli.md",
                       "abbreviations.md", "formats/schemas.md"):
         assert not (docs / generated).exists(), f"docs/{generated} must not be a file"
+
+
+def test_a_page_for_every_diagnostic_code_at_the_path_its_hint_prints(
+        built_site: BuildResult) -> None:
+    for code in CODES:
+        text = text_of(page(built_site, doc_path(code).rstrip("/")))
+        assert f"{code}: " in text and "What it means" in text, code
+    assert "KOT113" in text_of(page(built_site, "codes"))
+
+
+def test_the_card_language_guide(built_site: BuildResult) -> None:
+    intro = text_of(page(built_site, "language"))
+    assert "A card file" in intro and "kot-rules check" in intro
+    for kind in ("effects", "acts", "triggers", "conditions", "modifiers", "token-rules"):
+        assert 'card "Example"' in text_of(page(built_site, f"language/{kind}")), kind

@@ -355,7 +355,8 @@ def test_check_a_broken_card_exits_1_and_shows_where(
     assert re.search(rf"^{re.escape(str(folder / 'broken.kot'))}:2:\d+: error\[KOT\d+\]: ",
                      out, re.MULTILINE)
     assert "  cost: x\n" in out
-    assert out.splitlines()[-1] == "checked 2 cards: 1 error, 0 warnings"
+    # Every card read counts, the broken one too.
+    assert out.splitlines()[-1] == "checked 3 cards: 1 error, 0 warnings"
 
 
 def test_check_a_broken_card_as_json(
@@ -366,11 +367,50 @@ def test_check_a_broken_card_as_json(
     assert code == 1
     data = json.loads(out)
     assert data["ok"] is False
-    assert data["cards"] == 0
+    assert (data["files"], data["cards"], data["titles"]) == (1, 1, 1)
     [problem] = data["diagnostics"]
     assert problem["file"] == str(folder / "broken.kot")
     assert problem["line"] == 2
     assert problem["severity"] == "error"
+
+
+def test_check_counts_a_card_with_errors_as_a_card_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = write_cards(tmp_path / "cards", {"alpha.kot": GOOD_CARDS["alpha.kot"],
+                                              "broken.kot": BROKEN_CARD})
+    code, out, _ = run(capsys, "check", "--no-proofs", str(folder))
+    assert code == 1
+    assert out.splitlines()[-1] == "checked 2 cards: 1 error, 0 warnings"
+    code, out, _ = run(capsys, "check", "--no-proofs", str(folder), "--json")
+    data = json.loads(out)
+    assert (data["files"], data["cards"], data["titles"], data["errors"]) == (2, 2, 2, 1)
+
+
+# A proof error (found after every file is parsed) in the file read first, a syntax
+# error in the file read last: shown in the order of the files, lines and columns.
+UNSORTED_CARDS = {
+    "a.kot": 'card "Aaa Test"\n  cost 3, keep\n  Your maximum hearts is 3 lower.\n',
+    "b.kot": 'card "Bbb Test"\n  cost: x\n',
+}
+
+
+def test_check_sorts_problems_by_file_line_and_column(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = write_cards(tmp_path / "cards", UNSORTED_CARDS)
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 1
+    heads = re.findall(r"^(.*?):(\d+):(\d+): error\[(KOT\d+)\]", out, re.MULTILINE)
+    places = [(file, int(line), int(column)) for file, line, column, _ in heads]
+    assert len(places) >= 2
+    assert places == sorted(places)
+    assert heads[0][0].endswith("a.kot") and heads[-1][0].endswith("b.kot")
+    code, out, _ = run(capsys, "check", str(folder), "--json")
+    listed = [(d["file"], d["line"], d["column"], d["code"])
+              for d in json.loads(out)["diagnostics"]]
+    assert listed == sorted(listed)
+    assert [(f, int(li), int(c), k) for f, li, c, k in heads] == listed
 
 
 def test_check_a_missing_path_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -396,9 +396,9 @@ def test_cards_list(capsys: pytest.CaptureFixture[str],
 def test_cards_list_json(capsys: pytest.CaptureFixture[str],
                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
-    code, out, _ = run(capsys, "cards", "list", "--format", "json")
+    code, out, _ = run(capsys, "cards", "list", "--json")
     assert code == 0
-    cards = json.loads(out)
+    cards = json.loads(out)["cards"]
     assert isinstance(cards, list) and len(cards) == 64
     by_id = {card["id"]: card for card in cards}
     assert by_id["even-bigger"] == {

@@ -24,7 +24,7 @@ COMMANDS: dict[str, list[str]] = {
     "fmt": ["fmt", "--check", str(CARDS)],
     "cards list": ["cards", "list"],
     "cards show": ["cards", "show", "energize"],
-    "cards coverage": ["cards", "coverage", "--json"],
+    "cards coverage": ["cards", "coverage"],
     "verify": ["verify"],
     "rules": ["rules"],
 }
@@ -41,10 +41,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_games_json_lists_king_of_tokyo(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "games", "--json")
     assert (code, err) == (0, "")
-    listed = json.loads(out)
+    listed = json.loads(out)["games"]
     assert [g["id"] for g in listed] == list(games.ids())
     assert {"id": "king-of-tokyo", "title": "King of Tokyo (2011)",
-            "players": {"min": 2, "max": 6}} in listed
+            "players": {"min": 2, "max": 6}, "default": True} in listed
 
 
 def test_games_text(capsys: pytest.CaptureFixture[str]) -> None:

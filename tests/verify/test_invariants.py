@@ -99,3 +99,39 @@ class TestOneObjectEach:
                                 "seconds": 0.0})
         assert [line.split("`")[1] for line in page.splitlines()
                 if line.startswith("| `INV-")] == [inv.id for inv in INVARIANTS]
+
+
+class TestTokensOfACopy:
+    """D-TOKEN-SUPPLY: a copy gets the copied card's tokens whatever the box holds; every
+    other token comes from what the box has left. Found by the soak (game 93300: a copy
+    took 2 tokens when the box had 1 left, and the check counted them against the box)."""
+
+    @staticmethod
+    def _over_the_box(copying: bool) -> State:
+        s = fresh()
+        kind, box = next(iter(sorted(s.game.cards.token_supply.items())))
+        copier, copied = s.deck[0], s.deck[1]
+        s.held = tuple(sorted(((copier, kind, box - 1), (copied, kind, box - 1))))
+        s.copying = ((copier, copied),) if copying else ()
+        return s
+
+    def test_a_copys_tokens_are_not_counted_against_the_box(self) -> None:
+        from kot_rules.engine.statecheck import _tokens
+        from kot_rules.verify.invariants.resources import check_tokens
+
+        s = self._over_the_box(copying=True)
+        assert check_tokens(s) == []
+        assert _tokens(s) == ""  # a saved state of such a game loads
+
+    def test_the_same_tokens_on_two_cards_of_their_own_are(self) -> None:
+        from kot_rules.engine.statecheck import _tokens
+        from kot_rules.verify.invariants.resources import check_tokens
+
+        s = self._over_the_box(copying=False)
+        assert check_tokens(s) and "the box has" in check_tokens(s)[0]
+        assert "the box has" in _tokens(s)
+
+    def test_the_soak_game_that_found_it_replays_clean(self) -> None:
+        from kot_rules.verify.soak import replay
+
+        assert replay(93300) == 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -15,9 +14,11 @@ from kot_rules.surfaces.cli.common import (
     CliError,
     Formatter,
     add_jobs_option,
+    add_json_option,
     add_play_options,
     command,
     echo,
+    echo_json,
     game_setup,
     new_game,
     positive_arg,
@@ -57,10 +58,15 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="also draw each card's buyer win rate with its interval against the baseline "
         "to FILE (.png or .svg; needs matplotlib: pip install 'kot-rules[plot]')",
     )
-    p.add_argument(
-        "--json", action="store_true",
-        help="print one JSON object: the game figures as simulate gives them, "
-        "baseline_win_rate, interval and one object per card",
+    add_json_option(
+        p, "{games, players, monsters, seed, agent, tokyo_bay, first_player, wins_by_seat, "
+        "draws, mean_turns, min_turns, max_turns, decisions, seconds, games_per_second, "
+        "decisions_per_second, deck, baseline_win_rate, interval: {method: wilson, "
+        "confidence: 0.95}, cards: [{name, cost, copies, games_bought, bought_rate, buys, "
+        "buys_per_game, mean_buy_turn, buyers, buyer_wins, buyer_win_rate, buyer_win_ci, "
+        "non_buyers, non_buyer_wins, non_buyer_win_rate, non_buyer_win_ci}]}; seconds, "
+        "games_per_second and decisions_per_second are timings, the rest depend only on "
+        "the options.",
     )
     command(p, run_balance)
 
@@ -103,7 +109,7 @@ def run_balance(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise CliError(f"--plot {out}: {exc.strerror or type(exc).__name__}") from None
     if args.json:
-        echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        echo_json(summary)
     else:
         echo("\n".join(balance.summary_lines(summary)))
         if out is not None:

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
+    NOT_FOUND,
     CliError,
     Formatter,
     add_cards_option,
     add_game_option,
+    add_json_option,
     card_set,
     command,
     echo,
+    echo_json,
     error,
     plural,
     report,
@@ -26,6 +28,9 @@ from kot_rules.surfaces.cli.common import (
 
 if TYPE_CHECKING:
     from kot_rules.language.ast import CardDef
+    from kot_rules.language.diagnostics import Diagnostic
+
+_DIAGNOSTIC = '{"file", "line", "column", "code", "severity", "message", "hint"}'
 
 
 def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,16 +39,23 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="check card files (default: the built-in cards)",
         description=wrap(
             "Check card files (*.kot) and folders of them; with no PATH, the built-in "
-            "card set. Prints each problem as file:line:col with the source line, then a count. "
-            "Exits 1 if any error is found (warnings alone exit 0)."
+            "card set. Prints each problem as file:line:col with the source line, sorted by "
+            "file, line and column, then a count of every card read (a card with errors "
+            "counts too). Exits 1 if any error is found (warnings alone exit 0)."
         ),
-        epilog="examples:\n  kot-rules check\n  kot-rules check my-cards/ --format json\n"
+        epilog="examples:\n  kot-rules check\n  kot-rules check my-cards/ --json\n"
         "  kot-rules check --add-cards my-card.kot",
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="a .kot file or a folder of them (default: the built-in cards)")
-    check.add_argument("--format", choices=("text", "json"), default="text",
-                       help="text (default) or one JSON object")
+    add_json_option(
+        check, '{"files", "cards", "titles", "ok", "errors", "warnings", "diagnostics": '
+        f"[{_DIAGNOSTIC}]}}: the files read, the cards read as the deck holds them (a "
+        "title with copies 2 is two; a card with errors is one) and their titles, and "
+        "every problem sorted by file, line and column. '--format json' is the older "
+        "spelling of --json.",
+        format_alias=True,
+    )
     check.add_argument("--no-proofs", dest="proofs", action="store_false",
                        help="skip the proofs that no card sentence breaks an invariant "
                        "(KOT3xx)")
@@ -78,6 +90,12 @@ def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     fmt.add_argument("--check", action="store_true",
                      help="write nothing; list the files that would change and exit 1 if any")
     add_game_option(fmt, what="the cards are written for")
+    add_json_option(
+        fmt, '{"ok", "check", "changed", "unchanged", "failed", "files": [{"file", '
+        '"status", "message", "diagnostics"}]}: status is reformatted (with --check: '
+        "would-reformat), unchanged or error; message says why a file could not be "
+        f"written; diagnostics are {_DIAGNOSTIC}. Nothing is printed on stderr.",
+    )
     command(fmt, run_fmt)
 
 
@@ -98,15 +116,17 @@ def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         description=wrap(
             "List the cards, one line per card title (sorted by card id): the English name, "
             "the cost in energy, keep or discard, the number of copies (x2: the deck holds "
-            "two) and the Polish (pl) and Czech (cz) names. --format json prints a list of "
-            "objects instead."
+            "two) and the Polish (pl) and Czech (cz) names."
         ),
-        epilog="examples:\n  kot-rules cards list\n  kot-rules cards list --format json",
+        epilog="examples:\n  kot-rules cards list\n  kot-rules cards list --json",
     )
     add_cards_option(cards_list)
-    cards_list.add_argument("--format", choices=("text", "json"), default="text",
-                            help="text (default) or a JSON list of objects")
     add_game_option(cards_list, what="whose built-in cards to list")
+    add_json_option(
+        cards_list, f"{{\"cards\": [{_CARD}]}}, sorted by card id. '--format json' is the "
+        "older spelling of --json.",
+        format_alias=True,
+    )
     command(cards_list, run_cards_list)
     cards_show = cards_commands.add_parser(
         "show", formatter_class=Formatter,
@@ -122,6 +142,11 @@ def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     cards_show.add_argument("name", metavar="NAME", help="a card name, alias or id")
     add_cards_option(cards_show)
     add_game_option(cards_show, what="whose built-in cards to look in")
+    add_json_option(
+        cards_show, f'{{"query", "cards": [{_CARD[:-1]}, "text"}}]}}: every card NAME '
+        "designates (text: its canonical card-language text). An unknown NAME is error "
+        "CLI003, its hint the closest name.",
+    )
     command(cards_show, run_cards_show)
     cards_coverage = cards_commands.add_parser(
         "coverage", formatter_class=Formatter,
@@ -138,15 +163,20 @@ def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         epilog="examples:\n  kot-rules cards coverage\n  kot-rules cards coverage --json\n"
         "  kot-rules cards coverage --cards my-cards/",
     )
-    cards_coverage.add_argument("--json", action="store_true",
-                                help="print one JSON object: the cards and a summary")
     add_cards_option(cards_coverage)
     add_game_option(cards_coverage, what="whose built-in cards to report on")
+    add_json_option(
+        cards_coverage, '{"cards": [{"name", "slug", "parsed", "round_trips", '
+        '"scenario_tested", "proved"}], "summary": {"cards", "parsed", "round_trips", '
+        '"scenario_tested", "proved"}}: per card true, false or null (not known), and '
+        "the counts.",
+    )
     command(cards_coverage, run_cards_coverage)
 
 
 def run_check(args: argparse.Namespace) -> int:
     from kot_rules.language.cardset import check_paths
+    from kot_rules.language.diagnostics import sort_key
     from kot_rules.paths import builtin_cards_dir
 
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
@@ -157,27 +187,37 @@ def run_check(args: argparse.Namespace) -> int:
         from kot_rules.verify.cardcheck import proof_diagnostics
 
         diagnostics += proof_diagnostics(checked.definitions)
+    diagnostics.sort(key=sort_key)
     errors = sum(d.is_error for d in diagnostics)
     warnings = len(diagnostics) - errors
-    # Cards counted as the deck holds them (a title with `copies 2` is two cards).
-    physical = sum(d.copies for d in checked.definitions)
-    if args.format == "json":
-        echo(json.dumps({
+    # Cards counted as the deck holds them (a title with `copies 2` is two cards); a
+    # card with errors has no copies line to trust, so it counts once.
+    physical = sum(d.copies for d in checked.definitions) + max(0, checked.read - checked.cards)
+    titles = max(checked.read, checked.cards)
+    if args.json:
+        echo_json({
+            "files": checked.files,
             "cards": physical,
-            "titles": checked.cards,
+            "titles": titles,
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
             "diagnostics": [d.to_json() for d in diagnostics],
-        }, indent=2, ensure_ascii=False))
+        })
     else:
         for d in diagnostics:
             echo(d.render())
             echo()
-        titles = "" if physical == checked.cards else f" ({plural(checked.cards, 'title')})"
-        echo(f"checked {plural(physical, 'card')}{titles}: {plural(errors, 'error')}, "
-               f"{plural(warnings, 'warning')}")
+        named = "" if physical == titles else f" ({plural(titles, 'title')})"
+        echo(f"checked {plural(physical, 'card')}{named}: {plural(errors, 'error')}, "
+             f"{plural(warnings, 'warning')}")
     return EXIT_OK if errors == 0 else EXIT_FAILURE
+
+
+def _fmt_entry(file: str, status: str, message: str | None = None,
+               diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
+    return {"file": file, "status": status, "message": message,
+            "diagnostics": [d.to_json() for d in diagnostics or []]}
 
 
 def run_fmt(args: argparse.Namespace) -> int:
@@ -185,39 +225,58 @@ def run_fmt(args: argparse.Namespace) -> int:
 
     paths: list[Path] = args.paths
     check: bool = args.check
+    as_json: bool = args.json
+    entries: list[dict[str, Any]] = []
     files, problems = find_card_files(paths)
     for d in problems:
-        report(d.render())
+        entries.append(_fmt_entry(d.file, "error", None, [d]))
+        if not as_json:
+            report(d.render())
     failed = len(problems)
     changed = unchanged = 0
     for path in files:
         result = format_file(path, game=args.game)
         if result.canonical is None:
             failed += 1
-            for d in result.diagnostics:
-                report(d.render())
+            entries.append(_fmt_entry(result.file, "error", None, result.diagnostics))
+            if not as_json:
+                for d in result.diagnostics:
+                    report(d.render())
             continue
         if not result.changed:
             unchanged += 1
+            entries.append(_fmt_entry(result.file, "unchanged", None, result.diagnostics))
             continue
         if check:
-            echo(f"would reformat {result.file}")
+            entries.append(_fmt_entry(result.file, "would-reformat", None, result.diagnostics))
+            if not as_json:
+                echo(f"would reformat {result.file}")
             changed += 1
             continue
         try:
             path.write_bytes(result.canonical.encode("utf-8"))
         except OSError as exc:
             failed += 1
-            error(f"cannot write {result.file}: {exc.strerror or type(exc).__name__}")
+            message = f"cannot write {result.file}: {exc.strerror or type(exc).__name__}"
+            entries.append(_fmt_entry(result.file, "error", message))
+            if not as_json:
+                error(message)
             continue
-        echo(f"reformatted {result.file}")
+        entries.append(_fmt_entry(result.file, "reformatted", None, result.diagnostics))
+        if not as_json:
+            echo(f"reformatted {result.file}")
         changed += 1
+    code = EXIT_FAILURE if failed or (check and changed) else EXIT_OK
+    if as_json:
+        echo_json({"ok": code == EXIT_OK, "check": check, "changed": changed,
+                   "unchanged": unchanged, "failed": failed, "files": entries})
+        return code
     counts = [f"{plural(changed, 'file')} {'would be reformatted' if check else 'reformatted'}",
               f"{plural(unchanged, 'file')} {'already formatted' if check else 'left unchanged'}"]
     if failed:
         counts.append(f"{plural(failed, 'file')} with errors")
     report(", ".join(counts))
-    return EXIT_FAILURE if failed or (check and changed) else EXIT_OK
+    return code
 
 
 def _aliases_by_language(card: CardDef) -> dict[str, list[str]]:
@@ -231,6 +290,10 @@ def _aliases_by_language(card: CardDef) -> dict[str, list[str]]:
 
 def _source(card: CardDef) -> str:
     return f"{shown(Path(card.position.file))}:{card.position.line}"
+
+
+_CARD = ('{"id", "name", "cost", "type", "copies", "physical_ids", "aliases": {LANGUAGE: '
+         '[NAME]}, "effects", "source"}')
 
 
 def _card_json(card: CardDef) -> dict[str, Any]:
@@ -253,9 +316,8 @@ def _card_json(card: CardDef) -> dict[str, Any]:
 def run_cards_list(args: argparse.Namespace) -> int:
     cset = card_set(args.cards, args.game, args.add_cards)
     cards = cset.cards
-    if args.format == "json":
-        echo(json.dumps([_card_json(card) for card in cards], indent=2,
-                          ensure_ascii=False))
+    if args.json:
+        echo_json({"cards": [_card_json(card) for card in cards]})
         return EXIT_OK
     width = max((len(card.name) for card in cards), default=0)
     for card in cards:
@@ -279,7 +341,7 @@ def run_cards_coverage(args: argparse.Namespace) -> int:
         results = verify_results(data_root())["results"]
     rows = coverage.card_set_coverage(cset, results=results)
     if args.json:
-        echo(json.dumps(coverage.to_json(rows), indent=2, ensure_ascii=False))
+        echo_json(coverage.to_json(rows))
     else:
         for line in coverage.lines(rows):
             echo(line.rstrip())
@@ -297,12 +359,17 @@ def run_cards_show(args: argparse.Namespace) -> int:
     if not ids:
         suggestion = cset.suggest(name)
         hint = f"; did you mean {quote(suggestion)}?" if suggestion else ""
-        raise CliError(f"no card named {quote(name)}{hint}")
+        raise CliError(f"no card named {quote(name)}{hint}", error_code=NOT_FOUND,
+                       hint=f"did you mean {quote(suggestion)}?" if suggestion else None)
     shown: list[CardDef] = []
     for card_id in ids:
         card = cset.definition(card_id)
         if card not in shown:
             shown.append(card)
+    if args.json:
+        echo_json({"query": name, "cards": [
+            {**_card_json(card), "text": render_card(card)} for card in shown]})
+        return EXIT_OK
     blocks = []
     for card in shown:
         aliases = ", ".join(f"{alias.language} {quote_name(alias.name)}"

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kot_rules import games
 from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.game import FirstPlayerRule, Options
-from kot_rules.language.diagnostics import CardSpecError
+from kot_rules.language.diagnostics import CardSpecError, Diagnostic, sort_key
 
 if TYPE_CHECKING:
     from kot_rules.engine.cards import CardTable
@@ -30,13 +31,104 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
-class CliError(Exception):
-    """A problem to report as ``kot-rules: error: <message>`` with an exit code."""
+# Stable codes of the errors the command line itself reports; an error that comes
+# from a card file or a scenario file keeps that file's code (KOTnnn, SCNnnn).
+USAGE_ERROR = "CLI001"
+"""A bad option or argument (exit 2)."""
+NOT_ALLOWED = "CLI002"
+"""Options the rules do not allow, e.g. Tokyo Bay for 4 monsters (exit 2)."""
+NOT_FOUND = "CLI003"
+"""A file, folder, card or scenario that is not there (exit 1 or 2)."""
+FAILED = "CLI004"
+"""The command could not finish, e.g. a game that does not end (exit 1)."""
+INTERRUPTED = "CLI005"
+"""Ctrl-C (exit 130)."""
 
-    def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
+ERROR_CODES: dict[str, str] = {
+    USAGE_ERROR: "usage error: a bad option or argument",
+    NOT_ALLOWED: "options the rules do not allow",
+    NOT_FOUND: "a file, folder, card or scenario that is not there",
+    FAILED: "the command could not finish",
+    INTERRUPTED: "interrupted",
+}
+"""The CLI's own error codes and what they mean (for the docs)."""
+
+
+class CliError(Exception):
+    """A problem to report as ``kot-rules: error: <message>`` with an exit code.
+
+    ``code`` is the exit code; ``error_code`` the stable code of the JSON error object
+    (default: CLI001 for a usage error, CLI004 otherwise); ``file``/``line``/``column``
+    say where the problem is when it is in a file; ``diagnostics`` lists every problem
+    of a card set (as ``Diagnostic.to_json``).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        code: int = EXIT_FAILURE,
+        *,
+        error_code: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+        diagnostics: list[dict[str, object]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
+        self.error_code = error_code or (USAGE_ERROR if code == EXIT_USAGE else FAILED)
+        self.file = file
+        self.line = line
+        self.column = column
+        self.hint = hint
+        self.diagnostics = diagnostics
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON error object: ``{"error": {code, message, file, line, column, hint,
+        exit}}`` (plus ``diagnostics`` when a card set has errors)."""
+        body: dict[str, object] = {
+            "code": self.error_code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "hint": self.hint,
+            "exit": self.code,
+        }
+        if self.diagnostics is not None:
+            body["diagnostics"] = self.diagnostics
+        return {"error": body}
+
+
+class UsageError(CliError):
+    """A usage error found while parsing the command line (exit 2)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message, EXIT_USAGE, error_code=USAGE_ERROR)
+        self.parser = parser
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors raise :class:`UsageError` (so that the app
+    can report them as JSON with ``--json``) instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
+def card_errors(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
+    """The keyword arguments of a :class:`CliError` for card files with errors: the
+    first error's code and place, and every problem."""
+    first = next((d for d in diagnostics if d.is_error), diagnostics[0] if diagnostics else None)
+    if first is None:
+        return {}
+    return {
+        "error_code": first.code, "file": first.file, "line": first.line,
+        "column": first.column, "hint": first.hint,
+        "diagnostics": [d.to_json() for d in sorted(diagnostics, key=sort_key)],
+    }
 
 
 # -- argument types -------------------------------------------------------------------
@@ -97,6 +189,65 @@ def wrap(text: str) -> str:
 class Formatter(argparse.RawDescriptionHelpFormatter):
     def __init__(self, prog: str) -> None:
         super().__init__(prog, max_help_position=32)
+
+
+JSON_ERRORS = (
+    'With --json an error is one object too: {"error": {"code", "message", "file", '
+    '"line", "column", "hint", "exit"}} (code: CLI001-CLI005, or the KOTnnn / SCNnnn '
+    "code of the file at fault; file, line, column and hint are null when they do not "
+    "apply), with the same exit code as without --json."
+)
+"""How every command reports an error with ``--json`` (ends each command's epilog)."""
+
+
+class _FormatAlias(argparse.Action):
+    """``--format text|json``: the older spelling of ``--json``, setting ``args.json``."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values == "json")
+
+
+def add_epilog(p: argparse.ArgumentParser, text: str) -> None:
+    """Append a paragraph (wrapped to 79 columns) to the epilog of ``p``."""
+    paragraph = textwrap.fill(text, width=79, break_on_hyphens=False)
+    p.epilog = f"{p.epilog}\n\n{paragraph}" if p.epilog else paragraph
+
+
+def add_json_option(p: argparse.ArgumentParser, shape: str, *, format_alias: bool = False
+                    ) -> None:
+    """Give ``p`` the ``--json`` flag (``args.json``) and document the JSON it prints.
+
+    ``shape`` describes the one JSON object printed on stdout; it and :data:`JSON_ERRORS`
+    are appended to the epilog. With ``format_alias`` the older ``--format text|json`` is
+    accepted too and sets the same ``args.json`` (the last of the two given wins).
+    """
+    p.add_argument("--json", action="store_true", default=False,
+                   help="print one JSON object on stdout (its shape is described below)")
+    if format_alias:
+        p.add_argument("--format", choices=("text", "json"), action=_FormatAlias,
+                       dest="json", default=argparse.SUPPRESS,
+                       help="the older spelling: '--format json' is '--json' (kept working)")
+    add_epilog(p, f"JSON (--json): one object on stdout: {shape}")
+    add_epilog(p, JSON_ERRORS)
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON (looked at before, or without, parsing it:
+    a usage error is reported as JSON too)."""
+    words = list(argv)
+    if "--" in words:
+        words = words[: words.index("--")]
+    return any(
+        word == "--json" or word == "--format=json"
+        or (word == "--format" and words[i + 1: i + 2] == ["json"])
+        for i, word in enumerate(words)
+    )
 
 
 def add_game_option(p: argparse.ArgumentParser, *, what: str = "to play") -> None:
@@ -196,11 +347,13 @@ def card_set(
     from kot_rules.language.grammar import UnknownDialectError
 
     if path is not None and not path.exists():
-        raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE)
+        raise CliError(f"--cards {path}: no such file or folder", EXIT_USAGE,
+                       error_code=NOT_FOUND, file=str(path))
     if added is not None:
         card_set(path, game)  # the deck's own errors first, as --cards reports them
     if added is not None and not added.exists():
-        raise CliError(f"--add-cards {added}: no such file or folder", EXIT_USAGE)
+        raise CliError(f"--add-cards {added}: no such file or folder", EXIT_USAGE,
+                       error_code=NOT_FOUND, file=str(added))
     try:
         if added is not None:
             return load_extended_card_set(added, game, path)
@@ -208,14 +361,16 @@ def card_set(
     except UnknownDialectError as exc:
         raise CliError(f"--game {game}: {exc}", EXIT_USAGE) from None
     except CardSpecError as exc:
+        where = card_errors(exc.diagnostics)
         if added is not None:
             raise CliError(
                 f"--add-cards {added}: the added cards have errors (a KOT201 or KOT211 "
-                f"error is a clash with a card of the deck):\n{exc}", EXIT_USAGE
+                f"error is a clash with a card of the deck):\n{exc}", EXIT_USAGE, **where
             ) from None
         if path is None:
-            raise CliError(f"the built-in card set has errors:\n{exc}") from None
-        raise CliError(f"--cards {path}: the card set has errors:\n{exc}", EXIT_USAGE) from None
+            raise CliError(f"the built-in card set has errors:\n{exc}", **where) from None
+        raise CliError(f"--cards {path}: the card set has errors:\n{exc}", EXIT_USAGE,
+                       **where) from None
 
 
 def card_table(
@@ -238,7 +393,7 @@ def new_game(args: argparse.Namespace) -> Game:
             cards=card_table(args.cards, definition.id, args.add_cards),
         )
     except ConfigError as exc:
-        raise CliError(str(exc), EXIT_USAGE) from None
+        raise CliError(str(exc), EXIT_USAGE, error_code=NOT_ALLOWED) from None
 
 
 def game_setup(args: argparse.Namespace) -> GameSetup:
@@ -259,6 +414,11 @@ def seed(args: argparse.Namespace) -> int:
 
 def echo(text: str = "") -> None:
     print(text, file=sys.stdout)
+
+
+def echo_json(data: dict[str, Any]) -> None:
+    """Print ``data`` as the one JSON document of a command (indented, UTF-8 as is)."""
+    echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def report(text: str) -> None:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from kot_rules import games
-from kot_rules.surfaces.cli.common import EXIT_OK, Formatter, command, echo, wrap
+from kot_rules.surfaces.cli.common import (
+    EXIT_OK,
+    Formatter,
+    add_json_option,
+    command,
+    echo,
+    echo_json,
+    wrap,
+)
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -15,20 +22,21 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="list the games this engine plays (the ids --game takes)",
         description=wrap(
             "List the registered games, one line each: the id that --game takes, the "
-            "title and the number of players. --json prints a list of objects (id, title, "
-            "players {min, max}) instead."
+            "title and the number of players."
         ),
         epilog="examples:\n  kot-rules games\n  kot-rules games --json",
     )
-    p.add_argument("--json", action="store_true",
-                   help="print a JSON list of objects: id, title, players {min, max}")
+    add_json_option(p, '{"games": [{"id", "title", "players": {"min", "max"}, "default"}]}, '
+                    "in the order of the text; default is true for the game --game "
+                    "defaults to.")
     command(p, run_games)
 
 
 def run_games(args: argparse.Namespace) -> int:
     found = games.definitions()
     if args.json:
-        echo(json.dumps([d.to_json() for d in found], indent=2, ensure_ascii=False))
+        echo_json({"games": [{**d.to_json(), "default": d.id == games.DEFAULT_GAME}
+                             for d in found]})
         return EXIT_OK
     width = max((len(d.id) for d in found), default=0)
     for d in found:

@@ -1,9 +1,8 @@
-"""``kot-rules play`` and ``kot-rules simulate``: seeded games with random agents."""
+"""``kot-rules play`` and ``kot-rules simulate``: seeded games played by agents (see --agent)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -15,9 +14,11 @@ from kot_rules.surfaces.cli.common import (
     CliError,
     Formatter,
     add_jobs_option,
+    add_json_option,
     add_play_options,
     command,
     echo,
+    echo_json,
     game_setup,
     new_game,
     positive_arg,
@@ -34,26 +35,29 @@ PROGRESS_INTERVAL = 0.1
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play", formatter_class=Formatter,
-        help="play one seeded game with random agents and print its log",
+        help="play one seeded game (random agents, or --agent) and print its log",
         description=wrap(
-            "Play one seeded game with random agents and print it turn by turn: every "
+            "Play one seeded game with random agents (or those --agent names) and print it "
+            "turn by turn: every "
             "event, then the winner (or the draw) and each monster's ♥ ★ ⚡ and cards."
         ),
         epilog="examples:\n  kot-rules play --players 4 --seed 2011\n"
         "  kot-rules play --players 5 --seed 7 --no-tokyo-bay --json > game.json",
     )
     add_play_options(play, many=False)
-    play.add_argument(
-        "--json", action="store_true",
-        help="print the game record as JSON (set-up, every action and event, final state)",
+    add_json_option(
+        play, "the game record, {format, game, seed, deck, actions, events, turns, outcome, "
+        "final_state} (schema spec/schemas/game-record-v1.schema.json): the same seed "
+        "prints the same bytes.",
     )
     command(play, run_play)
 
     sim = commands.add_parser(
         "simulate", formatter_class=Formatter,
-        help="play many seeded games with random agents and summarise them",
+        help="play many seeded games (random agents, or --agent) and summarise them",
         description=wrap(
-            "Play G games with random agents (seeds S, S+1, ...) and print the wins "
+            "Play G games with random agents, or those --agent names (seeds S, S+1, ...), "
+            "and print the wins "
             "per seat, the draws, the mean number of turns and the speed. A progress bar is "
             "shown on stderr when it is a terminal and G >= 200."
         ),
@@ -67,10 +71,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="number of games (default: 100)",
     )
     add_jobs_option(sim)
-    sim.add_argument(
-        "--json", action="store_true",
-        help="print one JSON object (games, wins_by_seat, draws, mean_turns, games_per_second, "
-        "decisions_per_second, ...)",
+    add_json_option(
+        sim, "{games, players, monsters, seed, agent, tokyo_bay, first_player, cards, "
+        "wins_by_seat, draws, mean_turns, min_turns, max_turns, decisions, seconds, "
+        "games_per_second, decisions_per_second}; the last three are timings, the rest "
+        "depend only on the options.",
     )
     command(sim, run_simulate)
 
@@ -156,7 +161,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     if args.json:
-        echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        echo_json(summary)
     else:
         echo("\n".join(simulation.summary_lines(summary)))
     return EXIT_OK

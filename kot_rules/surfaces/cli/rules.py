@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
+    NOT_FOUND,
     CliError,
     Formatter,
     add_game_option,
+    add_json_option,
     command,
     echo,
+    echo_json,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from kot_rules.rulebook import Rulebook, Source
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,6 +34,13 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         epilog="example:\n  kot-rules rules > rules.md",
     )
     add_game_option(rules, what="whose rules to print (spec/rules/ID.yaml)")
+    add_json_option(
+        rules, '{"game", "rules": [{"slug", "number", "title", "statement", "source", '
+        '"also", "decision", "scenarios"}], "decisions": [{"id", "question", "decision", '
+        '"alternatives", "option", "seeds", "scenarios"}]}; a source is {"seed", '
+        '"section", "phrase"} (also: null when there is none), scenarios are paths under '
+        "spec/.",
+    )
     command(rules, run_rules)
 
 
@@ -37,7 +51,42 @@ def run_rules(args: argparse.Namespace) -> int:
 
     path = spec_dir() / "rules" / f"{args.game}.yaml"
     if not path.is_file():
-        raise CliError(f"game {args.game!r} has no rules file ({path.name})")
+        raise CliError(f"game {args.game!r} has no rules file ({path.name})",
+                       error_code=NOT_FOUND, file=str(path))
     book = load_rulebook(path)
-    echo(render(book).rstrip("\n"))
+    if args.json:
+        echo_json(_rulebook_json(book))
+    else:
+        echo(render(book).rstrip("\n"))
     return EXIT_OK
+
+
+def _source_json(source: Source | None) -> dict[str, str] | None:
+    if source is None:
+        return None
+    return {"seed": source.seed, "section": source.section, "phrase": source.phrase}
+
+
+def _rulebook_json(book: Rulebook) -> dict[str, Any]:
+    """The rules reference as data: what the Markdown shows, field by field."""
+    from kot_rules.surfaces.rulesdoc import scenarios_by_rule
+
+    tested = scenarios_by_rule()
+
+    def scenarios(*keys: str) -> list[str]:
+        return sorted({path for key in keys for path, _ in tested.get(key, [])})
+
+    return {
+        "game": book.game,
+        "rules": [{
+            "slug": r.slug, "number": r.number, "title": r.title, "statement": r.statement,
+            "source": _source_json(r.source), "also": _source_json(r.also),
+            "decision": r.decision, "scenarios": scenarios(r.slug),
+        } for r in book.rules],
+        "decisions": [{
+            "id": d.id, "question": d.question, "decision": d.decision,
+            "alternatives": [dict(a) for a in d.alternatives], "option": d.option,
+            "seeds": [_source_json(s) for s in d.seeds],
+            "scenarios": scenarios(d.id, *(r.slug for r in book.rules if r.decision == d.id)),
+        } for d in book.decisions],
+    }

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
+    NOT_FOUND,
     CliError,
     Formatter,
     add_cards_option,
     add_game_option,
+    add_json_option,
     card_table,
     command,
     echo,
+    echo_json,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from kot_rules.scenarios.runner import RunReport
+
+# The first line of a rendered scenario error: FILE:LINE:COL: error[CODE]: MESSAGE.
+_ERROR_HEAD = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): error\[(?P<code>\w+)\]: "
+                         r"(?P<message>.*)$")
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,6 +59,12 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                      help="a scenario file or a folder of them")
     add_cards_option(run)
     add_game_option(run, what="the scenarios must be of")
+    add_json_option(
+        run, '{"ok", "passed", "failed", "scenarios": [{"file", "name", "rules", "ok", '
+        '"problems"}], "errors": [{"file", "line", "column", "code", "message", "text"}]}: '
+        "one entry per scenario run (problems: why it failed) and one per malformed file "
+        "(text: the error as the text output shows it); failed counts both.",
+    )
     command(run, run_scenarios)
 
 
@@ -61,6 +79,15 @@ def run_scenarios(args: argparse.Namespace) -> int:
     )
     paths: list[Path] = args.paths
     report = run_paths(paths, cards, game=game)
+    if not report.results and not report.errors:
+        raise CliError(
+            "no scenario file (*.yaml, *.yml) found in " + ", ".join(str(p) for p in paths),
+            error_code=NOT_FOUND,
+        )
+    ok = report.failed == 0 and not report.errors
+    if args.json:
+        echo_json(_report_json(report, ok))
+        return EXIT_OK if ok else EXIT_FAILURE
     for result in report.results:
         echo(result.line())
         if not result.ok:
@@ -69,10 +96,25 @@ def run_scenarios(args: argparse.Namespace) -> int:
                 echo(details)
     for error in report.errors:
         echo(error)
-    if not report.results and not report.errors:
-        raise CliError(
-            "no scenario file (*.yaml, *.yml) found in " + ", ".join(str(p) for p in paths)
-        )
     echo(f"{report.passed} passed, {report.failed} failed")
-    ok = report.failed == 0 and not report.errors
     return EXIT_OK if ok else EXIT_FAILURE
+
+
+def _error_json(text: str) -> dict[str, Any]:
+    head = _ERROR_HEAD.match(text.split("\n", 1)[0])
+    if head is None:  # not in the usual form: the text alone says it all
+        return {"file": None, "line": None, "column": None, "code": None,
+                "message": text, "text": text}
+    return {"file": head["file"], "line": int(head["line"]), "column": int(head["column"]),
+            "code": head["code"], "message": head["message"], "text": text}
+
+
+def _report_json(report: RunReport, ok: bool) -> dict[str, Any]:
+    return {
+        "ok": ok,
+        "passed": report.passed,
+        "failed": report.failed,
+        "scenarios": [{"file": str(r.path), "name": r.name, "rules": list(r.rules),
+                       "ok": r.ok, "problems": list(r.problems)} for r in report.results],
+        "errors": [_error_json(e) for e in report.errors],
+    }

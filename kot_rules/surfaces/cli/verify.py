@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from kot_rules.surfaces.cli.common import (
@@ -14,9 +13,11 @@ from kot_rules.surfaces.cli.common import (
     Formatter,
     add_cards_option,
     add_game_option,
+    add_json_option,
     card_set,
     command,
     echo,
+    echo_json,
     wrap,
 )
 
@@ -41,10 +42,13 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     verify.add_argument("--out", type=Path, default=None, metavar="DIR",
                         help="write counterexample scenarios into DIR (default: a new "
                         "temporary folder, made only if a proof fails)")
-    verify.add_argument("--json", action="store_true",
-                        help="print one JSON object: results (invariant, transition, status, "
-                        "seconds, ...), canaries, counts")
     add_game_option(verify, what="whose rules and built-in cards to prove")
+    add_json_option(
+        verify, "{ok, seconds, invariants: [{id, statement, rules}], counts: {INVARIANT: "
+        "{STATUS: N}}, results: [{invariant, transition, kind, status, seconds, cards, "
+        "detail, counterexample, scenario, reproduced}], canaries: [{name, reachable, "
+        "seconds}]}; ok is false (exit 1) if a proof fails or a canary is unreachable.",
+    )
     command(verify, run_verify)
 
 
@@ -58,7 +62,7 @@ def run_verify(args: argparse.Namespace) -> int:
     cset = card_set(args.cards, args.game, args.add_cards)
     out: Path | None = args.out
     if out is not None and out.exists() and not out.is_dir():
-        raise CliError(f"--out {out}: not a folder", EXIT_USAGE)
+        raise CliError(f"--out {out}: not a folder", EXIT_USAGE, file=str(out))
 
     def folder() -> Path:
         nonlocal out
@@ -68,7 +72,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
     report = verify(cset.cards, attach(cset, folder), game=args.game)
     if args.json:
-        echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        echo_json(report.to_json())
     else:
         echo("\n".join(lines(report)))
     return EXIT_OK if report.ok else EXIT_FAILURE

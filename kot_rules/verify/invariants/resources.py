@@ -16,12 +16,19 @@ def check(s: State) -> list[str]:
 
 
 def check_tokens(s: State) -> list[str]:
-    """Tokens of each kind, on monsters and on cards, within the box count (the supply)."""
+    """Tokens of each kind, on monsters and on cards, within the box count (the supply).
+
+    A copy's tokens are left out: a copy gets as many as lie on the copied card whatever
+    the box holds (D-TOKEN-SUPPLY), and every other token is placed only from what the box
+    has left after them, so the rest alone never outnumbers the box.
+    """
     used: dict[str, int] = {}
     for _, kind, n in s.tokens:
         used[kind] = used.get(kind, 0) + n
-    for _, kind, n in s.held:
-        if kind in s.game.cards.token_supply:  # energy on a card comes from the bank
+    copies = {copier for copier, _ in s.copying}
+    for card, kind, n in s.held:
+        # Energy on a card comes from the bank, not the box.
+        if kind in s.game.cards.token_supply and card not in copies:
             used[kind] = used.get(kind, 0) + n
     box = s.game.cards.token_supply
     return [f"{n} {kind} tokens in play, the box has {box.get(kind, 0)}"
@@ -34,6 +41,7 @@ def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
 
 INVARIANT = Invariant(
     "INV-RESOURCES", "Every monster has ⚡ ≥ 0 and ★ ≥ 0; the tokens of each kind in play, "
-    "on monsters and on cards, never outnumber the box.",
+    "on monsters and on cards, never outnumber the box (a copy's own tokens aside: "
+    "D-TOKEN-SUPPLY).",
     ("dice.energy", "dice.numbers", "cards.tokens"), check, symbolic, "KOT302",
     neither="Tokens within the box: only tested (the symbolic state has no tokens).")

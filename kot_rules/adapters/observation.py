@@ -1,0 +1,134 @@
+"""What a monster sees: a flat vector of fixed size and a text (docs/adapters.md).
+
+Both show the public position only: never the order of the deck. Seats are listed
+from the observer's: slot 0 is the observer, slot 1 the next seat clockwise, and so
+on; slots past the game's player count stay zero, so the size depends only on the
+game's definition (its most players, its cards, its token kinds), not on the count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kot_rules.adapters.tree import Node
+from kot_rules.engine import dice
+from kot_rules.engine.game import Game
+from kot_rules.engine.state import Phase
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+
+MONSTER_FIELDS: tuple[str, ...] = (
+    "present", "alive", "hearts", "max_hearts", "stars", "energy",
+    "in_city", "in_bay", "active", "deciding",
+)  # fmt: skip
+"""The numbers of one monster slot, before its cards and tokens."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each part of the observation vector lies: ``(name, start, size)`` runs."""
+
+    parts: tuple[tuple[str, int, int], ...]
+
+    @property
+    def size(self) -> int:
+        _name, start, size = self.parts[-1]
+        return start + size
+
+    def slice(self, name: str) -> slice:
+        for n, start, size in self.parts:
+            if n == name:
+                return slice(start, start + size)
+        raise KeyError(name)
+
+
+def layout(game: Game) -> Layout:
+    """The observation layout of ``game``'s definition (see the module docstring)."""
+    cards = len(game.cards.physical_ids())
+    kinds = len(game.cards.token_supply)
+    per_monster = len(MONSTER_FIELDS) + cards + kinds
+    sizes = (
+        ("monsters", game.rules.max_players * per_monster),
+        ("phase", len(PHASES)),
+        ("flags", 3),  # dealing, a card's question waits, a chance node
+        ("dice", 6),
+        ("roll", 3),  # dice to roll, rolls done, rolls allowed
+        ("shop", cards),
+        ("discard", cards),
+        ("on_cards", cards),  # tokens and energy lying on each card
+        ("counts", 2),  # cards left in the deck, turn number
+    )
+    parts: list[tuple[str, int, int]] = []
+    start = 0
+    for name, size in sizes:
+        parts.append((name, start, size))
+        start += size
+    return Layout(tuple(parts))
+
+
+def observe(node: Node, player: int, out: list[float] | None = None) -> list[float]:
+    """The observation vector of ``node`` for ``player`` (written into ``out`` if given)."""
+    game = node.shape.game
+    lay = layout(game)
+    v = out if out is not None else [0.0] * lay.size
+    for i in range(len(v)):
+        v[i] = 0.0
+    card_index = {c: i for i, c in enumerate(game.cards.physical_ids())}
+    kinds = sorted(game.cards.token_supply)
+    n_cards = len(card_index)
+    per_monster = len(MONSTER_FIELDS) + n_cards + len(kinds)
+    flags = lay.slice("flags").start
+    s = node.state
+    v[flags + 2] = float(node.is_chance())
+    if s is None:
+        v[flags] = 1.0
+        return v
+    v[flags + 1] = float(s.pending is not None)
+    n = game.num_players
+    deciding = s.current_player()
+    for slot in range(n):
+        seat = (player + slot) % n
+        m = s.monsters[seat]
+        base = lay.slice("monsters").start + slot * per_monster
+        values = (
+            1, m.alive, m.hearts, m.max_hearts, m.stars, m.energy,
+            s.city == seat, s.bay == seat, s.active == seat, deciding == seat,
+        )  # fmt: skip
+        for k, x in enumerate(values):
+            v[base + k] = float(x)
+        for c in m.cards:
+            v[base + len(MONSTER_FIELDS) + card_index[c]] = 1.0
+        for t_seat, kind, count in s.tokens:
+            if t_seat == seat:
+                v[base + len(MONSTER_FIELDS) + n_cards + kinds.index(kind)] = float(count)
+    v[lay.slice("phase").start + PHASES.index(s.phase)] = 1.0
+    shown = dice.add(s.dice, node.rolled)
+    for k in range(6):
+        v[lay.slice("dice").start + k] = float(shown[k])
+    roll = lay.slice("roll").start
+    v[roll], v[roll + 1] = float(s.to_roll), float(s.rolls_done)
+    v[roll + 2] = float(s.rolls_allowed)
+    for name, cards in (("shop", s.shop), ("discard", s.discard)):
+        start = lay.slice(name).start
+        for c in cards:
+            v[start + card_index[c]] = 1.0
+    on_cards = lay.slice("on_cards").start
+    for c, _kind, count in s.held:
+        v[on_cards + card_index[c]] += float(count)
+    counts = lay.slice("counts").start
+    v[counts], v[counts + 1] = float(len(s.deck)), float(s.turn)
+    return v
+
+
+def describe(node: Node, player: int) -> str:
+    """The position as ``player`` sees it, as text (no deck order)."""
+    s = node.state
+    if s is None:
+        return f"player {player}: dealing the deck ({len(node.dealt)} cards dealt)"
+    lines = [f"player {player}", str(s)]
+    if node.left is not None:
+        lines.append(f"  rolling: {dice.describe(node.rolled)} so far, {node.left} dice left")
+    if s.pending is not None:
+        lines.append(f"  question: {s.pending.request.why}")
+    return "\n".join(lines)
+

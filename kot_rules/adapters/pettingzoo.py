@@ -1,0 +1,154 @@
+"""Every game of the family as a PettingZoo AEC environment (docs/adapters.md).
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). The action space is
+``Discrete(num_distinct_actions)`` of :class:`~kot_rules.adapters.encoding.ActionCodec`;
+an observation is ``{"observation": Box, "action_mask": Box}`` with the layout of
+:mod:`kot_rules.adapters.observation`. Chance (the deck's shuffle, every roll, the
+first player) is drawn inside ``reset`` and ``step`` from the environment's own
+generator: ``reset(seed=s)`` makes the game a function of ``s`` and the actions.
+Rewards come at the end: +1 to the winner, -1/(n-1) to each other monster, 0 in a draw.
+
+Needs the ``pettingzoo`` extra: ``pip install 'kot-rules[pettingzoo]'``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from kot_rules.adapters import observation
+from kot_rules.adapters.requirement import require
+from kot_rules.adapters.tree import Node, Shape
+from kot_rules.engine.options import FirstPlayerRule, Options
+from kot_rules.games import DEFAULT_GAME
+from kot_rules.games import get as get_definition
+
+np: Any = require("numpy", "pettingzoo")
+spaces: Any = require("gymnasium.spaces", "pettingzoo")
+pz_env: Any = require("pettingzoo.utils.env", "pettingzoo")
+pz_wrappers: Any = require("pettingzoo.utils.wrappers", "pettingzoo")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
+    """A game of the family as an AEC environment (the raw one: see :func:`env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "kot_rules", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        game: str = DEFAULT_GAME,
+        players: int = 4,
+        *,
+        tokyo_bay: bool | None = None,
+        first_player: str = FirstPlayerRule.SEAT_ORDER.value,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        definition = get_definition(game)
+        options = Options(tokyo_bay=tokyo_bay, first_player=FirstPlayerRule(first_player))
+        self.game = definition.new_game(players, options=options)
+        self.shape = Shape(self.game)
+        self.layout = observation.layout(self.game)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(i) for i in range(self.game.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.shape.codec.size
+        self._action_space = spaces.Discrete(size)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (self.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self._rng = random.Random()
+        self.node = Node(self.shape)
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> Any:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> Any:
+        return self._action_space
+
+    # -- the game ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; with ``seed``, the same game every time for the same actions."""
+        if seed is not None:
+            self._rng = random.Random(f"kot-rules/pettingzoo/{seed}")
+        deck = self.game.shuffled_deck(self._rng.randrange(2**32))
+        self.node = Node(self.shape)
+        self.node.state = self.game.new_initial_state(deck)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an id of the action space) for the selected agent, then draw
+        chance until someone decides; raises IllegalActionError (a ValueError) if the id
+        is not legal now, the game unchanged."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
+        state = self.node.state
+        assert state is not None
+        self.node.state = state.apply(self.shape.codec.decode(int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._advance()
+        self._accumulate_rewards()
+
+    def _advance(self) -> None:
+        """Draw chance outcomes until a monster decides or the game is over."""
+        s = self.node.state
+        assert s is not None
+        while s.is_chance_node():
+            s = s.apply(s.sample_chance(self._rng))
+        self.node.state = s
+        if s.is_terminal():
+            for agent, value in zip(self.possible_agents, self.node.returns(), strict=True):
+                if agent in self.agents:
+                    self.rewards[agent] = value
+                    self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+            return
+        self.agent_selection = agent_name(s.current_player())
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        obs = np.asarray(observation.observe(self.node, seat), dtype=np.float32)
+        mask = np.zeros(self.shape.codec.size, np.int8)
+        s = self.node.state
+        if s is not None and not s.is_terminal() and s.current_player() == seat:
+            mask[self.node.legal_actions()] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self) -> str | None:
+        text = observation.describe(self.node, 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = DEFAULT_GAME, players: int = 4, **kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual checks (order of calls, bounds of actions)."""
+    raw = KotEnv(game, players, **kwargs)
+    return pz_wrappers.OrderEnforcingWrapper(pz_wrappers.AssertOutOfBoundsWrapper(raw))

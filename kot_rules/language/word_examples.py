@@ -1,0 +1,29 @@
+"""Each word's ``example`` line as a whole card file, as the docs show it and a test checks it.
+
+A sentence an effect line says goes on a discard card; every other line (an ability, a
+modifier, an activated ability, a token rule) goes on a keep card, with a supply line
+for each kind of token the example names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cardset import check_text
+from .grammar import DEFAULT_GAME
+from .vocabulary import AnyWord
+
+_TOKEN = re.compile(r"\b([a-z]+) tokens?\b")
+_SUPPLY = "  The game has 12 {} tokens.\n"
+
+
+def example_card(word: AnyWord, game: str = DEFAULT_GAME) -> str:
+    """The card file that shows ``word.example``: a discard card if that is a card without
+    errors, else a keep card (with the supply of any token it names)."""
+    discard = f'card "Example"\n  cost 3, discard\n  {word.example}\n'
+    if not any(d.is_error for d in check_text(discard, game=game)):
+        return discard
+    tokens = sorted(set(_TOKEN.findall(word.example)) - {"its", "a", "one"})
+    supplies = "".join(_SUPPLY.format(t) for t in tokens
+                       if f"has 12 {t} tokens" not in word.example)
+    return f'card "Example"\n  cost 3, keep\n{supplies}  {word.example}\n'
