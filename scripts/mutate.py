@@ -20,14 +20,15 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -37,6 +38,7 @@ COPIED = ("kot_rules", "spec", "grammar", "tests", "pyproject.toml")
 """What a mutant's copy holds: the package, its data, the tests and their configuration."""
 FIELDS = {"id", "file", "find", "replace", "description", "cite", "equivalent"}
 REQUIRED = ("id", "file", "find", "replace", "description")
+MIN_TIMEOUT = 300.0
 
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-o",
           "addopts=")
@@ -168,6 +170,46 @@ def check_import(copy: Path) -> None:
         raise RuntimeError(f"the copy in {copy} imports kot_rules from {found}")
 
 
+_stopping = threading.Event()
+_children: set[subprocess.Popen[str]] = set()
+_lock = threading.Lock()
+
+
+class Interrupted(Exception):
+    """The run was interrupted: no new stage starts."""
+
+
+def run_stage(args: list[str], copy: Path, timeout: float) -> tuple[int, str]:
+    """Run one stage in ``copy``; its exit code and output. Killed if the run stops."""
+    if _stopping.is_set():
+        raise Interrupted
+    with subprocess.Popen(args, cwd=copy, env=environment(copy), stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True) as proc:
+        with _lock:
+            _children.add(proc)
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except BaseException:  # the timeout, or an interrupt: never leave a stage behind
+            proc.kill()
+            proc.communicate()
+            raise
+        finally:
+            with _lock:
+                _children.discard(proc)
+    if _stopping.is_set():
+        raise Interrupted
+    return proc.returncode, out
+
+
+def stop_all() -> None:
+    """Stop the run: no new stage, every running stage killed (their copies are then
+    removed by their own threads)."""
+    _stopping.set()
+    with _lock:
+        for proc in list(_children):
+            proc.kill()
+
+
 @dataclass
 class Result:
     id: str
@@ -196,16 +238,14 @@ def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float) ->
             left = timeout - (time.perf_counter() - start)
             t0 = time.perf_counter()
             try:
-                proc = subprocess.run([sys.executable, *stage.args], cwd=copy,
-                                      env=environment(copy), capture_output=True, text=True,
-                                      timeout=max(left, 1.0))
+                code, output = run_stage([sys.executable, *stage.args], copy, max(left, 1.0))
             except subprocess.TimeoutExpired:
                 times[stage.name] = time.perf_counter() - t0
                 return Result(name, target, "timeout", stage.name,
                               time.perf_counter() - start, times, f"over {timeout:.0f} s")
             times[stage.name] = time.perf_counter() - t0
-            if proc.returncode != 0:
-                tail = (proc.stdout + proc.stderr).strip().splitlines()[-12:]
+            if code != 0:
+                tail = output.strip().splitlines()[-12:]
                 return Result(name, target, "killed", stage.name,
                               time.perf_counter() - start, times, "\n".join(tail))
     survived = "explained" if m is not None and m.equivalent else "survived"
@@ -234,12 +274,18 @@ def score(results: list[Result]) -> tuple[int, int, str]:
     return killed, n, line
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--mutants", default="", help="comma-separated ids (default: all)")
     p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
-    p.add_argument("--timeout", type=float, default=300.0,
-                   help="seconds per mutant; over it counts as killed by timeout")
+    p.add_argument("--timeout", type=float, default=None,
+                   help="seconds per mutant; over it counts as killed by timeout (default: "
+                   "3 times the unmutated tree's time, at least 300 s: a loaded machine is "
+                   "slow, a mutant that loops is much slower)")
     p.add_argument("--stages", default="", help="comma-separated stage names (default: all: "
                    + ", ".join(s.name for s in STAGES) + ")")
     p.add_argument("--no-baseline", action="store_true",
@@ -248,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", type=Path, default=ROOT / "build" / "mutate.json",
                    help="where to write the results (default build/mutate.json)")
     args = p.parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)
     try:
         mutants = load(args.catalogue)
     except CatalogueError as exc:
@@ -274,28 +322,45 @@ def main(argv: list[str] | None = None) -> int:
     baseline: Result | None = None
     if not args.no_baseline:
         print("mutate: the unmutated tree first ...", flush=True)
-        baseline = run_pipeline(None, stages, timeout=10 * args.timeout)
+        try:
+            baseline = run_pipeline(None, stages, timeout=args.timeout or 3600.0)
+        except KeyboardInterrupt:
+            stop_all()
+            print("mutate: interrupted; the working tree was never changed", file=sys.stderr)
+            return 130
         for name, secs in baseline.stage_seconds.items():
             print(f"  {name:<10} {secs:6.1f} s", flush=True)
         if baseline.outcome != "survived":
             print(f"mutate: the unmutated tree fails stage {baseline.stage}: fix it first\n"
                   f"{baseline.detail}", file=sys.stderr)
             return 1
-    print(f"mutate: {len(mutants)} mutants, {jobs} at a time", flush=True)
+    timeout: float = args.timeout or max(MIN_TIMEOUT, 3 * (baseline.seconds if baseline
+                                                            else MIN_TIMEOUT / 3))
+    print(f"mutate: {len(mutants)} mutants, {jobs} at a time, {timeout:.0f} s each at most",
+          flush=True)
     for target in sorted({m.target for m in mutants}):
         print(f"  {target} mutants: " + " > ".join(s.name for s in pipeline(target, stages)),
               flush=True)
 
     def one(m: Mutant) -> Result:
-        r = run_pipeline(m, stages, args.timeout)
-        how = r.stage if r.outcome in ("killed", "timeout") else r.outcome.upper()
+        r = run_pipeline(m, stages, timeout)
+        how = {"killed": r.stage, "timeout": f"timeout ({r.stage})"}.get(
+            r.outcome, r.outcome.upper())
         print(f"  {r.id}: {how} ({r.seconds:.0f} s)", flush=True)
         return r
 
     # The Z3 mutants first: they take longest, and the short ones then fill the gaps.
     order = sorted(mutants, key=lambda m: m.target != "z3")
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
         done = dict(zip((m.id for m in order), pool.map(one, order), strict=True))
+    except (KeyboardInterrupt, Interrupted):
+        # Ctrl-C or SIGTERM: kill the running stages; each thread then removes its copy.
+        stop_all()
+        pool.shutdown(wait=True, cancel_futures=True)
+        print("mutate: interrupted; the working tree was never changed", file=sys.stderr)
+        return 130
+    pool.shutdown()
     results = [done[m.id] for m in mutants]
     minutes = (time.perf_counter() - began) / 60
     print()
@@ -305,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
         "score": {"killed": killed, "mutants": n, "line": line, "minutes": round(minutes, 1)},
+        "timeout": timeout,
         "baseline": None if baseline is None else baseline.stage_seconds,
         "stages": [s.name for s in stages],
         "results": [r.__dict__ for r in results],
