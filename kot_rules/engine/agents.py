@@ -1,4 +1,4 @@
-"""Agents pick a decision for a state; the random agent ships with the engine."""
+"""Agents pick a decision for a state; the random and greedy agents ship with the engine."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from kot_rules.engine.actions import Action
+from kot_rules.engine.greedy import GreedyAgent
 from kot_rules.engine.state import State
 
 
@@ -42,8 +43,9 @@ class RandomAgent:
 AgentFactory = Callable[[random.Random], Agent]
 """Makes one seat's agent from that seat's own seeded generator."""
 
-AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
-"""Every agent a command can name (``--agent NAME``), by name; ``random`` is the default."""
+AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Every agent a command can name (``--agent NAME``), by name; ``random`` is the default.
+``greedy`` follows the one-step heuristics of :mod:`kot_rules.engine.greedy`."""
 
 DEFAULT_AGENT = "random"
 

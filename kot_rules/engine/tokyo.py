@@ -113,7 +113,8 @@ def _attack_everyone(s: State, ev: list[Event], claws: int, more: dict[int, int]
             asked.append(t)
     if outside:
         s.entering = True
-        s.yield_queue = tuple(asked)
+        # The City's occupant is asked first, then the Bay's, as for any attack (D-YIELD-ORDER).
+        s.yield_queue = tuple(t for t in occupants if t is not None and t in asked)
 
 
 def _decides_first(s: State, seat: int, claws: int) -> bool:

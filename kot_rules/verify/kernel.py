@@ -281,17 +281,20 @@ def attack(ctx: Ctx, s: SymState, *, bonus: Int | int | None = None,
                        for k in range(1, SEATS)})
     into = replace(into, queue=_queue_of(asked), entering=z3.BoolVal(True))
 
-    # A card's "hit every other monster": all others, in seat order.
+    # A card's "hit every other monster": all others take damage in seat order; from
+    # outside, the City's occupant is asked first, then the Bay's (D-YIELD-ORDER).
     every = s
-    asked = []
     hits = {}
     for seat in range(1, SEATS):
         target = s.m(seat).alive
         t, lost = damage(ctx, every, seat, n)
         every = ite(target, t, every)
-        lost = z3.If(target, lost, 0)
-        hits[seat] = lost
-        asked.append((seat, z3.And(outside, s.in_tokyo(seat), lost > 0, every.m(seat).alive)))
+        hits[seat] = z3.If(target, lost, 0)
+    asked = []
+    for place in (city, bay):
+        lost = z3.Sum([z3.If(place == k, hits[k], 0) for k in range(1, SEATS)])
+        asked.append((place, z3.And(outside, place != NOBODY, lost > 0,
+                                    every.at(place, "alive"))))
     every = _hit(every, hits)
     every = ite(outside, replace(every, queue=_queue_of(asked), entering=z3.BoolVal(True)),
                 every)

@@ -38,6 +38,7 @@ SEEDS_CITED: dict[str, list[tuple[str, str]]] = {
     "D-ADDED-DAMAGE-NEEDS-A-CLAW": [("004", "Útok/útočící příšera"), ATTACKING],
     "D-TAKER-DAMAGE": [("001", "TOKIO"), ATTACKING],
     "D-YIELD-BEFORE-DAMAGE": [("001", "TOKIO"), ATTACKING],
+    "D-YIELD-ORDER": [("001", "WARIANT ZAAWANSOWANY DLA 5 LUB 6 GRACZY")] * 2,
     "D-REVIVED-IN-TOKYO": [
         ("001", "DODATEK, ODDECH ŚMIERCI"),
         ("004", "Přehled zvláštních karet, MRCHOŽROUT"),
