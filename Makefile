@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup bench docs clean fuzz soak
+.PHONY: run test setup bench docs clean fuzz soak mutate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ JOBS   ?= 0
 SAMPLE ?= 100
 soak: $(STAMP)
 	$(BIN)/python -m kot_rules.verify.soak --games $(GAMES) --jobs $(JOBS) --sample $(SAMPLE)
+
+## Mutation testing: each mutant of scripts/mutants/catalogue.yaml (or only MUTANTS=id,...)
+## in a temporary copy of the tree, through scenarios > verify > records > Z3 differential
+## tests > engine tests until one fails, JOBS at a time; a table, and build/mutate.json.
+MUTANTS ?=
+mutate: $(STAMP)
+	$(BIN)/python scripts/mutate.py --jobs $(if $(filter 0,$(JOBS)),2,$(JOBS)) $(if $(MUTANTS),--mutants $(MUTANTS))
 
 ## The rules-clarification site, served on http://127.0.0.1:8000
 docs: $(STAMP)

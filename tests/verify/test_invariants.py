@@ -135,3 +135,45 @@ class TestTokensOfACopy:
         from kot_rules.verify.soak import replay
 
         assert replay(93300) == 0
+
+
+def _negative_hearts(s: State) -> None:
+    s.monsters = (s.monsters[0]._replace(hearts=-1), *s.monsters[1:])
+
+
+SYMBOLIC_BREAKS: dict[str, Callable[[State], None]] = {
+    **BREAKS, "INV-HEARTS": _negative_hearts,
+}
+"""A breach per invariant that the symbolic state can show (the concrete check's own
+breaches, with hearts below 0 for INV-HEARTS: the other bound)."""
+
+
+def holds(invariant: str, s: State) -> bool:
+    """Whether the invariant's Z3 property holds of ``s`` (as the kernel sees it)."""
+    import z3
+    from kernel_model import image
+
+    from kot_rules.verify.symbolic import Ctx, leaves
+
+    sym = Ctx().state()
+    values = image(s, s.active, frozenset())
+    solver = z3.Solver()
+    solver.add(*[term == (z3.BoolVal(values[name]) if isinstance(values[name], bool)
+                          else z3.IntVal(values[name])) for name, term in leaves(sym)])
+    assert solver.check() == z3.sat
+    prop = BY_ID[invariant].symbolic(sym, sym, True)
+    return bool(z3.is_true(solver.model().eval(prop, model_completion=True)))
+
+
+class TestSymbolicProperties:
+    """What Z3 proves is the invariant, not a weaker one: each property rejects a breach."""
+
+    @pytest.mark.parametrize("invariant", [inv.id for inv in INVARIANTS])
+    def test_a_new_game_satisfies_each(self, invariant: str) -> None:
+        assert holds(invariant, fresh())
+
+    @pytest.mark.parametrize("invariant", list(SYMBOLIC_BREAKS))
+    def test_each_property_rejects_its_breach(self, invariant: str) -> None:
+        s = fresh()
+        SYMBOLIC_BREAKS[invariant](s)
+        assert not holds(invariant, s)

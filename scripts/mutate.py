@@ -1,0 +1,382 @@
+"""Mutation testing (`make mutate`): each mutant of scripts/mutants/catalogue.yaml, one at a
+time, in a plain copy of the tree, through a kill pipeline that stops at its first failure.
+
+    python scripts/mutate.py [--mutants ID,...] [--jobs N] [--timeout S] [--stages A,B]
+                             [--no-baseline] [--json build/mutate.json]
+
+A mutant replaces one exact text (found exactly once) of one file. The working tree is
+never changed: every mutant runs in its own temporary copy of kot_rules/, spec/, grammar/,
+tests/ and pyproject.toml, imported through PYTHONPATH (checked: the copy's kot_rules is
+the one imported, not the editable install). The unmutated copy must pass every stage
+first (their times are printed); otherwise the run stops. A mutant is killed by the first
+stage that fails, or by the timeout; it survives when every stage passes, and a survivor
+whose catalogue entry says why it is equivalent is shown as explained. Exit 1 if the
+baseline fails, the catalogue is broken, or a mutant survives unexplained.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "scripts" / "mutants" / "catalogue.yaml"
+COPIED = ("kot_rules", "spec", "grammar", "tests", "pyproject.toml")
+"""What a mutant's copy holds: the package, its data, the tests and their configuration."""
+FIELDS = {"id", "file", "find", "replace", "description", "cite", "equivalent"}
+REQUIRED = ("id", "file", "find", "replace", "description")
+MIN_TIMEOUT = 300.0
+
+PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-o",
+          "addopts=")
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    args: tuple[str, ...]
+    """Arguments to the copy's python, run in the copy."""
+
+
+STAGES: tuple[Stage, ...] = (
+    Stage("scenarios", ("-m", "kot_rules.surfaces.cli", "scenario", "run", "spec/scenarios")),
+    Stage("verify", ("-m", "kot_rules.surfaces.cli", "verify", "--out", "build/cex")),
+    # The stored proofs' test repeats `verify` (25 s): the verify stage covers it.
+    Stage("records", (*PYTEST, "tests/records", "--deselect",
+                      "tests/records/test_records.py::TestStoredProofs")),
+    Stage("z3-diff", (*PYTEST, "tests/verify/test_kernel_differential.py",
+                      "tests/verify/test_differential.py")),
+    Stage("engine", (*PYTEST, "tests/engine", "tests/verify/test_invariants.py")),
+)
+"""Every stage, in the order the baseline runs them (cheapest first)."""
+
+ORDER: dict[str, tuple[str, ...]] = {
+    "engine": ("scenarios", "records", "verify", "z3-diff", "engine"),
+    "z3": ("verify", "z3-diff", "scenarios", "records", "engine"),
+}
+"""The kill pipeline of a mutant of each target: the stages most likely to kill it and
+cheapest first (the scenarios and the records never run the Z3 model). A mutant survives
+only if it passes every stage."""
+
+
+def pipeline(target: str, stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+    """``stages`` in the order of ``target``'s pipeline."""
+    order = ORDER.get(target, tuple(s.name for s in STAGES))
+    return tuple(sorted(stages, key=lambda s: order.index(s.name)))
+
+
+class CatalogueError(ValueError):
+    """The catalogue is malformed, or a mutant's text no longer occurs exactly once."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    file: str
+    find: str
+    replace: str
+    description: str
+    cite: str = ""
+    equivalent: str = ""
+
+    @property
+    def target(self) -> str:
+        """The area the mutant breaks: the engine or the Z3 model."""
+        return "z3" if self.file.startswith("kot_rules/verify/") else "engine"
+
+
+def load(path: Path = CATALOGUE) -> list[Mutant]:
+    """The catalogue's mutants, checked: fields, unique ids, each find text found once."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rows = data.get("mutants") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        raise CatalogueError(f"{path}: expected a mapping with a list 'mutants'")
+    out: list[Mutant] = []
+    seen: set[str] = set()
+    for k, row in enumerate(rows):
+        where = f"{path}: mutant #{k + 1}"
+        if not isinstance(row, dict):
+            raise CatalogueError(f"{where}: expected a mapping, got {row!r}")
+        unknown = set(row) - FIELDS
+        missing = [f for f in REQUIRED if not isinstance(row.get(f), str) or not row[f]]
+        if unknown or missing:
+            raise CatalogueError(f"{where} ({row.get('id')!r}): unknown fields "
+                                 f"{sorted(unknown)}, missing or empty {missing}")
+        m = Mutant(**{f: str(v) for f, v in row.items()})
+        if m.id in seen:
+            raise CatalogueError(f"{where}: id {m.id!r} used twice")
+        seen.add(m.id)
+        if m.find == m.replace:
+            raise CatalogueError(f"{where} ({m.id}): replace is the find text")
+        source = ROOT / m.file
+        if not source.is_file():
+            raise CatalogueError(f"{where} ({m.id}): no file {m.file}")
+        n = source.read_text(encoding="utf-8").count(m.find)
+        if n != 1:
+            raise CatalogueError(f"{where} ({m.id}): the find text occurs {n} times in "
+                                 f"{m.file}, not once: {m.find!r}")
+        out.append(m)
+    return out
+
+
+def copy_tree(dest: Path) -> None:
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name,
+                            ignore=shutil.ignore_patterns(".hypothesis", ".pytest_cache"))
+        else:
+            shutil.copy2(src, dest / name)
+
+
+def apply(m: Mutant, dest: Path) -> None:
+    """Write the mutant into the copy ``dest``, and drop its stale bytecode."""
+    path = dest / m.file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(m.find) == 1, m.id  # load() checked the working tree's file
+    path.write_text(text.replace(m.find, m.replace), encoding="utf-8")
+    for pyc in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
+        pyc.unlink()
+
+
+def environment(copy: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(copy)
+    env["HYPOTHESIS_PROFILE"] = "mutate"  # tests/conftest.py: derandomized, no database
+    env["NO_COLOR"] = "1"
+    return env
+
+
+def check_import(copy: Path) -> None:
+    """The copy's kot_rules is the one imported (not the editable install's)."""
+    out = subprocess.run(
+        [sys.executable, "-c", "import kot_rules; print(kot_rules.__file__)"],
+        cwd=copy, env=environment(copy), capture_output=True, text=True, check=True)
+    found = Path(out.stdout.strip()).resolve()
+    if not found.is_relative_to(copy.resolve()):
+        raise RuntimeError(f"the copy in {copy} imports kot_rules from {found}")
+
+
+_stopping = threading.Event()
+_children: set[subprocess.Popen[str]] = set()
+_lock = threading.Lock()
+
+
+class Interrupted(Exception):
+    """The run was interrupted: no new stage starts."""
+
+
+def run_stage(args: list[str], copy: Path, timeout: float) -> tuple[int, str]:
+    """Run one stage in ``copy``; its exit code and output. Killed if the run stops."""
+    if _stopping.is_set():
+        raise Interrupted
+    with subprocess.Popen(args, cwd=copy, env=environment(copy), stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True) as proc:
+        with _lock:
+            _children.add(proc)
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except BaseException:  # the timeout, or an interrupt: never leave a stage behind
+            proc.kill()
+            proc.communicate()
+            raise
+        finally:
+            with _lock:
+                _children.discard(proc)
+    if _stopping.is_set():
+        raise Interrupted
+    return proc.returncode, out
+
+
+def stop_all() -> None:
+    """Stop the run: no new stage, every running stage killed (their copies are then
+    removed by their own threads)."""
+    _stopping.set()
+    with _lock:
+        for proc in list(_children):
+            proc.kill()
+
+
+@dataclass
+class Result:
+    id: str
+    target: str
+    outcome: str
+    """killed, timeout, survived or explained."""
+    stage: str | None
+    seconds: float
+    stage_seconds: dict[str, float]
+    detail: str = ""
+
+
+def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float) -> Result:
+    """Run the stages on a fresh copy (mutated by ``m``, or not for the baseline)."""
+    start = time.perf_counter()
+    times: dict[str, float] = {}
+    name = "baseline" if m is None else m.id
+    target = "-" if m is None else m.target
+    with tempfile.TemporaryDirectory(prefix=f"kot-mutant-{name}-") as tmp:
+        copy = Path(tmp)
+        copy_tree(copy)
+        if m is not None:
+            apply(m, copy)
+        check_import(copy)
+        for stage in stages if m is None else pipeline(m.target, stages):
+            left = timeout - (time.perf_counter() - start)
+            t0 = time.perf_counter()
+            try:
+                code, output = run_stage([sys.executable, *stage.args], copy, max(left, 1.0))
+            except subprocess.TimeoutExpired:
+                times[stage.name] = time.perf_counter() - t0
+                return Result(name, target, "timeout", stage.name,
+                              time.perf_counter() - start, times, f"over {timeout:.0f} s")
+            times[stage.name] = time.perf_counter() - t0
+            if code != 0:
+                tail = output.strip().splitlines()[-12:]
+                return Result(name, target, "killed", stage.name,
+                              time.perf_counter() - start, times, "\n".join(tail))
+    survived = "explained" if m is not None and m.equivalent else "survived"
+    return Result(name, target, survived, None, time.perf_counter() - start, times)
+
+
+def table(results: list[Result]) -> str:
+    rows = [("id", "target", "result", "seconds")]
+    for r in results:
+        how = {"killed": f"killed by {r.stage}", "timeout": f"killed by timeout ({r.stage})",
+               "survived": "SURVIVED", "explained": "explained (equivalent)"}[r.outcome]
+        rows.append((r.id, r.target, how, f"{r.seconds:.0f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                     for row in rows)
+
+
+def score(results: list[Result]) -> tuple[int, int, str]:
+    killed = sum(r.outcome in ("killed", "timeout") for r in results)
+    explained = sum(r.outcome == "explained" for r in results)
+    n = len(results)
+    pct = 100 * killed / n if n else 0.0
+    line = f"killed {killed} of {n} ({pct:.0f}%)"
+    if explained:
+        line += f", {explained} explained as equivalent"
+    return killed, n, line
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--mutants", default="", help="comma-separated ids (default: all)")
+    p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
+    p.add_argument("--timeout", type=float, default=None,
+                   help="seconds per mutant; over it counts as killed by timeout (default: "
+                   "3 times the unmutated tree's time, at least 300 s: a loaded machine is "
+                   "slow, a mutant that loops is much slower)")
+    p.add_argument("--stages", default="", help="comma-separated stage names (default: all: "
+                   + ", ".join(s.name for s in STAGES) + ")")
+    p.add_argument("--no-baseline", action="store_true",
+                   help="skip the check that the unmutated tree passes every stage")
+    p.add_argument("--catalogue", type=Path, default=CATALOGUE)
+    p.add_argument("--json", type=Path, default=ROOT / "build" / "mutate.json",
+                   help="where to write the results (default build/mutate.json)")
+    args = p.parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        mutants = load(args.catalogue)
+    except CatalogueError as exc:
+        print(f"mutate: {exc}", file=sys.stderr)
+        return 1
+    if args.mutants:
+        wanted = [w.strip() for w in args.mutants.split(",") if w.strip()]
+        known = {m.id: m for m in mutants}
+        unknown = [w for w in wanted if w not in known]
+        if unknown:
+            print(f"mutate: unknown mutant ids {unknown}", file=sys.stderr)
+            return 1
+        mutants = [known[w] for w in wanted]
+    stages = STAGES
+    if args.stages:
+        names = [n.strip() for n in args.stages.split(",")]
+        by_name = {s.name: s for s in STAGES}
+        if any(n not in by_name for n in names):
+            print(f"mutate: unknown stages in {names}: known {list(by_name)}", file=sys.stderr)
+            return 1
+        stages = tuple(by_name[n] for n in names)
+    jobs = max(1, args.jobs)
+    began = time.perf_counter()
+    baseline: Result | None = None
+    if not args.no_baseline:
+        print("mutate: the unmutated tree first ...", flush=True)
+        try:
+            baseline = run_pipeline(None, stages, timeout=args.timeout or 3600.0)
+        except KeyboardInterrupt:
+            stop_all()
+            print("mutate: interrupted; the working tree was never changed", file=sys.stderr)
+            return 130
+        for name, secs in baseline.stage_seconds.items():
+            print(f"  {name:<10} {secs:6.1f} s", flush=True)
+        if baseline.outcome != "survived":
+            print(f"mutate: the unmutated tree fails stage {baseline.stage}: fix it first\n"
+                  f"{baseline.detail}", file=sys.stderr)
+            return 1
+    timeout: float = args.timeout or max(MIN_TIMEOUT, 3 * (baseline.seconds if baseline
+                                                            else MIN_TIMEOUT / 3))
+    print(f"mutate: {len(mutants)} mutants, {jobs} at a time, {timeout:.0f} s each at most",
+          flush=True)
+    for target in sorted({m.target for m in mutants}):
+        print(f"  {target} mutants: " + " > ".join(s.name for s in pipeline(target, stages)),
+              flush=True)
+
+    def one(m: Mutant) -> Result:
+        r = run_pipeline(m, stages, timeout)
+        how = {"killed": r.stage, "timeout": f"timeout ({r.stage})"}.get(
+            r.outcome, r.outcome.upper())
+        print(f"  {r.id}: {how} ({r.seconds:.0f} s)", flush=True)
+        return r
+
+    # The Z3 mutants first: they take longest, and the short ones then fill the gaps.
+    order = sorted(mutants, key=lambda m: m.target != "z3")
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        done = dict(zip((m.id for m in order), pool.map(one, order), strict=True))
+    except (KeyboardInterrupt, Interrupted):
+        # Ctrl-C or SIGTERM: kill the running stages; each thread then removes its copy.
+        stop_all()
+        pool.shutdown(wait=True, cancel_futures=True)
+        print("mutate: interrupted; the working tree was never changed", file=sys.stderr)
+        return 130
+    pool.shutdown()
+    results = [done[m.id] for m in mutants]
+    minutes = (time.perf_counter() - began) / 60
+    print()
+    print(table(results))
+    killed, n, line = score(results)
+    print(f"\n{line}; {minutes:.1f} min")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({
+        "score": {"killed": killed, "mutants": n, "line": line, "minutes": round(minutes, 1)},
+        "timeout": timeout,
+        "baseline": None if baseline is None else baseline.stage_seconds,
+        "stages": [s.name for s in stages],
+        "results": [r.__dict__ for r in results],
+    }, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0 if all(r.outcome != "survived" for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

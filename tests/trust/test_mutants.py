@@ -1,0 +1,101 @@
+"""The mutation catalogue (`make mutate`, scripts/mutants/catalogue.yaml) stays usable: every
+mutant's text still occurs exactly once in its file, and the runner kills a mutant it
+should, in a copy of the tree, leaving the working tree untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "mutate.py"
+
+
+def _runner() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutate_runner", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+mutate = _runner()
+
+
+class TestTheCatalogue:
+    def test_every_find_text_occurs_exactly_once(self) -> None:
+        # load() raises CatalogueError naming the mutant whose text rotted.
+        mutants = mutate.load()
+        for m in mutants:
+            assert (ROOT / m.file).read_text(encoding="utf-8").count(m.find) == 1, m.id
+
+    def test_enough_mutants_of_the_engine_and_of_the_z3_model(self) -> None:
+        mutants = mutate.load()
+        assert len(mutants) >= 40
+        assert sum(m.target == "engine" for m in mutants) >= 25
+        assert sum(m.target == "z3" for m in mutants) >= 12
+
+    def test_ids_unique_and_each_described(self) -> None:
+        mutants = mutate.load()
+        ids = [m.id for m in mutants]
+        assert len(ids) == len(set(ids))
+        for m in mutants:
+            assert m.description.strip() and "\n" not in m.description.strip(), m.id
+
+    def test_the_three_known_wrong_models_are_in_it(self) -> None:
+        ids = {m.id for m in mutate.load()}
+        assert {"z3-ones-two-stars", "z3-tokyo-start-one-star", "z3-bay-untouched"} <= ids
+
+
+class TestACatalogueThatRotsFailsLoudly:
+    @pytest.mark.parametrize("find", ["no such text anywhere", "import"])
+    def test_a_find_text_not_found_exactly_once(self, tmp_path: Path, find: str) -> None:
+        bad = tmp_path / "catalogue.yaml"
+        bad.write_text(json.dumps({"mutants": [{
+            "id": "x", "file": "kot_rules/engine/dice.py", "find": find, "replace": "y",
+            "description": "d"}]}), encoding="utf-8")
+        with pytest.raises(mutate.CatalogueError, match="not once"):
+            mutate.load(bad)
+
+    def test_a_duplicate_id_or_a_missing_description(self, tmp_path: Path) -> None:
+        row = {"id": "x", "file": "kot_rules/engine/dice.py", "find": "def set_stars(",
+               "replace": "def set_stars_(", "description": "d"}
+        bad = tmp_path / "catalogue.yaml"
+        bad.write_text(json.dumps({"mutants": [row, row]}), encoding="utf-8")
+        with pytest.raises(mutate.CatalogueError, match="used twice"):
+            mutate.load(bad)
+        bad.write_text(json.dumps({"mutants": [{**row, "description": ""}]}), encoding="utf-8")
+        with pytest.raises(mutate.CatalogueError, match="description"):
+            mutate.load(bad)
+
+
+class TestTheRunnerKillsAMutant:
+    def test_one_cheap_mutant_end_to_end(self, tmp_path: Path) -> None:
+        """Three 1s that score nothing: the conformance scenarios kill it, in a copy."""
+        m = next(m for m in mutate.load() if m.id == "dice-set-needs-four")
+        before = hashlib.sha256((ROOT / m.file).read_bytes()).hexdigest()
+        out = tmp_path / "mutate.json"
+        proc = subprocess.run(
+            [sys.executable, str(SCRIPT), "--mutants", m.id, "--no-baseline",
+             "--stages", "scenarios", "--json", str(out)],
+            capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        result = json.loads(out.read_text(encoding="utf-8"))
+        assert [(r["id"], r["outcome"], r["stage"]) for r in result["results"]] == [
+            (m.id, "killed", "scenarios")]
+        assert "killed 1 of 1 (100%)" in proc.stdout
+        # The working tree was never mutated.
+        assert hashlib.sha256((ROOT / m.file).read_bytes()).hexdigest() == before
+
+    def test_stage_orders_cover_every_stage(self) -> None:
+        names = {s.name for s in mutate.STAGES}
+        for target, order in mutate.ORDER.items():
+            assert set(order) == names and len(order) == len(names), target
