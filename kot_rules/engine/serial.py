@@ -14,7 +14,7 @@ from kot_rules.engine.jsontext import MAX_JSON_DIGITS as MAX_JSON_DIGITS
 from kot_rules.engine.jsontext import check_depth as _check_depth
 from kot_rules.engine.jsontext import load_state_json as load_state_json
 from kot_rules.engine.state import Monster, Outcome, Phase, State
-from kot_rules.engine.statecheck import check_position
+from kot_rules.engine.statecheck import MAX_EXTRA_TURNS, check_position
 
 if TYPE_CHECKING:
     from kot_rules.engine.game import Game
@@ -189,6 +189,9 @@ def state_from_json(game: Game, data: object) -> State:
     s.paid = tuple(sorted((str(p["card"]), int(p["energy"])) for p in paid))
     extra = data.get("extra_turns", [])
     if isinstance(extra, int) and not isinstance(extra, bool) and extra >= 0:
+        if extra > MAX_EXTRA_TURNS:  # checked before the list is built: no huge list
+            raise StateFormatError(f"extra_turns: at most {MAX_EXTRA_TURNS} owed turns, "
+                                   f"got {extra}")
         extra = [0] * extra  # the older form: a count of turns with all their dice
     if not isinstance(extra, list) or not all(_count(x) for x in extra):
         raise StateFormatError("extra_turns: expected a list of whole numbers >= 0 "

@@ -21,6 +21,8 @@ random game stays in the hundreds), low enough that listing 0..energy is quick."
 MAX_DICE = 64
 """Dice on the table plus dice to throw (6, plus what cards add)."""
 MAX_ROLLS = 99
+MAX_EXTRA_TURNS = 99
+"""Extra turns owed at once (a random game owes one or two)."""
 MAX_TURN = 1_000_000
 
 
@@ -92,6 +94,8 @@ def _dice(s: State) -> str:
     for key in ("rolls_done", "rolls_allowed"):
         if not 0 <= getattr(s, key) <= MAX_ROLLS:
             return f"{key}: expected 0..{MAX_ROLLS}, got {getattr(s, key)}"
+    if len(s.extra_turns) > MAX_EXTRA_TURNS:
+        return f"extra_turns: at most {MAX_EXTRA_TURNS} owed turns, got {len(s.extra_turns)}"
     if any(not 0 <= k <= MAX_DICE for k in s.extra_turns):
         return f"extra_turns: dice fewer must be 0..{MAX_DICE}, got {list(s.extra_turns)}"
     if any(not 0 <= k <= MAX_DICE for _, k in s.inserted):

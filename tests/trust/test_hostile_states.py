@@ -124,6 +124,12 @@ BAD: list[tuple[str, Callable[[Data], None], str]] = [
     ("an outcome while the game goes on", _set("outcome", {"winner": 0, "reason": "x"}),
      "only a game over has one"),
     ("a game over without an outcome", _set("phase", "over"), "only a game over has one"),
+    # Found by `make fuzz` (states: value edits): the older count form was expanded into
+    # a list before any bound, so 4.6e18 owed turns ran out of memory.
+    ("extra turns owed beyond any game, as a count",
+     _set("extra_turns", 4_611_667_949_139_085_312), "extra_turns: at most 99"),
+    ("extra turns owed beyond any game, as a list",
+     _set("extra_turns", [0] * 100), "extra_turns: at most 99"),
     ("a poison supply exceeded",
      _set("tokens", [{"monster": 0, "kind": "poison", "count": 1000}]), "poison tokens"),
 ]
