@@ -24,6 +24,8 @@ DATA = Path("data") / "balance.json"
 """The committed data file, relative to the docs folder."""
 MARKER = "<!-- balance-table -->"
 """Where the page wants the table."""
+FIGURE = Path("data") / "balance-plot.svg"
+"""The figure of the data file, generated at each build (relative to the docs folder)."""
 
 PLAYERS = 4
 AGENT = "random"
@@ -135,3 +137,15 @@ def fill(markdown: str, docs: Path) -> str:
         return markdown
     data = json.loads((docs / DATA).read_text(encoding="utf-8"))
     return markdown.replace(MARKER, render(data))
+
+
+def figure(docs: Path) -> bytes:
+    """The SVG figure of ``docs``/:data:`DATA`: every card's buyer win rate with its
+    interval, cards by name down the side, as ``kot-rules balance --plot`` draws it."""
+    import json
+
+    from kot_rules.surfaces.balance_plot import render as render_figure
+
+    summary = dict(json.loads((docs / DATA).read_text(encoding="utf-8"))["summary"])
+    summary["cards"] = sorted(summary["cards"], key=lambda card: card["name"])
+    return render_figure(summary, "svg", horizontal=True)

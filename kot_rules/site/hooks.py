@@ -106,6 +106,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             log.warning("docs/%s is generated from spec/: remove the hand-written file", uri)
             files.remove(existing)
         files.append(File.generated(config, uri, content=text))
+    figure = balance_table.FIGURE.as_posix()
+    files.append(File.generated(config, figure,
+                                content=balance_table.figure(Path(config.docs_dir))))
     _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav()})
     return files
 

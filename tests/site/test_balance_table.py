@@ -58,3 +58,21 @@ class TestBalancePage:
 
         # The table's header, then one row per card.
         assert rows(filled) - rows(page) == 1 + len(data["summary"]["cards"])
+
+
+class TestBalanceFigure:
+    def test_the_figure_names_every_card_of_the_data_file(self, data: dict[str, Any]) -> None:
+        from html import escape
+
+        svg = balance_table.figure(DOCS).decode("utf-8")
+        assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
+        missing = [card["name"] for card in data["summary"]["cards"]
+                   if escape(card["name"], quote=False) not in svg]
+        assert missing == []
+
+    def test_the_same_data_draws_the_same_bytes(self) -> None:
+        assert balance_table.figure(DOCS) == balance_table.figure(DOCS)
+
+    def test_the_page_shows_the_generated_figure(self) -> None:
+        page = (DOCS / balance_table.PAGE).read_text(encoding="utf-8")
+        assert f"]({balance_table.FIGURE.as_posix()})" in page
