@@ -34,8 +34,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "scripts" / "mutants" / "catalogue.yaml"
-COPIED = ("kot_rules", "spec", "grammar", "tests", "pyproject.toml")
-"""What a mutant's copy holds: the package, its data, the tests and their configuration."""
+COPIED = ("kot_rules", "spec", "grammar", "tests", "docs", "pyproject.toml")
+"""What a mutant's copy holds: the package, its data, the tests and their configuration, and
+the docs pages some tests read (docs/agents.md runs its example)."""
 FIELDS = {"id", "file", "find", "replace", "description", "cite", "equivalent"}
 REQUIRED = ("id", "file", "find", "replace", "description")
 MIN_TIMEOUT = 300.0

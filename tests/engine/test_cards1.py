@@ -129,3 +129,23 @@ def test_a_replacement_line_lists_its_clauses() -> None:
     assert diagnostics == [] and len(card.abilities[0].effects) == 2
     _, bad = parse_text(text.replace("instead ", ""), "x.kot")
     assert [d.code for d in bad] == ["KOT111"]
+
+
+class TestADiscountBeyondThePrice:
+    """A discount makes a card cheaper, never pays its buyer: the price stops at 0. No
+    built-in card costs less than the largest discount, so a designer's card shows it
+    (found by the mutation run, mutant buy-discount-below-zero)."""
+
+    def test_a_card_costing_0_bought_with_a_discount_costs_0(self, tmp_path: Path) -> None:
+        root = Path(__file__).resolve().parents[2] / "spec" / "cards" / "king-of-tokyo"
+        discount = (root / "alien-metabolism.kot").read_text(encoding="utf-8")
+        (tmp_path / "discount.kot").write_text(discount, encoding="utf-8")
+        (tmp_path / "free.kot").write_text(
+            'card "Loose Change"\n  cost 0, discard\n  Gain 1 star.\n', encoding="utf-8")
+        game = Game(["A", "B"], cards=CardTable.from_card_set(load_card_set(tmp_path)))
+        free, cheaper = _id(game, "Loose Change"), _id(game, "Alien Metabolism")
+        s = game.setup_state([MonsterSetup("A", energy=0, cards=(cheaper,)), MonsterSetup("B")],
+                             shop=[free], deck=[])
+        s = s.apply(Roll.of(1, 2, 3, 1, 2, "heart")).apply(StopRolling())
+        after = s.apply(Buy(free))
+        assert (after.monsters[0].energy, after.monsters[0].stars) == (0, 1)
