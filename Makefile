@@ -23,7 +23,7 @@ run: $(STAMP)
 ## The browser test of the site needs Debian's chromium: scripts/install-browser.sh installs it
 ## (apt-get, as root) when /usr/bin/chromium is missing.
 test: $(STAMP)
-	$(BIN)/ruff check kot_rules tests benchmarks
+	$(BIN)/ruff check kot_rules tests benchmarks scripts
 	$(BIN)/mypy --strict kot_rules
 	bash scripts/install-browser.sh
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -d build/site

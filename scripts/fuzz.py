@@ -17,8 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "trust"))
 
-from fuzz_targets import TARGETS, Hang, Target  # noqa: E402
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from fuzz_targets import TARGETS, Hang, Target
+from hypothesis import HealthCheck, Phase, given, seed, settings
 
 
 def run_target(target: Target, inputs: int, chunk: int, base_seed: int) -> dict[str, Any]:
