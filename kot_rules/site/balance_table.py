@@ -28,7 +28,9 @@ FIGURE = Path("data") / "balance-plot.svg"
 """The figure of the data file, generated at each build (relative to the docs folder)."""
 
 PLAYERS = 4
-AGENT = "random"
+AGENT = "greedy"
+"""The agents of every seat: greedy buys by value, so the figures reflect play more than
+random buys would (kot_rules/engine/greedy.py)."""
 SEED = 1
 GAMES = 4000
 CHUNK = 100
