@@ -126,18 +126,26 @@ def _turn_order(s: State) -> str:
     return ""
 
 
-def _tokens(s: State) -> str:
+def tokens_from_the_box(s: State) -> Counter[str]:
+    """Tokens in play that the box's count bounds, by kind: on monsters and on cards.
+
+    Energy on a card comes from the bank, not the box; a copy gets its tokens whatever the
+    box holds (D-TOKEN-SUPPLY), so they are not counted against it.
+    """
     used: Counter[str] = Counter()
     for _, kind, n in s.tokens:
         used[kind] += n
     supply = s.game.cards.token_supply
     copies = {copier for copier, _ in s.copying}
     for card, kind, n in s.held:
-        # Energy on a card comes from the bank, not the box; a copy gets its tokens
-        # whatever the box holds (D-TOKEN-SUPPLY), so they are not counted against it.
         if kind in supply and card not in copies:
             used[kind] += n
-    for kind, n in sorted(used.items()):
+    return used
+
+
+def _tokens(s: State) -> str:
+    supply = s.game.cards.token_supply
+    for kind, n in sorted(tokens_from_the_box(s).items()):
         if n > supply.get(kind, 0):
             return f"tokens: {n} {kind} tokens in play, the box has {supply.get(kind, 0)}"
     return ""

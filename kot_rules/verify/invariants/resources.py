@@ -5,6 +5,7 @@ from __future__ import annotations
 import z3
 
 from kot_rules.engine.state import State
+from kot_rules.engine.statecheck import tokens_from_the_box
 from kot_rules.verify.invariants.base import Invariant
 from kot_rules.verify.symbolic import Bool, SymState
 
@@ -16,23 +17,12 @@ def check(s: State) -> list[str]:
 
 
 def check_tokens(s: State) -> list[str]:
-    """Tokens of each kind, on monsters and on cards, within the box count (the supply).
-
-    A copy's tokens are left out: a copy gets as many as lie on the copied card whatever
-    the box holds (D-TOKEN-SUPPLY), and every other token is placed only from what the box
-    has left after them, so the rest alone never outnumbers the box.
-    """
-    used: dict[str, int] = {}
-    for _, kind, n in s.tokens:
-        used[kind] = used.get(kind, 0) + n
-    copies = {copier for copier, _ in s.copying}
-    for card, kind, n in s.held:
-        # Energy on a card comes from the bank, not the box.
-        if kind in s.game.cards.token_supply and card not in copies:
-            used[kind] = used.get(kind, 0) + n
+    """Tokens of each kind, on monsters and on cards, within the box count (the supply);
+    a copy's own tokens aside, as :func:`~kot_rules.engine.statecheck.tokens_from_the_box`
+    counts them (D-TOKEN-SUPPLY)."""
     box = s.game.cards.token_supply
     return [f"{n} {kind} tokens in play, the box has {box.get(kind, 0)}"
-            for kind, n in sorted(used.items()) if n > box.get(kind, 0)]
+            for kind, n in sorted(tokens_from_the_box(s).items()) if n > box.get(kind, 0)]
 
 
 def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
