@@ -28,6 +28,7 @@ from kot_rules.verify.duel_state import (
     in_zone,
     leaves,
     victory_space,
+    where,
 )
 from kot_rules.verify.prover import (
     COUNTEREXAMPLE,
@@ -94,7 +95,7 @@ def prove(t: k.DuelTransition, invariants: Sequence[str] | None = None) -> list[
         if answer == z3.unsat:
             out.append(Result(inv, t.name, t.kind, PROVED, seconds))
         elif answer == z3.sat:
-            model = concrete(solver.model(), ctx, pre, post)
+            model = concrete(solver, ctx, pre, post)
             out.append(Result(inv, t.name, t.kind, COUNTEREXAMPLE, seconds,
                               detail=describe(inv, model), counterexample=model))
         else:
@@ -109,9 +110,22 @@ def prove(t: k.DuelTransition, invariants: Sequence[str] | None = None) -> list[
 _TILE_FIELDS = ("covered", "bonus", "amount", "king", "jumped", "extra")
 
 
-def concrete(model: z3.ModelRef, ctx: Ctx, pre: SymDuel, post: SymDuel) -> dict[str, Any]:
+def concrete(solver: z3.Solver, ctx: Ctx, pre: SymDuel, post: SymDuel) -> dict[str, Any]:
     """The model as plain values: the states (tile fields only where a tile lies), the
-    tracks drawn as text, and the choices of the step."""
+    tracks drawn as text, and the choices of the step. Prefers a model with few tiles
+    (the reader sees the tiles that matter)."""
+    model = None
+    for most in (0, 1, 3):
+        solver.push()
+        solver.add(z3.Sum([z3.If(c, 1, 0) for t in pre.tracks for c in t.covered]) <= most)
+        if solver.check() == z3.sat:
+            model = solver.model()
+        solver.pop()
+        if model is not None:
+            break
+    if model is None:
+        solver.check()
+        model = solver.model()
 
     def value(term: Any) -> Any:
         v = model.eval(term, model_completion=True)
@@ -131,47 +145,56 @@ def concrete(model: z3.ModelRef, ctx: Ctx, pre: SymDuel, post: SymDuel) -> dict[
     }
 
 
+def _tile_field(name: str) -> bool:
+    track, _, rest = name.partition(".")
+    return track in TRACKS and "[" in rest
+
+
 def _idle_tile(name: str, values: dict[str, Any]) -> bool:
     """A tile field at a position where no tile lies (left out of counterexamples)."""
-    track, _, rest = name.partition(".")
-    if track not in TRACKS or "[" not in rest:
+    if not _tile_field(name):
         return False
-    position = rest[rest.index("["):]
-    return not values.get(f"{track}.covered{position}", False)
-
-
-def _where(p: int) -> str:
-    """A doubled position in the rules' coordinates (an extra space as x.5)."""
-    return f"{p // 2:+d}" if p % 2 == 0 else f"{(p - 1) // 2:+d}.5"
+    track, _, rest = name.partition(".")
+    return not values.get(f"{track}.covered{rest[rest.index('['):]}", False)
 
 
 def board(values: dict[str, Any]) -> dict[str, str]:
     """Each track as one line: its marker and each tile space (rules' coordinates)."""
     out = {}
     for name in TRACKS:
-        parts = [f"marker {_where(values[f'{name}.marker'])}"]
+        parts = [f"marker {where(values[f'{name}.marker'])}"]
         for p in POSITIONS:
-            if not values.get(f"{name}.covered[{p}]", False):
+            at = f"[{where(p)}]"
+            if not values.get(f"{name}.covered{at}", False):
                 continue
-            kind = Bonus(values[f"{name}.bonus[{p}]"])
+            kind = Bonus(values[f"{name}.bonus{at}"])
             what = [] if kind is Bonus.NONE else [
-                f"{kind.name.lower()} {values[f'{name}.amount[{p}]']}"]
+                f"{kind.name.lower()} {values[f'{name}.amount{at}']}"]
             for flag in ("king", "jumped", "extra"):
-                if values.get(f"{name}.{flag}[{p}]", False):
+                if values.get(f"{name}.{flag}{at}", False):
                     what.append(flag)
-            parts.append(f"{_where(p)}: {' '.join(what) or 'tile'}")
+            parts.append(f"{where(p)}: {' '.join(what) or 'tile'}")
         out[name] = "; ".join(parts)
     return out
 
 
+def _shown(key: str, v: Any) -> str:
+    return where(v) if key.endswith(".marker") and isinstance(v, int) else str(v)
+
+
 def describe(inv: str, model: dict[str, Any]) -> str:
-    """The fields the step changed, before -> after, then the tracks after the step."""
+    """The fields the step changed, before -> after (markers in the rules' coordinates),
+    then the tracks before and after the step."""
     pre, post = model["pre"], model["post"]
-    changed = [f"{key}: {pre.get(key)} -> {after}" for key, after in post.items()
-               if pre.get(key) != after]
-    tracks = " | ".join(f"{n}: {line}" for n, line in model["board"]["post"].items())
+    changed = [f"{key}: {_shown(key, pre.get(key))} -> {_shown(key, after)}"
+               for key, after in post.items()
+               if pre.get(key) != after and not _tile_field(key)]
+    if any(pre.get(key) != v for key, v in post.items() if _tile_field(key)):
+        changed.append("a tile laid")
+    boards = model["board"]
+    tracks = "; ".join(f"{n}: {boards['pre'][n]} => {boards['post'][n]}" for n in TRACKS)
     return (f"{inv} broken: " + ("; ".join(changed) or "already in the state before")
-            + f" [after: {tracks}]")
+            + f" [tracks: {tracks}]")
 
 
 # -- canaries --------------------------------------------------------------------------

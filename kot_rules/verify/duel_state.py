@@ -213,8 +213,14 @@ def fresh(ctx: Ctx, name: str = "pre") -> SymDuel:
                    i("pull_track"), b("over"), i("winner"), b("seen"))
 
 
+def where(p: int) -> str:
+    """A doubled position in the rules' coordinates: ``-3``, ``+0``, an extra space ``+4.5``."""
+    return f"{p // 2:+d}" if p % 2 == 0 else f"{(p - 1) // 2:+d}.5"
+
+
 def leaves(s: SymDuel) -> Iterator[tuple[str, Any]]:
-    """Every field of ``s`` as (name, term): ``monsters[k].hearts``, ``fame.bonus[-4]``..."""
+    """Every field of ``s`` as (name, term): ``monsters[0].hearts``, ``fame.marker`` (a
+    doubled position), ``fame.bonus[-4]``, ``fame.extra[+3.5]`` (rules' coordinates)..."""
     for f in fields(s):
         value = getattr(s, f.name)
         if f.name == "monsters":
@@ -227,6 +233,6 @@ def leaves(s: SymDuel) -> Iterator[tuple[str, Any]]:
                 for g in fields(t):
                     if g.name != "marker":
                         for p, v in zip(POSITIONS, getattr(t, g.name), strict=True):
-                            yield f"{name}.{g.name}[{p}]", v
+                            yield f"{name}.{g.name}[{where(p)}]", v
         else:
             yield f.name, value
