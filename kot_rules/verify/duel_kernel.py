@@ -63,11 +63,16 @@ WEAKENINGS: dict[str, str] = {
     "double-ko-active-wins": "when both monsters meet a victory condition at once the "
                              "active one wins (the rejected reading of D-DUEL-DOUBLE-KO)",
     "tile-under-marker": "a Buzz tile may be placed under a marker (D-DUEL-BUZZ-PLACEMENT)",
+    "pay-beyond-energy": "a card or a refresh may cost more energy than the monster has",
     "pull-no-clamp": "a step ignores the Victory space at the end of the track",
+    "discount-floor": "discounts may bring a cost below 0 (the rejected reading of "
+                      "D-DUEL-DISCOUNT-FLOOR)",
 }
-"""Deliberately wrong steps, for tests that a proof can fail. The last one is caught by
-no proof: a step never starts from a Victory space (the game is over there), so the
-clamp is never reached; the tests say so. Test-only."""
+"""Deliberately wrong steps, for tests that a proof can fail. The last two break no
+invariant: a step never starts from a Victory space (the game is over there), so the
+clamp is never reached; a negative cost only adds energy. The tests say so, and the
+differential test against :mod:`~kot_rules.verify.duel_reference` catches the second.
+Test-only."""
 
 _weak: frozenset[str] = frozenset()
 
@@ -323,6 +328,21 @@ def tokens_step(ctx: Ctx, s: SymDuel) -> Step:
     return z3.And(idle(s), ok), event(at_seat(s, seat, lambda t, k: gain_tokens(t, k, n)))
 
 
+def pay(ctx: Ctx, s: SymDuel) -> Step:
+    """duel.buy.cost, duel.buy.discount, duel.buy.refresh, D-DUEL-DISCOUNT-FLOOR,
+    D-DUEL-REFRESH-LIMIT: the active monster pays for a card (its printed cost less every
+    discount, the rightmost space's 1 included, never below 0) or 2 energy for a refresh,
+    never more than it has."""
+    cost = ctx.integer("cost")
+    discount = ctx.integer("discount")
+    paid = cost - discount if is_weakened("discount-floor") else zmax(0, cost - discount)
+    energy = z3.If(s.active == 0, s.m(0).energy, s.m(1).energy)
+    legal = idle(s) if is_weakened("pay-beyond-energy") else z3.And(idle(s), paid <= energy)
+    t = at_seat(s, s.active, lambda u, k: u.with_monster(
+        k, replace(u.m(k), energy=u.m(k).energy - paid)))
+    return legal, event(t)
+
+
 def roll(ctx: Ctx, s: SymDuel) -> Step:
     """duel.roll.six-dice, duel.roll.first-turn, duel.roll.dice-tokens, duel.roll.dice-cap,
     D-DUEL-DICE-CAP: the dice of the active monster's roll phase. Six ordinary dice (five
@@ -474,6 +494,9 @@ TRANSITIONS: tuple[DuelTransition, ...] = (
     DuelTransition("place a Buzz tile", place_tile,
                    ("duel.buzz.placement", "duel.king.tiles", "D-DUEL-BUZZ-PLACEMENT",
                     "D-DUEL-BUZZ-GEOMETRY", "D-DUEL-KING")),
+    DuelTransition("pay for a card or a refresh", pay,
+                   ("duel.buy.cost", "duel.buy.discount", "duel.buy.refresh",
+                    "D-DUEL-DISCOUNT-FLOOR", "D-DUEL-REFRESH-LIMIT")),
     DuelTransition("end of turn", end_turn, ("duel.end-turn.pass", "duel.roll.first-turn")),
 )
 """Every kernel step of Duel, in the order reports list them."""

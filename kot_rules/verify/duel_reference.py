@@ -227,6 +227,15 @@ def tokens_step(s: Duel, seat: int, n: int) -> Duel:
     return check(gain_tokens(s, seat, n))
 
 
+def pay(s: Duel, cost: int, discount: int) -> Duel:
+    """D-DUEL-DISCOUNT-FLOOR: every discount applies, the total never below 0."""
+    _idle(s)
+    me = s.monsters[s.active]
+    paid = max(0, cost - discount)
+    _require(paid <= me.energy, f"{paid} energy to pay, {me.energy} held")
+    return check(_with_monster(s, s.active, replace(me, energy=me.energy - paid)))
+
+
 def roll(s: Duel, removed: int, from_cards: int, spent: int) -> Duel:
     """D-DUEL-DICE-CAP: the dice of the active monster's roll phase."""
     _idle(s)

@@ -102,6 +102,12 @@ class TestTheModelAgreesWithTheReference:
         agree(k.roll, {"dice-removed": [removed], "dice-from-cards": [cards],
                        "tokens-spent": [spent]}, s, lambda u: ref.roll(u, removed, cards, spent))
 
+    @budget(30)
+    @given(duels(), st.integers(0, 12), st.integers(0, 4))
+    def test_pay(self, s: ref.Duel, cost: int, discount: int) -> None:
+        agree(k.pay, {"cost": [cost], "discount": [discount]}, s,
+              lambda u: ref.pay(u, cost, discount))
+
     @budget(20)
     @given(duels())
     def test_end_of_turn(self, s: ref.Duel) -> None:
@@ -263,6 +269,14 @@ class TestTheDecisionsOnWorkedExamples:
         with pytest.raises(ref.IllegalStep):
             ref.place_tile(board(fame=0), 0, -1, 3, False, False, (0, 0, 0), (1, 1, 1), 0, 1)
 
+    def test_the_rightmost_card_costs_one_less_never_below_zero(self) -> None:
+        s = ref.setup(10, 10)
+        s = replace(s, monsters=(replace(s.monsters[0], energy=1), s.monsters[1]))
+        assert ref.pay(s, 2, 1).monsters[0].energy == 0
+        assert ref.pay(s, 0, 1).monsters[0].energy == 1
+        with pytest.raises(ref.IllegalStep):
+            ref.pay(s, 3, 1)
+
     def test_second_player_energy(self) -> None:
         s = ref.setup(12, 15)
         assert (s.monsters[0].energy, s.monsters[1].energy, s.active, s.first_turn) == (
@@ -275,6 +289,12 @@ class TestTheDifferentialCanFail:
         with k.weakened("heal-cap"), pytest.raises(AssertionError):
             agree(k.heal_step, {"healed": [0], "healing": [5]}, s,
                   lambda u: ref.heal_step(u, 0, 5))
+
+    def test_a_discount_below_zero_is_caught(self) -> None:
+        # No invariant sees it (a negative cost only adds energy): the reference does.
+        with k.weakened("discount-floor"), pytest.raises(AssertionError):
+            agree(k.pay, {"cost": [0], "discount": [1]}, ref.setup(10, 10),
+                  lambda u: ref.pay(u, 0, 1))
 
     def test_a_skipped_check_mid_pull_is_caught(self) -> None:
         s = replace(board(fame=-1, destruction=-4), pull_left=3, puller=0, pull_track=0)
