@@ -274,6 +274,16 @@ def pull_begin(ctx: Ctx, s: SymDuel) -> Step:
     return z3.And(idle(s), seat_ok, track < len(TRACKS)), t
 
 
+def faces_pull(ctx: Ctx, s: SymDuel) -> Step:
+    """duel.face.fame-destruction, D-DUEL-RESOLVE-ORDER: the active monster resolves its
+    fame (or destruction) faces all together: n faces pull that marker n - 2 spaces toward
+    it, fewer than three nothing."""
+    track = ctx.integer("track")
+    faces = ctx.integer("faces")
+    t = replace(s, pull_left=zmax(0, faces - 2), puller=s.active, pull_track=track)
+    return z3.And(idle(s), track < len(TRACKS)), t
+
+
 def pull_on(ctx: Ctx, s: SymDuel) -> Step:
     """duel.track.one-step, duel.buzz.bonus, duel.king.stop, duel.end.immediate;
     D-DUEL-PULL-STEPS, D-DUEL-BUZZ-GEOMETRY, D-DUEL-BUZZ-BONUS, D-DUEL-KING,
@@ -479,6 +489,8 @@ TRANSITIONS: tuple[DuelTransition, ...] = (
                     "duel.roll.dice-cap", "D-DUEL-DICE-CAP")),
     DuelTransition("pull: begin", pull_begin,
                    ("duel.face.fame-destruction", "duel.track.pull", "D-DUEL-PULL-STEPS")),
+    DuelTransition("pull: fame or destruction faces", faces_pull,
+                   ("duel.face.fame-destruction", "D-DUEL-RESOLVE-ORDER")),
     DuelTransition("pull: next step", pull_on,
                    ("duel.track.one-step", "duel.buzz.bonus", "duel.king.stop",
                     "duel.end.immediate", "D-DUEL-PULL-STEPS", "D-DUEL-BUZZ-GEOMETRY",

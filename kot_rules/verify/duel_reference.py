@@ -181,6 +181,11 @@ def pull_begin(s: Duel, seat: int, track: int, n: int) -> Duel:
     return replace(s, pull_left=n, puller=seat, pull_track=track)
 
 
+def faces_pull(s: Duel, track: int, faces: int) -> Duel:
+    """duel.face.fame-destruction: n faces of a kind begin a pull of n - 2 spaces."""
+    return pull_begin(s, s.active, track, max(0, faces - 2))
+
+
 def pull_step(s: Duel) -> Duel:
     """D-DUEL-PULL-STEPS: move, the bonus to the puller, victory; a win or a King tile
     of the puller's rival loses the steps left."""

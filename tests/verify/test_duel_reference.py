@@ -67,6 +67,12 @@ class TestTheModelAgreesWithTheReference:
         del got["seen"], want["seen"]
         assert got == want
 
+    @budget(20)
+    @given(duels(), st.integers(-1, 2), st.integers(0, 8))
+    def test_fame_or_destruction_faces(self, s: ref.Duel, track: int, faces: int) -> None:
+        agree(k.faces_pull, {"track": [track], "faces": [faces]}, s,
+              lambda u: ref.faces_pull(u, track, faces))
+
     @budget(40)
     @given(duels(), seat, amount)
     def test_damage_to_one_monster(self, s: ref.Duel, who: int, n: int) -> None:
@@ -276,6 +282,12 @@ class TestTheDecisionsOnWorkedExamples:
         assert ref.pay(s, 0, 1).monsters[0].energy == 1
         with pytest.raises(ref.IllegalStep):
             ref.pay(s, 3, 1)
+
+    def test_three_fame_faces_pull_one_space_two_pull_none(self) -> None:
+        assert ref.faces_pull(board(), 0, 3).pull_left == 1
+        assert ref.faces_pull(board(), 0, 2).pull_left == 0
+        s = ref.faces_pull(board(fame=-1), 0, 4)
+        assert (s.pull_left, s.puller) == (2, 0)
 
     def test_second_player_energy(self) -> None:
         s = ref.setup(12, 15)
