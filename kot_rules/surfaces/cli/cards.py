@@ -15,6 +15,7 @@ from kot_rules.surfaces.cli.common import (
     CliError,
     Formatter,
     add_cards_option,
+    add_epilog,
     add_game_option,
     add_json_option,
     card_set,
@@ -49,6 +50,10 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="a .kot file or a folder of them (default: the built-in cards)")
+    add_epilog(check, "A second check of the same files prints the same output from a cache "
+               "on disk, keyed by a hash of the card files, the grammar and the engine's "
+               "source: $KOT_RULES_CACHE_DIR, else $XDG_CACHE_HOME/kot-rules, else "
+               "~/.cache/kot-rules; KOT_RULES_NO_CACHE=1 turns it off.")
     add_json_option(
         check, '{"files", "cards", "titles", "ok", "errors", "warnings", "diagnostics": '
         f"[{_DIAGNOSTIC}]}}: the files read, the cards read as the deck holds them (a "
