@@ -177,29 +177,32 @@ def _main(words: list[str]) -> int:
     return failure.code
 
 
-def _loaded(module: str, name: str) -> type[Exception] | None:
-    """The exception class ``name`` of ``module`` if that module is loaded: an exception
-    of a module never imported cannot have been raised, so the app imports none of them."""
-    found = sys.modules.get(module)
-    kind = getattr(found, name, None)
-    return kind if isinstance(kind, type) and issubclass(kind, Exception) else None
-
-
 def _as_cli_error(exc: Exception) -> CliError | None:
-    """The :class:`CliError` that reports a documented error of the library, or ``None``."""
-    config = _loaded("kot_rules.engine.errors", "ConfigError")
-    if config is not None and isinstance(exc, config):
-        return CliError(str(exc), EXIT_USAGE, error_code=NOT_ALLOWED)
-    cards = _loaded("kot_rules.language.diagnostics", "CardSpecError")
-    if cards is not None and isinstance(exc, cards):
-        return CliError(str(exc), **card_errors(getattr(exc, "diagnostics", [])))
-    scenario = _loaded("kot_rules.scenarios.errors", "ScenarioFormatError")
-    if scenario is not None and isinstance(exc, scenario):
-        return CliError(str(exc), error_code=getattr(exc, "code", None),
-                        file=getattr(exc, "file", None), line=getattr(exc, "line", None),
-                        column=getattr(exc, "column", None), hint=getattr(exc, "hint", None)
-                        or None)
-    library = _loaded("kot_rules.engine.errors", "KotRulesError")
-    if library is not None and isinstance(exc, library):
-        return CliError(str(exc))
+    """The :class:`CliError` that reports a documented error of the library, or ``None``.
+
+    Only the modules already loaded are looked at: an exception class of a module never
+    imported cannot have been raised, and the app itself imports none of them.
+    """
+    loaded = sys.modules
+    if "kot_rules.engine.errors" in loaded:
+        from kot_rules.engine.errors import ConfigError
+
+        if isinstance(exc, ConfigError):
+            return CliError(str(exc), EXIT_USAGE, error_code=NOT_ALLOWED)
+    if "kot_rules.language.diagnostics" in loaded:
+        from kot_rules.language.diagnostics import CardSpecError
+
+        if isinstance(exc, CardSpecError):
+            return CliError(str(exc), **card_errors(exc.diagnostics))
+    if "kot_rules.scenarios.errors" in loaded:
+        from kot_rules.scenarios.errors import ScenarioFormatError
+
+        if isinstance(exc, ScenarioFormatError):
+            return CliError(str(exc), error_code=exc.code, file=exc.file, line=exc.line,
+                            column=exc.column, hint=exc.hint or None)
+    if "kot_rules.engine.errors" in loaded:
+        from kot_rules.engine.errors import KotRulesError
+
+        if isinstance(exc, KotRulesError):
+            return CliError(str(exc))
     return None
