@@ -11,6 +11,7 @@ from kot_rules.simulation import SimulationError
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
+    SUMMARIES,
     CliError,
     Formatter,
     add_jobs_option,
@@ -30,8 +31,7 @@ from kot_rules.surfaces.cli.common import (
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
-        "balance", formatter_class=Formatter,
-        help="per-card figures over many games: bought how often, and do buyers win more",
+        "balance", formatter_class=Formatter, help=SUMMARIES["balance"],
         description=wrap(
             "Play G seeded games (seeds S, S+1, ...) and report, for each CARD: the share "
             "of games in which some monster bought it and the buys per game; the win rate "

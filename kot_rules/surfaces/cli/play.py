@@ -11,6 +11,7 @@ from typing import IO
 from kot_rules import simulation
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
+    SUMMARIES,
     CliError,
     Formatter,
     add_jobs_option,
@@ -35,8 +36,7 @@ PROGRESS_INTERVAL = 0.1
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
-        "play", formatter_class=Formatter,
-        help="play one seeded game (random agents, or --agent) and print its log",
+        "play", formatter_class=Formatter, help=SUMMARIES["play"],
         description=wrap(
             "Play one seeded game with random agents (or those --agent names) and print it "
             "turn by turn: every "
@@ -54,8 +54,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     command(play, run_play)
 
     sim = commands.add_parser(
-        "simulate", formatter_class=Formatter,
-        help="play many seeded games (random agents, or --agent) and summarise them",
+        "simulate", formatter_class=Formatter, help=SUMMARIES["simulate"],
         description=wrap(
             "Play G games with random agents, or those --agent names (seeds S, S+1, ...), "
             "and print the wins "

@@ -11,6 +11,7 @@ from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
     NOT_FOUND,
+    SUMMARIES,
     CliError,
     Formatter,
     add_cards_option,
@@ -33,8 +34,7 @@ _ERROR_HEAD = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): error\[(
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     scenario = commands.add_parser(
-        "scenario", formatter_class=Formatter,
-        help="conformance scenarios (scenario run PATH...)",
+        "scenario", formatter_class=Formatter, help=SUMMARIES["scenario"],
         description=wrap(
             "Conformance scenarios: YAML files that set up a position, play a script "
             "and state what must happen."
