@@ -19,9 +19,11 @@ from kot_rules.engine.actions import (
     FirstPlayer,
     Reroll,
     Roll,
+    StayInTokyo,
     StopRolling,
     Sweep,
     UseCard,
+    YieldTokyo,
 )
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import IllegalActionError
@@ -63,6 +65,9 @@ _T_START_OF_TURN = Trigger.START_OF_TURN
 _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
 _T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 
+
+# The decisions whose step brings no new card into play (see _apply_asking).
+_HELD_ONLY = (StopRolling, YieldTokyo, StayInTokyo, EndTurn)
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
 _ROLL, _KEEP, _BUY, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.OVER
@@ -114,6 +119,11 @@ def _apply_asking(s: State, action: Action) -> None:
         _run(s, p.action, (*p.answers, action), p.base)
     elif isinstance(action, Reroll):
         apply(s, action, plain=True)  # setting dice aside asks nothing
+    elif isinstance(action, _HELD_ONLY) and not _held_may_ask(s):
+        # Stopping, yielding, staying and ending the turn buy no card, like a roll: a card
+        # they reveal is offered only to holders of asking cards, so only cards already
+        # held could ask, and none can: no state to keep for a replay.
+        apply(s, action, plain=True)
     else:
         # A card of the game may ask (one held, one bought, one revealed mid-step): keep
         # the state the step starts from, to replay it once answered.
