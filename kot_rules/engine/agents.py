@@ -14,7 +14,9 @@ from kot_rules.engine.state import State
 class Agent(Protocol):
     """Picks decisions. An agent may set ``retains_states = False`` to promise that it
     keeps no reference to a state after :meth:`act` returns; the driver then reuses the
-    state in place instead of copying it (copy-on-write with no other reader)."""
+    state in place instead of copying it (copy-on-write with no other reader). With
+    ``reads_events = False`` as well it promises never to read ``state.events``: a driver
+    that records nothing then lets the steps build no events."""
 
     def act(self, state: State) -> Action:
         """A legal action for ``state.current_player()``."""
@@ -28,6 +30,8 @@ class RandomAgent:
 
     retains_states = False
     """It looks at the state only while choosing."""
+    reads_events = False
+    """It never reads ``state.events``."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
