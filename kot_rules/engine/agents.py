@@ -8,6 +8,8 @@ from typing import Protocol
 
 from kot_rules.engine.actions import Action
 from kot_rules.engine.greedy import GreedyAgent
+from kot_rules.engine.legal import choose as _kot_choose
+from kot_rules.engine.legal import legal_actions as _KOT_LEGAL
 from kot_rules.engine.state import State
 
 
@@ -39,6 +41,9 @@ class RandomAgent:
     def act(self, state: State) -> Action:
         # The game's own function, as State.legal_actions calls it: one call fewer a decision.
         legal = state.game.legal_actions
+        if legal is _KOT_LEGAL:
+            # King of Tokyo picks the index without building every action (same pick).
+            return _kot_choose(state, self.rng.random())
         actions = legal(state)
         # random() has 53 bits: uniform enough for any list of actions a state has.
         return actions[int(self.rng.random() * len(actions))]

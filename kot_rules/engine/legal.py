@@ -38,6 +38,17 @@ def _buy(card: str) -> Action:
     return action
 
 
+def _reroll(counts: Counts, index: int) -> Action:
+    """The keep at ``index`` (1 or more) of :class:`_KeepChoices` for ``counts``."""
+    key = (counts, index)
+    action = _REROLLS.get(key)
+    if action is None:
+        if len(_REROLLS) >= _CACHE_LIMIT:
+            _REROLLS.clear()
+        action = _REROLLS[key] = Reroll(dice.sub_multiset(counts, index - 1))
+    return action
+
+
 class _KeepChoices(Sequence[Action]):
     """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset,
     then the card abilities the monster may use now.
@@ -83,13 +94,7 @@ class _KeepChoices(Sequence[Action]):
             raise IndexError(index)
         if index >= self._rerolls:
             return self._extra[index - self._rerolls]
-        key = (self._dice, index)
-        action = _REROLLS.get(key)
-        if action is None:
-            if len(_REROLLS) >= _CACHE_LIMIT:
-                _REROLLS.clear()
-            action = _REROLLS[key] = Reroll(dice.sub_multiset(self._dice, index - 1))
-        return action
+        return _reroll(self._dice, index)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._len):
@@ -149,3 +154,22 @@ def legal_actions(s: State) -> Sequence[Action]:
             return [YIELD, STAY, *activated.offers(s, seat, dice_window=False)]
         return (YIELD, STAY)
     return ()
+
+
+def choose(s: State, u: float) -> Action:
+    """``legal_actions(s)[int(u * len(legal_actions(s)))]`` for ``0 <= u < 1``: what an
+    agent that picks an index draws, without building the actions it does not pick.
+
+    The same action, so an agent using it plays the same games as with the list."""
+    if (
+        s.pending is None
+        and s.phase is _KEEP
+        and not (s.game.cards.with_activated and s.monsters[s.active].cards)
+    ):
+        # The _KeepChoices order: stop, then the keeps by sub-multiset index.
+        c = s.dice
+        n = (c[0] + 1) * (c[1] + 1) * (c[2] + 1) * (c[3] + 1) * (c[4] + 1) * (c[5] + 1)
+        index = int(u * n)
+        return STOP if index == 0 else _reroll(c, index)
+    actions = legal_actions(s)
+    return actions[int(u * len(actions))]
