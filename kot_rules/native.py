@@ -138,3 +138,4 @@ def install() -> EngineStatus:
 def status() -> EngineStatus:
     """The engine this process runs (what :func:`install` chose)."""
     return _status
+

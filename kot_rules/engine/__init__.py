@@ -19,6 +19,14 @@ from kot_rules.engine.errors import ConfigError, IllegalActionError, StateFormat
 from kot_rules.engine.events import Event, EventKind
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import CHANCE, TERMINAL, Monster, Outcome, Phase, Place, State
+from kot_rules.native import status as _native_status
+
+
+def compiled() -> bool:
+    """Whether the mypyc-compiled engine runs (``make compiled``; ``KOT_RULES_PURE=1`` forces
+    pure Python); ``python -m kot_rules.native`` says why."""
+    return _native_status().compiled
+
 
 __all__ = [
     "CHANCE",
