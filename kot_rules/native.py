@@ -45,6 +45,12 @@ def source_hashes() -> dict[str, str]:
     }
 
 
+def source_stats() -> dict[str, list[int]]:
+    """Size and modification time (ns) of every engine source: a cheap first check."""
+    return {p.name: [(st := p.stat()).st_size, st.st_mtime_ns]
+            for p in sorted(SOURCES.glob("*.py"))}
+
+
 @dataclass(frozen=True)
 class EngineStatus:
     """The engine chosen at import: compiled or pure, and why."""
@@ -102,7 +108,9 @@ def read_build() -> tuple[dict[str, Any] | None, str]:
     if manifest.get("ext_suffix") not in EXTENSION_SUFFIXES:
         return None, f"the compiled build is for another Python ({manifest.get('ext_suffix')})"
     built = manifest.get("sources", {})
-    now = source_hashes()
+    # Hashing every source costs milliseconds at each start; unchanged sizes and times
+    # (what the build saw) prove nothing changed, anything else is settled by the hashes.
+    now = built if manifest.get("stats") == source_stats() else source_hashes()
     changed = sorted(n for n in set(built) | set(now) if built.get(n) != now.get(n))
     if changed:
         return None, (f"the compiled build is stale ({', '.join(changed[:3])} changed since): "

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kot_rules.native import COMPILED_DIR, MANIFEST, source_hashes  # noqa: E402
+from kot_rules.native import COMPILED_DIR, MANIFEST, source_hashes, source_stats  # noqa: E402
 
 HOT_MODULES: tuple[str, ...] = (
     # Own time of 300 full-deck 4-monster games under cProfile (2026-11-25), hottest
@@ -47,7 +47,8 @@ def build(modules: tuple[str, ...]) -> int:
               file=sys.stderr)
         return 1
     os.chdir(ROOT)
-    hashes = source_hashes()  # before compiling: an edit during the build makes it stale
+    # Before compiling: an edit during the build makes it stale.
+    hashes, stats = source_hashes(), source_stats()
     paths = [f"kot_rules/engine/{m}.py" for m in modules]
     for p in paths:
         if not Path(p).is_file():
@@ -83,7 +84,7 @@ def build(modules: tuple[str, ...]) -> int:
         (COMPILED_DIR / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(lib / f, COMPILED_DIR / f)
     manifest = {"ext_suffix": suffix, "python": sys.version.split()[0], "files": files,
-                "sources": hashes}
+                "sources": hashes, "stats": stats}
     MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     seconds = time.perf_counter() - start
     print(f"compiled {len(modules)} engine modules into "
