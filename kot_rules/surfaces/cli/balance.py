@@ -21,6 +21,7 @@ from kot_rules.surfaces.cli.common import (
     echo_json,
     game_setup,
     new_game,
+    parallel,
     positive_arg,
     seed,
     wrap,
@@ -72,9 +73,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_balance(args: argparse.Namespace) -> int:
+    from kot_rules.backends import ClusterError
     from kot_rules.surfaces.balance_plot import FORMATS, INSTALL, PlotUnavailableError, plot
 
     out: Path | None = args.plot
+    workers = parallel(args)
     if out is not None and out.suffix.lower() not in FORMATS:
         raise CliError(f"--plot {out}: write the figure as .png or .svg", EXIT_USAGE)
     game = new_game(args)
@@ -94,9 +97,9 @@ def run_balance(args: argparse.Namespace) -> int:
     try:
         summary = balance.balance(
             game, names, args.games, seed(args), None if bar is None else bar.update,
-            args.agent, jobs=args.jobs, setup=game_setup(args),
+            args.agent, setup=game_setup(args), **workers,
         )
-    except SimulationError as exc:
+    except (SimulationError, ClusterError) as exc:
         raise CliError(str(exc)) from None
     finally:
         if bar is not None:

@@ -312,12 +312,47 @@ def add_cards_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+BACKENDS = ("processes", "ray")
+"""The values of ``--backend``: where the worker processes of ``--jobs`` run."""
+
+
 def add_jobs_option(p: argparse.ArgumentParser) -> None:
+    """``--jobs``, ``--backend`` and ``--address``: read them with :func:`parallel`."""
     p.add_argument(
-        "--jobs", type=jobs_arg, default=1, metavar="N",
+        "--jobs", type=jobs_arg, default=None, metavar="N",
         help="play the games in N worker processes, 0 for one per core; the results are "
-        "the same as with one (default: 1)",
+        "the same as with one (default: 1; with --backend ray: every CPU of the Ray cluster)",
     )
+    p.add_argument(
+        "--backend", choices=BACKENDS, default="processes",
+        help="run the workers as processes on this machine, or as Ray tasks on a local Ray "
+        "started for the run or on the cluster at --address; the results are the same "
+        "(ray needs pip install 'kot-rules[ray]'; default: processes)",
+    )
+    p.add_argument(
+        "--address", default=None, metavar="ADDR",
+        help="with --backend ray: a running Ray cluster, 'auto' (the one this machine "
+        "belongs to), HOST:PORT or ray://HOST:PORT (default: start a local Ray with --jobs "
+        "CPUs, stopped at the end)",
+    )
+
+
+def parallel(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``jobs`` and ``backend`` arguments of ``simulate``/``balance`` that
+    ``--jobs``, ``--backend`` and ``--address`` ask for. Raises :class:`CliError`."""
+    jobs: int | None = args.jobs
+    if args.backend != "ray":
+        if args.address is not None:
+            raise CliError("--address is the address of a Ray cluster: it needs --backend ray",
+                           EXIT_USAGE)
+        return {"jobs": 1 if jobs is None else jobs, "backend": None}
+    from kot_rules.backends import RayBackend, RayUnavailableError, import_ray
+
+    try:
+        import_ray()  # fail before the games, not after
+    except RayUnavailableError as exc:
+        raise CliError(f"--backend ray: {exc}", EXIT_USAGE) from None
+    return {"jobs": 1 if jobs is None else jobs, "backend": RayBackend(jobs, args.address)}
 
 
 def jobs_arg(text: str) -> int:
