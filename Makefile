@@ -4,7 +4,12 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup bench docs clean fuzz soak mutate
+.PHONY: run test setup bench docs clean fuzz soak mutate compiled
+
+# The optional compiled engine (scripts/build_compiled.py, kot_rules/native.py): its manifest
+# is written last, so it is older than any engine source changed since the build.
+COMPILED       := kot_rules/_compiled/manifest.json
+ENGINE_SOURCES := $(wildcard kot_rules/engine/*.py)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,13 +27,26 @@ run: $(STAMP)
 ## Everything CI runs: lint, strict types, the site, the test suite, the conformance scenarios.
 ## The browser test of the site needs Debian's chromium: scripts/install-browser.sh installs it
 ## (apt-get, as root) when /usr/bin/chromium is missing.
+## Where a C compiler is present the optional compiled engine is built first (or rebuilt when
+## an engine source changed); the scenarios then run on both engines and pytest's identity
+## test compares their records. Without a compiler everything runs on the pure engine.
 test: $(STAMP)
+	$(BIN)/python scripts/build_compiled.py --if-compiler
 	$(BIN)/ruff check kot_rules tests benchmarks scripts
 	$(BIN)/mypy --strict kot_rules
 	bash scripts/install-browser.sh
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -d build/site
 	$(BIN)/python -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 	$(BIN)/kot-rules scenario run spec/scenarios
+	if [ -f $(COMPILED) ]; then KOT_RULES_PURE=1 $(BIN)/kot-rules scenario run spec/scenarios; fi
+
+## Optional: the hot engine modules compiled with mypyc from the same .py files into
+## kot_rules/_compiled/ (needs a C compiler; ~3.5 min on a busy 2-core machine). Used from
+## then on unless KOT_RULES_PURE=1; without it everything runs the pure Python engine.
+compiled: $(COMPILED)
+
+$(COMPILED): $(STAMP) $(ENGINE_SOURCES) scripts/build_compiled.py
+	$(BIN)/python scripts/build_compiled.py
 
 ## Long fuzz run: the card parser and checker, the scenario reader and the state reader
 ## (tests/trust/fuzz_targets.py); FUZZ_INPUTS in all, shared evenly among the targets.
@@ -56,10 +74,10 @@ mutate: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
+## Games/s and decisions/s per game, pure and compiled (when built), full deck / base rules,
+## simulate --jobs 2 over --jobs 1. A benchmark, not a test: run it on a quiet machine.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1 --base-rules
-	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1
-	$(BIN)/python benchmarks/bench_cli.py
+	$(BIN)/python benchmarks/bench_report.py
 
 clean:
-	rm -rf $(VENV) build dist site .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) build dist site .mypy_cache .ruff_cache .pytest_cache kot_rules/_compiled

@@ -19,10 +19,12 @@ import sys
 import time
 from typing import Any
 
-from kot_rules.engine.cards import CardRow, CardTable
+from kot_rules.engine.cards import CardCatalog, CardRow, CardTable
 from kot_rules.engine.driver import play
-from kot_rules.engine.game import Game, Options
+from kot_rules.engine.game import Game
+from kot_rules.games import get as get_game
 from kot_rules.language.cardset import builtin_card_set
+from kot_rules.native import status as engine_status
 
 WARMUP_GAMES = 50
 
@@ -36,16 +38,20 @@ def run_once(game: Game, games: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, decisions
 
 
+def text_set_aside(full: CardCatalog) -> CardTable:
+    """The same cards with their text set aside: bought and held, doing nothing."""
+    return CardTable(
+        CardRow(c, full.name(c), full.cost(c), full.is_keep(c)) for c in full.physical_ids()
+    )
+
+
 def base_rules_cards() -> CardTable:
     """The 66 built-in cards with their text set aside: bought and held, doing nothing.
 
     This is the base game of the foundation issue (cards without effects), the
     figure its 500 games/s target is about; the default measures the full cards.
     """
-    full = CardTable.from_card_set(builtin_card_set())
-    return CardTable(
-        CardRow(c, full.name(c), full.cost(c), full.is_keep(c)) for c in full.physical_ids()
-    )
+    return text_set_aside(CardTable.from_card_set(builtin_card_set()))
 
 
 def benchmark(
@@ -55,9 +61,15 @@ def benchmark(
     repeat: int,
     tokyo_bay: bool | None,
     base_rules: bool = False,
+    game_id: str = "king-of-tokyo",
 ) -> dict[str, Any]:
-    cards = base_rules_cards() if base_rules else None
-    game = Game(players, options=Options(tokyo_bay=tokyo_bay), cards=cards)
+    definition = get_game(game_id)
+    options = definition.options() if tokyo_bay is None else definition.options(tokyo_bay=tokyo_bay)
+    game = definition.new_game(players, options=options)
+    if base_rules:
+        game = definition.new_game(
+            players, options=game.options, cards=text_set_aside(game.cards)
+        )
     run_once(game, min(WARMUP_GAMES, games), seed + 1_000_000)  # warm-up: caches, imports
     runs = [run_once(game, games, seed) for _ in range(repeat)]
     decisions = runs[0][1]
@@ -66,11 +78,13 @@ def benchmark(
     seconds = [s for s, _ in runs]
     best, median = min(seconds), statistics.median(seconds)
     return {
+        "game": game_id,
+        "engine": engine_status().to_json()["engine"],
         "players": players,
         "games": games,
         "seed": seed,
         "repeat": repeat,
-        "tokyo_bay": game.tokyo_bay,
+        "tokyo_bay": getattr(game, "tokyo_bay", False),
         "cards": "base rules (no card text)" if base_rules else "full card text",
         "decisions": decisions,
         "seconds": seconds,
@@ -97,20 +111,23 @@ def main(argv: list[str] | None = None) -> int:
                    help="Tokyo Bay variant (default: on for 5-6 monsters)")
     p.add_argument("--base-rules", action="store_true",
                    help="cards are bought and held but their text does nothing (the base game)")
+    p.add_argument("--game", default="king-of-tokyo", help="registered game id")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     if args.games < 1 or args.repeat < 1:
         p.error("--games and --repeat must be at least 1")
     try:
         result = benchmark(
-            args.players, args.games, args.seed, args.repeat, args.tokyo_bay, args.base_rules
+            args.players, args.games, args.seed, args.repeat, args.tokyo_bay, args.base_rules,
+            args.game,
         )
     except ValueError as exc:  # the engine's ConfigError, a bad card set
         p.error(str(exc))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"{result['python']} on {result['machine']} ({result['platform']})")
+    print(f"{result['python']} on {result['machine']} ({result['platform']}), "
+          f"{engine_status().describe()} engine")
     print(f"{args.games} games x {args.repeat}, {args.players} monsters, seeds "
           f"{args.seed}..{args.seed + args.games - 1}, Tokyo Bay "
           f"{'on' if result['tokyo_bay'] else 'off'}, {result['cards']}, "

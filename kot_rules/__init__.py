@@ -10,7 +10,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from kot_rules import native as _native
+
 __version__ = "0.1.0"
+
+# Before any engine module loads: the compiled engine when built and fresh, unless
+# KOT_RULES_PURE=1 (kot_rules.native).
+_native.install()
 
 if TYPE_CHECKING:
     from kot_rules.api import load_game, new_game

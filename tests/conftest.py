@@ -8,6 +8,13 @@ from __future__ import annotations
 
 import os
 
+# The suite runs the pure Python engine in process even when `make compiled` has built the
+# compiled one (set KOT_RULES_PURE=0 to run it on the compiled engine): some tests replace
+# engine functions with monkeypatch or pass ill-typed values on purpose, which compiled
+# modules do not see or reject with TypeError. The compiled engine is checked by
+# tests/engine/test_compiled_identity.py (in subprocesses) and by the scenarios (issue 12).
+os.environ.setdefault("KOT_RULES_PURE", "1")
+
 from hypothesis import Phase, settings
 
 # The suite runs without the on-disk cache (kot_rules/cache.py): a test that patches the

@@ -106,3 +106,11 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+def compiled() -> bool:
+    """Whether the mypyc-compiled engine runs (``make compiled``; ``KOT_RULES_PURE=1`` forces
+    pure Python); ``python -m kot_rules.native`` says why."""
+    from kot_rules.native import status
+
+    return status().compiled

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, ChanceOutcome, FirstPlayer, Roll
@@ -104,45 +104,50 @@ _P_ROLL, _P_KEEP, _P_BUY, _P_YIELD, _P_OVER, _P_FIRST_PLAYER = (
 )
 
 
+# The attributes of a State, named once: `assign` copies them all (a module constant, as
+# mypyc-compiled classes do not keep `__slots__` readable through the class).
+_STATE_FIELDS: Final = (
+    "active",
+    "attack_bonus",
+    "bay",
+    "city",
+    "copying",
+    "dealt_damage",
+    "deck",
+    "dice",
+    "discard",
+    "entering",
+    "events",
+    "extra_turns",
+    "fed",
+    "feed",
+    "game",
+    "held",
+    "inserted",
+    "monsters",
+    "outcome",
+    "paid",
+    "pending",
+    "pending_damage",
+    "phase",
+    "protected",
+    "resume",
+    "rolls_allowed",
+    "rolls_done",
+    "shop",
+    "to_roll",
+    "tokens",
+    "turn",
+    "used_abilities",
+    "yield_queue",
+    "yielded",
+)
+
+
 class State:
     """A King of Tokyo game position (OpenSpiel-style game/state protocol)."""
 
-    __slots__ = (
-        "active",
-        "attack_bonus",
-        "bay",
-        "city",
-        "copying",
-        "dealt_damage",
-        "deck",
-        "dice",
-        "discard",
-        "entering",
-        "events",
-        "extra_turns",
-        "fed",
-        "feed",
-        "game",
-        "held",
-        "inserted",
-        "monsters",
-        "outcome",
-        "paid",
-        "pending",
-        "pending_damage",
-        "phase",
-        "protected",
-        "resume",
-        "rolls_allowed",
-        "rolls_done",
-        "shop",
-        "to_roll",
-        "tokens",
-        "turn",
-        "used_abilities",
-        "yield_queue",
-        "yielded",
-    )
+    __slots__ = _STATE_FIELDS
 
     game: Game
     monsters: tuple[Monster, ...]
@@ -324,7 +329,7 @@ class State:
 
     def assign(self, other: State) -> None:
         """Make this state the position ``other`` is (a step restarts from it)."""
-        for name in State.__slots__:
+        for name in _STATE_FIELDS:
             setattr(self, name, getattr(other, name))
         self.pending = None
         self.feed = ()

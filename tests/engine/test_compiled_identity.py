@@ -1,0 +1,91 @@
+"""The compiled engine plays exactly the games the pure Python engine plays (issue 12).
+
+``make compiled`` builds the hot engine modules with mypyc from the same sources
+(``kot_rules.native``). This plays seeded games of every registered game, player count,
+deck (full card text and text set aside), ruleset option and agent in two processes,
+one with ``KOT_RULES_PURE=1``, and compares the records byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kot_rules import native
+
+GAMES_SCRIPT = Path(__file__).resolve().parent / "compiled_identity_games.py"
+REQUIRE_ENV = "KOT_RULES_REQUIRE_COMPILED"
+"""CI sets it: a missing compiled build then fails the test instead of skipping it."""
+
+
+def play_all(pure: bool) -> tuple[dict[str, Any], dict[str, str]]:
+    """The engine status line and the records by case, from a fresh process."""
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    if pure:
+        env[native.PURE_ENV] = "1"
+    out = subprocess.run(
+        [sys.executable, str(GAMES_SCRIPT)], env=env, capture_output=True, text=True,
+        check=True, timeout=600,
+    ).stdout
+    head, _, body = out.partition("\n")
+    records: dict[str, str] = {}
+    for chunk in ("\n" + body).split("\n=== ")[1:]:
+        case, _, record = chunk.partition("\n")
+        records[case] = record
+    return json.loads(head), records
+
+
+def first_difference(a: str, b: str) -> str:
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return f"at character {i}: pure {a[i - 40:i + 40]!r} vs compiled {b[i - 40:i + 40]!r}"
+
+
+@pytest.fixture(scope="module")
+def build() -> None:
+    have, reason = native.read_build()
+    if have is None and not native.MANIFEST.is_file() and not os.environ.get(REQUIRE_ENV):
+        pytest.skip(f"issue 12: no compiled engine is built here ({reason}); CI builds one")
+    assert have is not None, f"the compiled engine cannot be used: {reason}"
+
+
+class TestCompiledEngineIdentity:
+    def test_same_records_byte_for_byte(self, build: None) -> None:
+        pure_status, pure = play_all(pure=True)
+        compiled_status, compiled = play_all(pure=False)
+        assert pure_status["engine"] == "pure"
+        assert compiled_status["engine"] == "compiled", compiled_status
+        assert "kot_rules.engine.turn" in compiled_status["compiled_modules"]
+        assert list(compiled) == list(pure)
+        assert len(pure) >= 5 * 2 * 4, "every player count, both decks, several seeds"
+        for case, record in pure.items():
+            assert compiled[case] == record, f"{case}: {first_difference(record, compiled[case])}"
+
+
+class TestEngineChoice:
+    def test_pure_is_forced_by_the_environment(self) -> None:
+        out = subprocess.run(
+            [sys.executable, "-c",
+             "from kot_rules import native; import kot_rules.engine.turn as t;"
+             "print(native.status().compiled, t.__file__.endswith('.py'))"],
+            env={**os.environ, native.PURE_ENV: "1"}, capture_output=True, text=True,
+            check=True,
+        ).stdout.split()
+        assert out == ["False", "True"]
+
+    def test_a_stale_build_is_never_used(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        manifest = {"ext_suffix": native.EXTENSION_SUFFIXES[0], "files": {},
+                    "sources": {**native.source_hashes(), "turn.py": "0" * 64}}
+        path = tmp_path / "manifest.json"
+        path.write_text(json.dumps(manifest), encoding="utf-8")
+        monkeypatch.setattr(native, "MANIFEST", path)
+        have, reason = native.read_build()
+        assert have is None
+        assert "stale" in reason and "turn.py" in reason
