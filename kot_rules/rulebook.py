@@ -147,3 +147,38 @@ def load_numbers(path: Path) -> RuleNumbers:
 def game_numbers(game: str = "king-of-tokyo") -> RuleNumbers:
     """The numbers of ``game``'s rules (read once; the engine binds them at import)."""
     return load_numbers(spec_dir() / "games" / f"{game}.yaml")
+
+
+@dataclass(frozen=True)
+class MonsterBoard:
+    """A monster of a game's box, as spec/games/<game>.yaml lists it: its name, starting
+    hearts and the rule (slug) that gives them."""
+
+    name: str
+    hearts: int
+    rule: str
+
+
+@cache
+def game_monsters(game: str) -> tuple[MonsterBoard, ...]:
+    """The monster boards of ``game`` (spec/games/<game>.yaml ``monsters``; none if absent).
+
+    A malformed entry is a ValueError naming the file and the entry.
+    """
+    path = spec_dir() / "games" / f"{game}.yaml"
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    out: list[MonsterBoard] = []
+    for i, entry in enumerate(data.get("monsters") or ()):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        hearts = entry.get("hearts") if isinstance(entry, dict) else None
+        rule = entry.get("rule") if isinstance(entry, dict) else None
+        if (
+            not isinstance(name, str)
+            or not isinstance(hearts, int)
+            or isinstance(hearts, bool)
+            or hearts < 1
+            or not isinstance(rule, str)
+        ):
+            raise ValueError(f"{path}: monsters[{i}] needs a name, hearts >= 1 and a rule")
+        out.append(MonsterBoard(name, hearts, rule))
+    return tuple(out)

@@ -15,7 +15,10 @@ from kot_rules.engine import dice
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase
 
-PHASES: tuple[Phase, ...] = tuple(Phase)
+PHASES: tuple[Phase, ...] = (
+    Phase.FIRST_PLAYER, Phase.ROLL, Phase.KEEP, Phase.YIELD, Phase.BUY, Phase.OVER,
+)  # fmt: skip
+"""King of Tokyo's phases (the vector's size must not change with other games' phases)."""
 
 MONSTER_FIELDS: tuple[str, ...] = (
     "present", "alive", "hearts", "max_hearts", "stars", "energy",
