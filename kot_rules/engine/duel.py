@@ -64,6 +64,7 @@ from kot_rules.engine.tracks import (
     MAX_DICE_TOKENS,
     POWER_I,
     SMASH_I,
+    VICTORIES,
     DuelBoard,
     board_from_json,
     next_space,
@@ -224,7 +225,9 @@ def resolve(s: State, ev: list[Event]) -> None:
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (D-DUEL-RESOLVE-ORDER)."""
     kinds = to_resolve(s)
-    index = FACES.index(action.face) if isinstance(action, ResolveFaces) else -1
+    index = -1
+    if isinstance(action, ResolveFaces) and action.face in FACES:
+        index = FACES.index(action.face)
     if index not in kinds:
         turn.illegal(s, action, "resolve one of " + ", ".join(FACES[i].value for i in kinds))
     a = s.active
@@ -451,5 +454,6 @@ RULES = GameRules(
     names=tuple(b.name for b in game_monsters(GAME_ID)),
     prepare=prepare,
     board_from_json=board_from_json,
+    victories=VICTORIES,
 )
 """King of Tokyo: Duel (2 players) for the kernel."""

@@ -175,13 +175,13 @@ class Game:
         discard: Sequence[str] = (),
         turn_number: int = 1,
         held: Mapping[str, Mapping[str, int]] | None = None,
-        board: object | None = None,
+        game_board: object | None = None,
     ) -> State:
         """A state at the start of ``active``'s turn, for scenarios and tests.
 
         Cards named nowhere go to the bottom of the deck in spec order; if no
         shop is given it is dealt from the top of the deck. Start-of-turn
-        effects (+2 ★ in Tokyo) are applied. ``board``: the game's own board
+        effects (+2 ★ in Tokyo) are applied. ``game_board``: the game's own board
         (Duel: a DuelBoard), instead of the one it starts with.
         """
         if len(monsters) != self.num_players:
@@ -281,8 +281,8 @@ class Game:
         self._place_tokens(s, monsters, held or {})
         if self.rules.prepare is not None:
             self.rules.prepare(s, False)
-        if board is not None:
-            s.board = board
+        if game_board is not None:
+            s.board = game_board
         ev: list[Any] = []
         start = self.rules.start_turn
         start(s, ev)

@@ -102,3 +102,5 @@ class GameRules:
     (``True``: a new game, which also sets the monsters' starting values)."""
     board_from_json: Callable[[object], object] | None = None
     """Read the ``board`` of a state's JSON (the game's own board); raises StateFormatError."""
+    victories: tuple[str, ...] = ()
+    """The kinds of victory an Outcome names (``Outcome.victory``); none in King of Tokyo."""
