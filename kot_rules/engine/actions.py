@@ -252,10 +252,11 @@ def action_from_json(data: object, faces: tuple[Face, ...] = dice.FACES) -> Acti
         raise StateFormatError(f"an action is an object with a 'type', got {data!r}")
     kind = data["type"]
     if faces is not dice.FACES and kind in ("roll", "reroll"):
-        key = "faces" if kind == "roll" else "keep"
-        value = data.get(key)
+        field_name = "faces" if kind == "roll" else "keep"
+        value = data.get(field_name)
         if not isinstance(value, list):
-            raise StateFormatError(f"{kind}.{key}: expected a list of die faces, got {value!r}")
+            raise StateFormatError(f"{kind}.{field_name}: expected a list of die faces, "
+                                   f"got {value!r}")
         counts = dice.counts_in(value, faces)
         return Roll(counts) if kind == "roll" else Reroll(counts)
     if kind == "spend-dice-tokens":

@@ -61,7 +61,6 @@ from kot_rules.engine.tracks import (
     FAME,
     FAME_I,
     HEAL_I,
-    MAX_DICE_TOKENS,
     POWER_I,
     SMASH_I,
     VICTORIES,
@@ -241,7 +240,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")  # capped: D-DUEL-HEART-CAP
     elif index == ENERGY_I:
         gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # duel.face.energy
-    elif index == FAME_I or index == DESTRUCTION_I:
+    elif index in (FAME_I, DESTRUCTION_I):
         pull(s, ev, a, FAME if index == FAME_I else DESTRUCTION, pull_steps(n, PULL_SET))
     elif index == POWER_I:
         # duel.face.power: the monsters' powers are not in this step (issue 10).

@@ -98,10 +98,11 @@ class TestRegistration:
             DUEL.new_game(["Kraken", NAMES[0]]).new_initial_state()
 
     def test_every_number_cites_a_duel_rule(self) -> None:
-        from kot_rules.rulebook import load_rulebook
         from kot_rules.paths import spec_dir
+        from kot_rules.rulebook import load_rulebook
 
-        slugs = {r.slug for r in load_rulebook(spec_dir() / "rules" / "king-of-tokyo-duel.yaml").rules}
+        rules = load_rulebook(spec_dir() / "rules" / "king-of-tokyo-duel.yaml").rules
+        slugs = {r.slug for r in rules}
         for n in DUEL.numbers.numbers:
             assert n.rule in slugs, n.key
         for b in game_monsters(DUEL.id):
@@ -369,7 +370,7 @@ class TestJson:
 
         data = start().to_json()
         data["board"]["fame"] = 8
-        with pytest.raises(StateFormatError, match="board.fame"):
+        with pytest.raises(StateFormatError, match=r"board\.fame"):
             duel_game().state_from_json(data)
 
 
