@@ -61,13 +61,16 @@ from kot_rules.engine.tracks import (
     FAME,
     FAME_I,
     HEAL_I,
+    MAX_DICE_TOKENS,
     POWER_I,
     SMASH_I,
     VICTORIES,
     DuelBoard,
     board_from_json,
-    next_space,
+    bonus_at,
     pull_steps,
+    step,
+    stops,
     victory,
 )
 from kot_rules.language.ast import ModifierKind
@@ -139,7 +142,7 @@ def check(s: State) -> Outcome | None:
     a Victory space, or both markers in one spotlight zone (tracks.victory)."""
     b: DuelBoard = s.board
     ms = s.monsters
-    found = victory((ms[0].hearts, ms[1].hearts), b.fame, b.destruction)
+    found = victory((ms[0].hearts, ms[1].hearts), b.fame, b.destruction, b.extra)
     if found is None:
         return None
     winner, kind = found
@@ -250,19 +253,46 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
 
 
 def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
-    """``seat`` pulls a marker ``steps`` spaces toward its end, one space at a time, with
-    the victory check after every step (duel.track.one-step, D-DUEL-PULL-STEPS,
-    D-DUEL-SPOTLIGHT): a win ends the game there and the steps left are lost.
+    """``seat`` pulls a marker ``steps`` steps toward its end, one at a time
+    (duel.track.one-step, D-DUEL-PULL-STEPS): each step moves the marker (tracks.step:
+    Buzz tiles may lengthen or shorten it, D-DUEL-BUZZ-GEOMETRY), then the puller gets
+    the bonus of the place it landed on (duel.buzz.bonus, D-DUEL-BUZZ-BONUS), then victory
+    is checked (D-DUEL-WIN-CHECK, D-DUEL-SPOTLIGHT): a win ends the game there and the
+    steps left are lost. A rival's King tile stops the pull on it (duel.king.stop).
     """
     for _ in range(steps):
         b: DuelBoard = s.board
-        x = next_space(b.marker(track), seat)
-        if x is None:
+        to = step(b.tiles, track, b.position(track), seat)
+        if to is None:
             return  # on the puller's Victory space already (the game would be over)
-        s.board = b.moved(track, x)
-        ev.append(Event(K_PULLED, seat, x, None, "", track))
-        if _declare_if_won(s, ev):
+        s.board = b.moved(track, *to)
+        ev.append(Event(K_PULLED, seat, to[0], None, "",
+                        track + (" (extra space above)" if to[1] else "")))
+        kind, n = bonus_at(b.tiles, track, to)
+        if kind != "none":
+            _bonus(s, ev, seat, kind, n)
+        if _declare_if_won(s, ev) or stops(b.tiles, track, to, seat):
             return
+
+
+def _bonus(s: State, ev: list[Event], seat: int, kind: str, n: int) -> None:
+    """A Buzz bonus for the puller (duel.buzz.bonus-kinds, D-DUEL-BUZZ-BONUS): smash is
+    damage to its rival (no smash face), heal is capped (D-DUEL-HEART-CAP), dice tokens are
+    capped at MAX_DICE_TOKENS (D-DUEL-TOKEN-OVERFLOW)."""
+    why = f"a Buzz bonus ({kind})"
+    if kind == "smash":
+        damage(s, ev, rival(seat), n, seat, attack=False)
+    elif kind == "heal":
+        heal(s, ev, seat, n, why)
+    elif kind == "energy":
+        gain_energy(s, ev, seat, n, why)
+    else:  # dice-token
+        b: DuelBoard = s.board
+        have = b.dice_tokens[seat]
+        got = min(n, MAX_DICE_TOKENS - have)
+        if got:
+            s.board = b.with_tokens(seat, have + got)
+            ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
 def after_step(s: State) -> Outcome | None:

@@ -42,8 +42,9 @@ MONSTER_KEYS = {
     "dice_tokens",
 }  # fmt: skip
 SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held", "fame",
-              "destruction"}
-BOARD_KEYS = {"fame", "destruction", "dice_tokens"}
+              "destruction", "tiles"}
+BOARD_KEYS = {"fame", "destruction", "dice_tokens", "tiles"}
+TILE_KEYS = {"tile", "track", "spaces", "owner"}
 """Fields of King of Tokyo: Duel only (a game with a board of its own): SCN004 elsewhere."""
 TRACK = (-7, 7)
 """The spaces of a Duel track (spec/games/king-of-tokyo-duel.yaml track-end)."""
@@ -328,7 +329,7 @@ def _setup(r: _Reader, value: object) -> Setup:
         if not isinstance(elim, bool):
             r.expected((*mp, "eliminated"), "true or false", elim)
         # Keep cards may raise the maximum (the engine checks hearts against it: SCN005).
-        hearts = r.integer(md.get("hearts", 0 if elim else max_h), (*mp, "hearts"), 0, 99)
+        hearts = r.integer(md.get("hearts", 0 if elim else top_h), (*mp, "hearts"), 0, 99)
         if "dice_tokens" in md:
             r.board_only(mp, "dice_tokens")
             tokens_of[mname] = r.integer(md["dice_tokens"], (*mp, "dice_tokens"), 0, 2)
@@ -366,6 +367,21 @@ def _setup(r: _Reader, value: object) -> Setup:
         if key in data:
             r.board_only(p, key)
             track[key] = r.integer(data[key], (*p, key), *TRACK)
+    tiles: list[dict[str, Any]] = []
+    if "tiles" in data:
+        r.board_only(p, "tiles")
+        if not isinstance(data["tiles"], list):
+            r.expected((*p, "tiles"), "a list of {tile, track, spaces, owner}", data["tiles"])
+        for i, t in enumerate(data["tiles"]):
+            tp: Path_ = (*p, "tiles", i)
+            td = r.mapping(t, tp, TILE_KEYS)
+            if not {"tile", "track", "spaces"} <= set(td):
+                r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
+            owner = td.get("owner")
+            if owner is not None and owner not in places:
+                r.fail((*tp, "owner"), "SCN004", f"field '{_field((*tp, 'owner'))}': no "
+                       f"monster named {owner!r}")
+            tiles.append(dict(td))
     return Setup(
         monsters=tuple(monsters),
         places=places,
@@ -376,6 +392,7 @@ def _setup(r: _Reader, value: object) -> Setup:
         discard=r.strings(data.get("discard", []), (*p, "discard")),
         held=r.held(data.get("held", {}), (*p, "held")),
         dice_tokens=tokens_of,
+        tiles=tuple(tiles),
         **track,
     )
 

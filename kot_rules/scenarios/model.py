@@ -55,6 +55,8 @@ class Setup:
     """King of Tokyo: Duel: the markers' spaces."""
     dice_tokens: dict[str, int] = field(default_factory=dict)
     """King of Tokyo: Duel: dice tokens in front of each monster, by name."""
+    tiles: tuple[dict[str, Any], ...] = ()
+    """King of Tokyo: Duel: Buzz tiles on the tracks ({tile, track, spaces, owner})."""
 
 
 @dataclass(frozen=True)

@@ -199,6 +199,10 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
                 "fame": su.fame, "destruction": su.destruction,
                 "dice_tokens": [su.dice_tokens.get(n, 0) for n in names],
                 "white_dice": 0, "bought": False, "resolved": [],
+                "tiles": [
+                    {**t, "owner": None if t.get("owner") is None else names.index(t["owner"])}
+                    for t in su.tiles
+                ],
             })
         state = game.setup_state(
             monsters,

@@ -76,7 +76,7 @@ def test_format_2_reads_with_its_game(tmp_path: Path) -> None:
 
 
 def test_format_1_reads_as_king_of_tokyo() -> None:
-    files = sorted(SPEC_SCENARIOS.rglob("*.yaml"))
+    files = sorted((SPEC_SCENARIOS / "king-of-tokyo").rglob("*.yaml"))
     assert files
     for path in files:
         assert read_scenario(path).game == "king-of-tokyo", path
