@@ -206,7 +206,11 @@ BONUS_KINDS = ("none", "smash", "heal", "energy", "dice-token")
 
 def _bonus(text: object, where: str) -> tuple[str, int]:
     parts = str(text).split()
-    amount = 1 if len(parts) == 1 else int(parts[1]) if len(parts) == 2 and parts[1].isdigit() else -1
+    amount = -1
+    if len(parts) == 1:
+        amount = 1
+    elif len(parts) == 2 and parts[1].isdigit():
+        amount = int(parts[1])
     if not parts or parts[0] not in BONUS_KINDS or amount < 1:
         raise ValueError(f"{where}: a bonus is one of {', '.join(BONUS_KINDS)} (and an "
                          f"amount), got {text!r}")

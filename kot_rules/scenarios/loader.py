@@ -10,8 +10,8 @@ from kot_rules.engine.dice import FACES, Face, counts_in
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.games import DEFAULT_GAME
-from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.rulebook import game_monsters
+from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.model import BOARD_STEP_KINDS, PLACES, STEP_KINDS, Scenario, Setup, Step
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
