@@ -117,8 +117,6 @@ def prepare(s: State, fresh: bool) -> None:
     s.board = DuelBoard()
     if not fresh:
         return
-    if s.game.options.first_player is not FirstPlayerRule.SEAT_ORDER:
-        raise ConfigError("King of Tokyo: Duel: seat 0 is the first player (D-DUEL-FIRST-PLAYER)")
     boards = {b.name: b.hearts for b in game_monsters(GAME_ID)}
     monsters = []
     for seat, m in enumerate(s.monsters):
@@ -132,6 +130,13 @@ def prepare(s: State, fresh: bool) -> None:
         monsters.append(Monster(m.name, hearts, hearts, 0, energy, True, ()))
     s.monsters = tuple(monsters)
     s.shop = tuple(reversed(s.shop))
+
+
+def check_options(options: Options) -> None:
+    """Duel's first player is seat 0: no roll-off chance node (D-DUEL-FIRST-PLAYER)."""
+    if options.first_player is not FirstPlayerRule.SEAT_ORDER:
+        raise ConfigError("King of Tokyo: Duel: seat 0 is the first player, the option "
+                          "first_player must be seat-order (D-DUEL-FIRST-PLAYER)")
 
 
 # -- victory ---------------------------------------------------------------------------
@@ -484,5 +489,6 @@ RULES = GameRules(
     prepare=prepare,
     board_from_json=board_from_json,
     victories=VICTORIES,
+    check_options=check_options,
 )
 """King of Tokyo: Duel (2 players) for the kernel."""

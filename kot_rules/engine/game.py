@@ -77,6 +77,8 @@ class Game:
             if len(set(names)) != len(names) or not all(n.strip() for n in names):
                 raise ConfigError(f"monster names must be distinct and non-empty: {list(names)}")
         options = options or Options()
+        if rules.check_options is not None:
+            rules.check_options(options)
         bay = options.tokyo_bay
         bay_from = rules.board.second_place_from
         if bay is None:

@@ -102,5 +102,7 @@ class GameRules:
     (``True``: a new game, which also sets the monsters' starting values)."""
     board_from_json: Callable[[object], object] | None = None
     """Read the ``board`` of a state's JSON (the game's own board); raises StateFormatError."""
+    check_options: Callable[[Options], None] | None = None
+    """Refuse options the game does not play (raises ConfigError), as a Game is made."""
     victories: tuple[str, ...] = ()
     """The kinds of victory an Outcome names (``Outcome.victory``); none in King of Tokyo."""

@@ -124,9 +124,8 @@ class TestFirstPlayer:
     def test_first_player_roll_option_is_refused(self) -> None:
         from kot_rules.engine.options import FirstPlayerRule, Options
 
-        g = DUEL.new_game(2, options=Options(first_player=FirstPlayerRule.ROLL))
         with pytest.raises(ConfigError, match="D-DUEL-FIRST-PLAYER"):
-            g.new_initial_state()
+            DUEL.new_game(2, options=Options(first_player=FirstPlayerRule.ROLL))
 
 
 class TestFaces:
