@@ -88,7 +88,7 @@ class TestDialects:
         # Duel's cards say some of King of Tokyo's words, meaning the same (issue 10).
         assert all(DEFAULT_GAME in word.games for _, word in v.words())
         assert all(word.games <= {DEFAULT_GAME, "king-of-tokyo-duel"} for _, word in v.words())
-        shared = sorted(str(m.value) for m, word in v.words() if len(word.games) == 2)
+        shared = sorted(str(word.member.value) for _, word in v.words() if len(word.games) == 2)
         assert shared == ["extra-dice", "extra-rolls", "extra-turn", "gain-energy", "heal",
                           "take-damage"]
 
