@@ -10,4 +10,10 @@
   (tests/verify/test_differential.py) gives the engine's post-state on random states.
 - :mod:`.prover`: one query per transition and invariant, and the reachability canaries.
 - :mod:`.counterexample`: a failed proof as a concrete state and a scenario file.
+- King of Tokyo: Duel has its own model: :mod:`.duel_state` (two monsters, two tracks
+  and their Buzz tiles as Z3 terms), :mod:`.duel_kernel` (each kernel step as a Z3
+  transition; the game's ``symbolic_model``), :mod:`.duel_invariants` (INV-DUEL-*),
+  :mod:`.duel_prover` (proofs, canaries, counterexamples) and :mod:`.duel_reference`
+  (the same steps as plain Python, which tests/verify/test_duel_reference.py holds the
+  Z3 model to).
 """

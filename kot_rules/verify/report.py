@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kot_rules.verify.invariants import for_game
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED, TIMEOUT, UNSUPPORTED, Report
 
 MARKS = {PROVED: "ok", COUNTEREXAMPLE: "FAIL", TIMEOUT: "time", UNSUPPORTED: "n/a"}
@@ -10,7 +9,8 @@ MARKS = {PROVED: "ok", COUNTEREXAMPLE: "FAIL", TIMEOUT: "time", UNSUPPORTED: "n/
 
 
 def lines(report: Report) -> list[str]:
-    ids = [inv.id for inv in for_game(report.game)]
+    # The report's own invariant list: a game with its own prover (Duel) overrides it.
+    ids = list(report.counts())
     short = [i.removeprefix("INV-")[:8] for i in ids]
     rows: dict[str, dict[str, str]] = {}
     seconds: dict[str, float] = {}

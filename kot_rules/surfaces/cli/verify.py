@@ -53,8 +53,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    import importlib
     import tempfile
 
+    from kot_rules import games
     from kot_rules.verify.counterexample import attach
     from kot_rules.verify.prover import verify
     from kot_rules.verify.report import lines
@@ -76,7 +78,12 @@ def run_verify(args: argparse.Namespace) -> int:
             out = Path(tempfile.mkdtemp(prefix="kot-rules-counterexamples-"))
         return out
 
-    report = verify(cset.cards, attach(cset, folder), game=args.game)
+    # A game whose symbolic model brings its own prover (Duel) runs it; its counterexamples
+    # are not replayed as scenarios (the replay speaks King of Tokyo's scenario format).
+    model = importlib.import_module(games.get(args.game).symbolic_model)
+    own = getattr(model, "verify", None)
+    report = (own(cset.cards, game=args.game) if own is not None
+              else verify(cset.cards, attach(cset, folder), game=args.game))
     if args.json:
         echo_json(report.to_json())
     else:

@@ -1,0 +1,125 @@
+"""Duel's proofs: every invariant proved for every kernel step within the time budget,
+the canaries reachable, every step and invariant resting on rules that exist, and the
+entry point ``kot-rules verify --game king-of-tokyo-duel`` will call."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kot_rules.games import KING_OF_TOKYO, registry
+from kot_rules.language.cardset import CardSet, builtin_card_set
+from kot_rules.surfaces.cli import main
+from kot_rules.surfaces.cli import verify as verify_command
+from kot_rules.verify import duel_kernel, duel_prover
+from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
+from kot_rules.verify.prover import PROVED, UNSUPPORTED
+from kot_rules.verify.report import lines
+
+SPEC = Path(__file__).parents[2] / "spec" / "rules" / "king-of-tokyo-duel.yaml"
+BUDGET_SECONDS = 60
+
+
+@pytest.fixture(scope="module")
+def report() -> duel_prover.DuelReport:
+    return duel_kernel.verify()
+
+
+def cited() -> set[str]:
+    data = yaml.safe_load(SPEC.read_text("utf-8"))
+    return {r["slug"] for r in data["rules"]} | {d["id"] for d in data["decisions"]}
+
+
+class TestEveryInvariantIsProved:
+    def test_every_invariant_for_every_step(self, report: duel_prover.DuelReport) -> None:
+        failed = [(r.invariant, r.transition, r.status, r.detail) for r in report.results
+                  if r.status != PROVED]
+        assert failed == []
+        assert report.ok
+
+    def test_one_result_per_invariant_and_step(self, report: duel_prover.DuelReport) -> None:
+        pairs = {(r.invariant, r.transition) for r in report.results}
+        assert pairs == {(i, t.name) for i in IDS for t in duel_kernel.TRANSITIONS}
+        assert len(report.results) == len(pairs)
+
+    def test_within_the_time_budget(self, report: duel_prover.DuelReport) -> None:
+        assert report.seconds < BUDGET_SECONDS
+
+    def test_the_invariants_the_brief_names(self) -> None:
+        assert {"INV-DUEL-MARKERS", "INV-DUEL-HEARTS", "INV-DUEL-DICE", "INV-DUEL-TOKENS",
+                "INV-DUEL-VICTORY", "INV-DUEL-SEATS"} <= set(IDS)
+
+
+class TestCanariesAreReachable:
+    def test_every_canary(self, report: duel_prover.DuelReport) -> None:
+        assert [c.name for c in report.canaries if not c.reachable] == []
+        assert len(report.canaries) == len(duel_prover.CANARIES)
+
+    def test_each_kind_of_victory_and_the_draw(self, report: duel_prover.DuelReport) -> None:
+        names = " ".join(c.name for c in report.canaries)
+        for kind in ("by hearts", "by fame", "by destruction", "by the spotlight", "a draw"):
+            assert kind in names
+
+    def test_an_impossible_goal_is_unreachable(self) -> None:
+        # The canaries can fail: healing never ends a game going on.
+        assert not duel_prover.reachable((duel_kernel.heal_step,), lambda pre, s, c: s.over)
+
+
+class TestStepsCiteTheRules:
+    def test_every_cited_rule_exists(self) -> None:
+        known = cited()
+        for t in duel_kernel.TRANSITIONS:
+            assert set(t.rules) <= known, t.name
+        for inv in INVARIANTS:
+            assert set(inv.rules) <= known, inv.id
+
+    def test_every_step_docstring_cites_a_rule_or_decision(self) -> None:
+        known = cited()
+        for t in duel_kernel.TRANSITIONS:
+            doc = inspect.getdoc(t.build) or ""
+            assert any(rule in doc for rule in known), t.name
+
+    def test_every_weakening_is_named_by_its_description(self) -> None:
+        with pytest.raises(ValueError, match="unknown weakening"), \
+                duel_kernel.weakened("no-such-step"):
+            pass
+
+
+def stand_in() -> registry.GameDefinition:
+    """The Duel definition as the lead will register it, with King of Tokyo's kernel rules
+    standing in for Duel's (only the id and the symbolic model are read here)."""
+    return replace(KING_OF_TOKYO, id=DUEL, invariants=IDS,
+                   symbolic_model="kot_rules.verify.duel_kernel")
+
+
+class TestTheEntryPoint:
+    def test_json_has_the_shape_of_king_of_tokyos(self, report: duel_prover.DuelReport) -> None:
+        data = json.loads(json.dumps(report.to_json()))
+        assert set(data) == {"ok", "seconds", "invariants", "counts", "results", "canaries"}
+        assert [i["id"] for i in data["invariants"]] == list(IDS)
+        assert list(data["counts"]) == list(IDS)
+
+    def test_text_report(self, report: duel_prover.DuelReport) -> None:
+        out = "\n".join(lines(report))
+        assert "DUEL-VIC" in out and out.rstrip().endswith("OK")
+
+    def test_cards_without_a_z3_meaning_are_unsupported(self) -> None:
+        cards = builtin_card_set().cards[:2]
+        results = duel_prover.verify(cards).results
+        rows = [r for r in results if r.status == UNSUPPORTED]
+        assert len(rows) == len(IDS)
+        assert {u.card for u in rows[0].uses} == {c.slug for c in cards}
+
+    def test_the_verify_command_runs_the_duel_prover(
+            self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch.setitem(registry._GAMES, DUEL, stand_in())
+        monkeypatch.setattr(verify_command, "card_set", lambda *a: CardSet([]))
+        assert main(["verify", "--game", DUEL, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["ok"] is True
+        assert set(data["counts"]) == set(IDS)
