@@ -120,7 +120,7 @@ class ActionCodec:
         self.use_variants = 1 + 6 * 6 + 6 * self.max_dice
         self.answers: tuple[str, ...] = answer_keys(game, self.max_players)
         self._answer_index = {k: i for i, k in enumerate(self.answers)}
-        sizes = (
+        sizes: tuple[tuple[str, int], ...] = (
             ("stop", 1),
             ("reroll", len(self.keeps)),
             ("yield", 1),

@@ -11,6 +11,16 @@ KING_OF_TOKYO_DUEL = GameDefinition(
     title=RULES.title,
     rules=RULES,
     dialect=RULES.id,
-    invariants=(),
-    symbolic_model="kot_rules.verify.duel",
+    # The ids of kot_rules.verify.duel_invariants (verify sits above games: named here).
+    invariants=(
+        "INV-DUEL-SEATS",
+        "INV-DUEL-HEARTS",
+        "INV-DUEL-ENERGY",
+        "INV-DUEL-TOKENS",
+        "INV-DUEL-DICE",
+        "INV-DUEL-MARKERS",
+        "INV-DUEL-BUZZ",
+        "INV-DUEL-VICTORY",
+    ),
+    symbolic_model="kot_rules.verify.duel_kernel",
 )

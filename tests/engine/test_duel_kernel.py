@@ -381,3 +381,13 @@ class TestWholeGames:
             assert a.final is not None and a.final.outcome is not None
             assert a.dumps() == driver.play(g, seed).dumps()
             assert '"1"' not in json.dumps(a.to_json()["final_state"]["dice"])
+
+
+class TestSymbolicModel:
+    def test_the_definition_names_the_duel_z3_model_and_its_invariants(self) -> None:
+        import importlib
+
+        from kot_rules.verify.duel_invariants import IDS
+
+        assert DUEL.invariants == IDS
+        assert hasattr(importlib.import_module(DUEL.symbolic_model), "verify")

@@ -61,12 +61,6 @@ def run_verify(args: argparse.Namespace) -> int:
     from kot_rules.verify.prover import verify
     from kot_rules.verify.report import lines
 
-    from kot_rules.verify.invariants import for_game
-
-    try:
-        for_game(args.game)
-    except ValueError as exc:  # a game with no symbolic model yet (Duel: issue 10)
-        raise CliError(f"--game {args.game}: {exc}", EXIT_USAGE) from None
     cset = card_set(args.cards, args.game, args.add_cards)
     out: Path | None = args.out
     if out is not None and out.exists() and not out.is_dir():
