@@ -59,6 +59,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1 --base-rules
 	$(BIN)/python benchmarks/bench_games.py --players 4 --games 2000 --seed 1
+	$(BIN)/python benchmarks/bench_cli.py
 
 clean:
 	rm -rf $(VENV) build dist site .mypy_cache .ruff_cache .pytest_cache

@@ -30,6 +30,7 @@ from kot_rules.simulation import (
 from kot_rules.simulation import summary as simulation_summary
 
 if TYPE_CHECKING:
+    from kot_rules.backends import Backend
     from kot_rules.engine.game import Game
 
 Z95 = 1.959963984540054
@@ -264,21 +265,26 @@ def balance(
     agent: str = "random",
     jobs: int = 1,
     setup: GameSetup | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and summarise ``cards``
-    (names or aliases). ``jobs`` and ``setup`` as for :func:`kot_rules.simulation.simulate`.
+    (names or aliases). ``jobs``, ``setup`` and ``backend`` as for
+    :func:`kot_rules.simulation.simulate`.
 
     Raises :class:`UnknownCardError` and ``SimulationError``.
     """
     names = card_names(game, cards)
     start = time.perf_counter()
     seeds = range(seed, seed + games)
-    if jobs == 1:
+    if jobs == 1 and backend is None:
         result = play_balance(game, seeds, names, on_game, agent)
     else:
         if setup is None:
             raise ValueError("balance with worker processes needs the game's setup")
-        result = run_split(play_balance_setup, setup, seeds, jobs, (names, agent), on_game)
+        if backend is None:
+            result = run_split(play_balance_setup, setup, seeds, jobs, (names, agent), on_game)
+        else:
+            result = backend.run(play_balance_setup, setup, seeds, (names, agent), on_game)
     return summary(game, result, seed, time.perf_counter() - start, agent)
 
 

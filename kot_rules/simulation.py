@@ -20,6 +20,7 @@ from kot_rules.engine.options import Options
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
+    from kot_rules.backends import Backend
     from kot_rules.engine.game import Game
 
 TIMING_KEYS = ("seconds", "games_per_second", "decisions_per_second")
@@ -267,23 +268,29 @@ def simulate(
     agent: str = "random",
     jobs: int = 1,
     setup: GameSetup | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) with ``agent`` agents and
     summarise them.
 
     With ``jobs`` other than 1 (``0``: one per core) the games are played by that many
     worker processes, which build ``game`` again from ``setup``; the summary is the same
-    but for :data:`TIMING_KEYS`. ``on_game(n)`` is called after the n-th game (after a
-    part of them with workers). Raises :class:`SimulationError`.
+    but for :data:`TIMING_KEYS`. A ``backend`` (:mod:`kot_rules.backends`, e.g. Ray) plays
+    them instead of those processes, ``jobs`` unused, with the same summary.
+    ``on_game(n)`` is called after the n-th game (after a part of them with workers).
+    Raises :class:`SimulationError`.
     """
     start = time.perf_counter()
     seeds = range(seed, seed + games)
-    if jobs == 1:
+    if jobs == 1 and backend is None:
         tally = play_games(game, seeds, on_game, agent)
     else:
         if setup is None:
             raise ValueError("simulate with worker processes needs the game's setup")
-        tally = run_split(play_setup, setup, seeds, jobs, (agent,), on_game)
+        if backend is None:
+            tally = run_split(play_setup, setup, seeds, jobs, (agent,), on_game)
+        else:
+            tally = backend.run(play_setup, setup, seeds, (agent,), on_game)
     return summary(game, tally, seed, time.perf_counter() - start, agent)
 
 

@@ -10,6 +10,11 @@ import os
 
 from hypothesis import Phase, settings
 
+# The suite runs without the on-disk cache (kot_rules/cache.py): a test that patches the
+# parser or the prover must see its patch, not an entry made by the unpatched source.
+# tests/surfaces/test_cli_cache.py turns it on in a folder of its own.
+os.environ["KOT_RULES_NO_CACHE"] = "1"
+
 settings.register_profile("fast", deadline=None)
 settings.register_profile("mutate", deadline=None, derandomize=True, database=None,
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])

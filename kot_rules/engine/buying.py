@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kot_rules.engine import abilities
 from kot_rules.engine.actions import Action, Buy
-from kot_rules.engine.events import K_ENERGY, Event
+from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.resources import lose_card, set_monster
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ModifierKind
@@ -26,8 +26,11 @@ def more_buys(s: State, energy: int, discount: int) -> list[Action]:
     found: list[Action] = []
     # Only the top card: after buying it the next one is the top (never two at once,
     # the appendix of 001 on copies).
-    if (s.deck and abilities.has_modifier(s, a, _M_BUY_TOP_CARD)
-            and cost(s.deck[0]) - discount <= energy):
+    if (
+        s.deck
+        and abilities.has_modifier(s, a, _M_BUY_TOP_CARD)
+        and cost(s.deck[0]) - discount <= energy
+    ):
         found.append(Buy(s.deck[0]))
     if abilities.has_modifier(s, a, _M_BUY_FROM_OTHERS):
         for seat, m in enumerate(s.monsters):
@@ -65,4 +68,8 @@ def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
         # A price received, not energy gained: no card adds to it (D-BUY-FROM-OTHERS).
         m = s.monsters[seller]
         set_monster(s, seller, m._replace(energy=m.energy + cost))
-        ev.append(Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}")
+        )

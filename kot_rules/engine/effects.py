@@ -19,7 +19,9 @@ from kot_rules.engine.events import (
     K_ROLLED,
     K_STARS,
     K_USED,
+    NO_EVENT,
     Event,
+    Quiet,
 )
 from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import (
@@ -94,7 +96,11 @@ def _store_energy(
     moved = int(answer.key) if isinstance(answer, Choose) else 0
     if moved:
         set_monster(s, owner, m._replace(energy=m.energy - moved))
-        ev.append(Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}")
+        )
     # The bank adds as much as was moved (amount 1), taken from no one.
     tokens.put_on_card(s, ev, owner, card, ENERGY_ON_CARD, moved * (1 + e.amount))
     tokens.check_empty(s, ev, owner, card)
@@ -170,8 +176,11 @@ def joined_neighbour_damage(s: State, owner: int) -> int:
                 ability.condition is not None and not abilities.holds(s, owner, ability.condition)
             ):
                 continue
-            total += sum(e.amount for e in ability.effects
-                         if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per)
+            total += sum(
+                e.amount
+                for e in ability.effects
+                if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per
+            )
     return total
 
 
@@ -247,7 +256,7 @@ def _lose_energy(
     lost = min(amount, m.energy)
     if lost:
         set_monster(s, t, m._replace(energy=m.energy - lost))
-        ev.append(Event(K_ENERGY, t, -lost, owner, "", why))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ENERGY, t, -lost, owner, "", why))
 
 
 @_means(MEANINGS, Verb.TAKE_TOKYO_CITY)
@@ -332,7 +341,7 @@ def _lose_stars(
                 m.cards,
             ),
         )
-        ev.append(Event(K_STARS, t, -lost, owner, "", why))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -lost, owner, "", why))
 
 
 def _wants_turn(s: State, seat: int, card: str) -> bool:
@@ -365,7 +374,11 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
         if not m.alive:
             return  # losing it took the hearts it gave, and the last ones (D-LOSE-CARD)
         set_monster(s, seat, m._replace(energy=m.energy + cost))
-        ev.append(Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost")
+        )
 
 
 def _reroll_active_die(
@@ -384,7 +397,7 @@ def _reroll_active_die(
     c[face.index] -= 1
     s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
     s.dice = dice.add(s.dice, new)
-    ev.append(Event(K_ROLLED, seat, 0, a, "", "", new))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ROLLED, seat, 0, a, "", "", new))
     if discard_on_heart and new[dice.HEART]:
         lose_card(s, ev, seat, card)
 
@@ -407,7 +420,7 @@ def _lose_all_stars(
     m = s.monsters[t]
     if m.stars:
         set_monster(s, t, m._replace(stars=0))
-        ev.append(Event(K_STARS, t, -m.stars, t, "", why))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -m.stars, t, "", why))
 
 
 @_means(MEANINGS, Verb.LEAVE_TOKYO)
@@ -426,7 +439,11 @@ def _set_hearts(
     hearts = min(amount, heart_top(s, m))
     if hearts != m.hearts:
         set_monster(s, t, m._replace(hearts=hearts))
-        ev.append(Event(K_HEALED, t, hearts - m.hearts, None, "", why))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_HEALED, t, hearts - m.hearts, None, "", why)
+        )
 
 
 def leave_tokyo(s: State, ev: list[Event], seat: int) -> None:
@@ -458,14 +475,22 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     if pay:
         m = s.monsters[seat]
         set_monster(s, seat, m._replace(energy=m.energy - pay))
-        ev.append(Event(K_ENERGY, seat, -pay, None, "", f"pays to move the copy of {card}"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_ENERGY, seat, -pay, None, "", f"pays to move the copy of {card}")
+        )
     if current is not None:
         end_copies_of(s, ev, (current,), only=card)
     if s.held:
         tokens.clear_card(s, card)
     target = choice.key
     s.copying = tuple(sorted((*s.copying, (card, target))))
-    ev.append(Event(K_USED, seat, 0, None, "", f"{card} copies {target}"))
+    ev.append(
+        NO_EVENT
+        if ev.__class__ is Quiet
+        else Event(K_USED, seat, 0, None, "", f"{card} copies {target}")
+    )
     raise_max(s, seat, raise_of(table.modifiers(target)))
     # What lies on the copied card lies on the copy too, from the supply (energy from the
     # bank) [001 §DODATEK, appendix clarification 3]; so what the copied card puts on itself

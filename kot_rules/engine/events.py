@@ -174,3 +174,22 @@ class Event(NamedTuple):
             EventKind.PULLED: f"{who} pulls the {detail} marker to {self.amount:+d}",
         }[k]
         return text
+
+
+class Quiet(list[Event]):
+    """The events of a step nobody will read (a driver playing for results only).
+
+    The engine's steps append :data:`NO_EVENT` to it instead of building each event;
+    the list still grows by one per event, so a step that asks whether anything
+    happened (its length before and after) gets the same answer as with real events.
+    """
+
+    __slots__ = ()
+
+
+NO_EVENT = Event(EventKind.USED, None, 0, None, "", "an event not recorded")
+"""What a :class:`Quiet` list holds in place of each event."""
+
+QUIET_EVENTS: tuple[Event, ...] = (NO_EVENT,)
+"""``State.events`` of a state whose steps nobody reads: its next step builds no events
+(the driver sets it; any copy of the state has real events again)."""

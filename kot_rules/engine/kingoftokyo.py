@@ -19,7 +19,9 @@ from kot_rules.engine.events import (
     K_STARS,
     K_STAYED,
     K_YIELDED,
+    NO_EVENT,
     Event,
+    Quiet,
 )
 from kot_rules.engine.numbers import (
     BAY_MIN_MONSTERS,
@@ -68,7 +70,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
             abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
-    ev.append(Event(K_RESOLVED, a, 0, None, "", "", c))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
     stars = dice.set_stars(c)
     energy = c[ENERGY] * ENERGY_PER_FACE
@@ -104,11 +106,23 @@ def resolve(s: State, ev: list[Event]) -> None:
             ),
         )
         if stars:
-            ev.append(Event(K_STARS, a, stars, None, "", "sets of numbers"))
+            ev.append(
+                NO_EVENT
+                if ev.__class__ is Quiet
+                else Event(K_STARS, a, stars, None, "", "sets of numbers")
+            )
         if energy:
-            ev.append(Event(K_ENERGY, a, energy, None, "", "energy faces"))
+            ev.append(
+                NO_EVENT
+                if ev.__class__ is Quiet
+                else Event(K_ENERGY, a, energy, None, "", "energy faces")
+            )
         if healed:
-            ev.append(Event(K_HEALED, a, healed, None, "", "heart faces"))
+            ev.append(
+                NO_EVENT
+                if ev.__class__ is Quiet
+                else Event(K_HEALED, a, healed, None, "", "heart faces")
+            )
     if spent is not None:
         hearts.apply_rest(s, ev, a, spent)
     if m.cards:
@@ -153,7 +167,11 @@ def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: 
         if extra:
             m = s.monsters[a]
             set_monster(s, a, m._replace(energy=m.energy + extra))
-            ev.append(Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)"))
+            ev.append(
+                NO_EVENT
+                if ev.__class__ is Quiet
+                else Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)")
+            )
     for value in (1, 2, 3):
         if c[value - 1] >= SET_SIZE:
             abilities.fire(s, ev, _T_SCORE_SET, (a,), param=value)
@@ -178,9 +196,17 @@ def apply_yield(s: State, ev: list[Event], action: Action) -> None:
         tokyo.leave(s, ev, decider, K_YIELDED)
         # its card spares it the damage of the attack it yields to (D-YIELD-BEFORE-DAMAGE)
         if pending:
-            ev.append(Event(K_PREVENTED, decider, pending, s.active, "", "attack"))
+            ev.append(
+                NO_EVENT
+                if ev.__class__ is Quiet
+                else Event(K_PREVENTED, decider, pending, s.active, "", "attack")
+            )
     elif isinstance(action, StayInTokyo):
-        ev.append(Event(K_STAYED, decider, 0, None, s.place_of(decider).value))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_STAYED, decider, 0, None, s.place_of(decider).value)
+        )
         if pending:  # it stays: the attack's damage now
             damage(s, ev, decider, pending, s.active, attack=True)
     else:

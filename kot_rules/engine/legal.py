@@ -21,6 +21,33 @@ _M_BUY_TOP_CARD = ModifierKind.BUY_TOP_CARD
 _M_BUY_FROM_OTHERS = ModifierKind.BUY_FROM_OTHERS
 _KEEP, _BUY, _YIELD = Phase.KEEP, Phase.BUY, Phase.YIELD
 
+# Actions are frozen values: one object per distinct decision serves every state, so
+# the agents' choices cost a dict look-up, not a dataclass build. Bounded for card sets
+# with unusual ids and dice counts (a cleared cache only costs rebuilding).
+_CACHE_LIMIT = 50_000
+_REROLLS: dict[tuple[Counts, int], Action] = {}
+_BUYS: dict[str, Action] = {}
+
+
+def _buy(card: str) -> Action:
+    action = _BUYS.get(card)
+    if action is None:
+        if len(_BUYS) >= _CACHE_LIMIT:
+            _BUYS.clear()
+        action = _BUYS[card] = Buy(card)
+    return action
+
+
+def _reroll(counts: Counts, index: int) -> Action:
+    """The keep at ``index`` (1 or more) of :class:`_KeepChoices` for ``counts``."""
+    key = (counts, index)
+    action = _REROLLS.get(key)
+    if action is None:
+        if len(_REROLLS) >= _CACHE_LIMIT:
+            _REROLLS.clear()
+        action = _REROLLS[key] = Reroll(dice.sub_multiset(counts, index - 1))
+    return action
+
 
 class _KeepChoices(Sequence[Action]):
     """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset,
@@ -67,7 +94,7 @@ class _KeepChoices(Sequence[Action]):
             raise IndexError(index)
         if index >= self._rerolls:
             return self._extra[index - self._rerolls]
-        return Reroll(dice.sub_multiset(self._dice, index - 1))
+        return _reroll(self._dice, index)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._len):
@@ -108,7 +135,7 @@ def legal_actions(s: State) -> Sequence[Action]:
         energy = s.monsters[s.active].energy
         cost = table.cost
         discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
-        actions: list[Action] = [Buy(c) for c in s.shop if cost(c) - discount <= energy]
+        actions: list[Action] = [_buy(c) for c in s.shop if cost(c) - discount <= energy]
         if held and table.buys_more:
             held = abilities.text_ids(s, held)  # copies of cards count too
             having = table.with_modifier
@@ -127,3 +154,22 @@ def legal_actions(s: State) -> Sequence[Action]:
             return [YIELD, STAY, *activated.offers(s, seat, dice_window=False)]
         return (YIELD, STAY)
     return ()
+
+
+def choose(s: State, u: float) -> Action:
+    """``legal_actions(s)[int(u * len(legal_actions(s)))]`` for ``0 <= u < 1``: what an
+    agent that picks an index draws, without building the actions it does not pick.
+
+    The same action, so an agent using it plays the same games as with the list."""
+    if (
+        s.pending is None
+        and s.phase is _KEEP
+        and not (s.game.cards.with_activated and s.monsters[s.active].cards)
+    ):
+        # The _KeepChoices order: stop, then the keeps by sub-multiset index.
+        c = s.dice
+        n = (c[0] + 1) * (c[1] + 1) * (c[2] + 1) * (c[3] + 1) * (c[4] + 1) * (c[5] + 1)
+        index = int(u * n)
+        return STOP if index == 0 else _reroll(c, index)
+    actions = legal_actions(s)
+    return actions[int(u * len(actions))]

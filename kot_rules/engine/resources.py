@@ -15,7 +15,9 @@ from kot_rules.engine.events import (
     K_PREVENTED,
     K_ROLLED,
     K_STARS,
+    NO_EVENT,
     Event,
+    Quiet,
 )
 from kot_rules.engine.state import Monster, State
 from kot_rules.language.ast import Modifier, ModifierKind, Trigger
@@ -44,7 +46,7 @@ def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
     set_monster(
         s, seat, Monster(m.name, m.hearts, m.max_hearts, m.stars + n, m.energy, m.alive, m.cards)
     )
-    ev.append(Event(K_STARS, seat, n, None, "", why))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, seat, n, None, "", why))
 
 
 def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
@@ -56,9 +58,13 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
         seat,
         Monster(m.name, m.hearts, m.max_hearts, m.stars, m.energy + n + extra, m.alive, m.cards),
     )
-    ev.append(Event(K_ENERGY, seat, n, None, "", why))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ENERGY, seat, n, None, "", why))
     if extra:
-        ev.append(Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
+        )
 
 
 def heart_top(s: State, m: Monster) -> int:
@@ -84,7 +90,9 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
             seat,
             Monster(m.name, m.hearts + healed, m.max_hearts, m.stars, m.energy, m.alive, m.cards),
         )
-        ev.append(Event(K_HEALED, seat, healed, None, "", why))
+        ev.append(
+            NO_EVENT if ev.__class__ is Quiet else Event(K_HEALED, seat, healed, None, "", why)
+        )
     return healed
 
 
@@ -102,7 +110,11 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         _dispatch.damage_window(s, ev, seat, n)
         m = s.monsters[seat]
     if s.protected and seat in s.protected:
-        ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+        )
         return 0
     if m.cards and table.with_modifier[_M_DODGE] and _abilities.has_modifier(s, seat, _M_DODGE):
         n = _dodge(s, ev, seat, n, source)
@@ -115,14 +127,20 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         and _abilities.has_amount(s, seat, _M_IGNORE_SMALL_DAMAGE, n)
     ):
         # Each source of damage is judged on its own (kot-cards.md R13).
-        ev.append(Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+        )
         return 0
     lost = min(n, m.hearts)
     set_monster(
         s, seat, Monster(m.name, m.hearts - lost, m.max_hearts, m.stars, m.energy, m.alive, m.cards)
     )
     ev.append(
-        Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
+        NO_EVENT
+        if ev.__class__ is Quiet
+        else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
@@ -152,10 +170,16 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
     """Roll as many dice as the damage; each heart rolled prevents what the cards say."""
     counts = _requests.roll(s, n, f"{s.names[seat]} rolls {n} dice against {n} damage")
     counts = _dispatch.adjust_dice(s, ev, seat, counts)
-    ev.append(Event(K_ROLLED, seat, 0, source, "", "", counts))
+    ev.append(
+        NO_EVENT if ev.__class__ is Quiet else Event(K_ROLLED, seat, 0, source, "", "", counts)
+    )
     prevented: int = min(n, counts[_HEART] * _abilities.total(s, seat, _M_DODGE))
     if prevented:
-        ev.append(Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage")
+        )
     return n - prevented
 
 
@@ -201,7 +225,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         s.city = None
     elif s.bay == seat:
         s.bay = None
-    ev.append(Event(K_ELIMINATED, seat))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ELIMINATED, seat))
     if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
@@ -211,9 +235,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
     on_elimination(s, ev, seat)
 
 
-def lose_card(
-    s: State, ev: list[Event], seat: int, card: str, *, to_discard: bool = True
-) -> None:
+def lose_card(s: State, ev: list[Event], seat: int, card: str, *, to_discard: bool = True) -> None:
     """``card`` leaves ``seat``: to the discard pile, or (``to_discard=False``) to another
     monster, whose caller gives it the card. What the card gave goes with it: the
     maximum drops by its "maximum hearts" amounts and the monster loses the hearts that
@@ -226,7 +248,7 @@ def lose_card(
     cards.remove(card)
     lower = raise_of(_abilities.modifiers_of(s, card))
     set_monster(s, seat, m._replace(cards=tuple(cards)))
-    ev.append(Event(K_CARD_LOST, seat, 0, None, "", card))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_CARD_LOST, seat, 0, None, "", card))
     if s.paid:
         s.paid = tuple(p for p in s.paid if p[0] != card)
     if not to_discard:
@@ -253,7 +275,11 @@ def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> N
     hearts = max(0, min(m.hearts - max(lower, 0), top))
     set_monster(s, seat, m._replace(max_hearts=top, hearts=hearts))
     if hearts != m.hearts:
-        ev.append(Event(K_HEALED, seat, hearts - m.hearts, None, "", f"loses what {card} gave"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_HEALED, seat, hearts - m.hearts, None, "", f"loses what {card} gave")
+        )
     if m.hearts > 0 and hearts == 0:
         if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
             _replace_elimination(s, ev, seat)
@@ -289,9 +315,12 @@ def end_copies_of(
         holder = next((i for i, m in enumerate(s.monsters) if copier in m.cards), None)
         if holder is None:
             continue
-        ev.append(Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}")
+        )
         _lower_max(s, ev, holder, raise_of(s.game.cards.modifiers(target)), copier)
-
 
 
 def clear_card(s: State, card: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
-from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, Event
+from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import raise_max, raise_of, set_monster
 from kot_rules.engine.state import State
@@ -31,7 +31,7 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         offer(s, ev, (s.shop[slot],))
     else:
         s.shop = s.shop[:slot] + s.shop[slot + 1 :]
-        ev.append(Event(K_DECK_EMPTY))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_DECK_EMPTY))
 
 
 def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) -> None:
@@ -43,7 +43,7 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     keep = s.game.cards.is_keep(card)
     owned = (*m.cards, card) if keep else m.cards
     set_monster(s, buyer, m._replace(energy=m.energy - cost, cards=owned))
-    ev.append(Event(K_BOUGHT, buyer, cost, None, "", card))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
     if keep:
         raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
     else:

@@ -6,7 +6,7 @@ Sources: [000/001 §TOKIO, §ATAK, §WARIANT ZAAWANSOWANY], [004 §Tokio, Tokijs
 from __future__ import annotations
 
 from kot_rules.engine import abilities as _abilities
-from kot_rules.engine.events import K_ENTERED, K_LEFT, Event, EventKind
+from kot_rules.engine.events import K_ENTERED, K_LEFT, NO_EVENT, Event, EventKind, Quiet
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS, ENTER_STARS, START_IN_TOKYO_STARS
 from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
@@ -32,7 +32,9 @@ def close_bay(s: State, ev: list[Event], seat: int) -> None:
         leaver = s.bay
         s.bay = None
         ev.append(
-            Event(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(
                 K_LEFT,
                 leaver,
                 place="bay",
@@ -55,7 +57,11 @@ def targets(s: State, *, everyone: bool = False) -> list[int]:
 
 
 def attack(
-    s: State, ev: list[Event], claws: int, *, everyone: bool = False,
+    s: State,
+    ev: list[Event],
+    claws: int,
+    *,
+    everyone: bool = False,
     extra: dict[int, int] | None = None,
 ) -> None:
     """The active monster attacks with ``claws`` claw faces.
@@ -151,9 +157,7 @@ def advance_yields(s: State) -> None:
     eliminated a monster waiting behind another)."""
     q = s.yield_queue
     if q:
-        s.yield_queue = tuple(
-            i for i in q if s.monsters[i].alive and (s.city == i or s.bay == i)
-        )
+        s.yield_queue = tuple(i for i in q if s.monsters[i].alive and (s.city == i or s.bay == i))
 
 
 def finish_attack(s: State, ev: list[Event]) -> None:
@@ -185,7 +189,7 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
         s.city = seat
     else:
         s.bay = seat
-    ev.append(Event(K_ENTERED, seat, 0, None, place.value))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ENTERED, seat, 0, None, place.value))
     gain_stars(s, ev, seat, ENTER_STARS, "enters Tokyo")
 
 
@@ -195,5 +199,4 @@ def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
         s.city = None
     elif place is Place.BAY:
         s.bay = None
-    ev.append(Event(kind, seat, 0, None, place.value))
-
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(kind, seat, 0, None, place.value))

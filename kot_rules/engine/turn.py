@@ -19,9 +19,11 @@ from kot_rules.engine.actions import (
     FirstPlayer,
     Reroll,
     Roll,
+    StayInTokyo,
     StopRolling,
     Sweep,
     UseCard,
+    YieldTokyo,
 )
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import IllegalActionError
@@ -34,7 +36,10 @@ from kot_rules.engine.events import (
     K_TURN_ENDED,
     K_TURN_STARTED,
     K_WON,
+    NO_EVENT,
+    QUIET_EVENTS,
     Event,
+    Quiet,
 )
 from kot_rules.engine.numbers import SHOP_SIZE, SWEEP_COST
 from kot_rules.engine.requests import NeedAnswer, Pending
@@ -64,6 +69,9 @@ _T_START_OF_EACH_TURN = Trigger.START_OF_EACH_TURN
 _T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 
 
+# The decisions whose step brings no new card into play (see _apply_asking).
+_HELD_ONLY = (StopRolling, YieldTokyo, StayInTokyo, EndTurn)
+
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
 _ROLL, _KEEP, _BUY, _OVER = Phase.ROLL, Phase.KEEP, Phase.BUY, Phase.OVER
 
@@ -80,7 +88,8 @@ def apply(s: State, action: Action, *, plain: bool = False) -> None:
     if not plain and (s.pending is not None or s.game.cards.may_ask):
         _apply_asking(s, action)
         return
-    ev: list[Event] = []
+    # Nobody reads the events of this game (the driver says so): build none.
+    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
     try:
         handler = s.game.phases[s.phase]
     except KeyError:
@@ -93,7 +102,7 @@ def apply_first_player(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
         illegal(s, action, "a first-player chance outcome naming a seat")
     s.active = action.seat
-    ev.append(Event(K_FIRST_PLAYER, action.seat))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_FIRST_PLAYER, action.seat))
     start_turn(s, ev)
 
 
@@ -114,6 +123,11 @@ def _apply_asking(s: State, action: Action) -> None:
         _run(s, p.action, (*p.answers, action), p.base)
     elif isinstance(action, Reroll):
         apply(s, action, plain=True)  # setting dice aside asks nothing
+    elif isinstance(action, _HELD_ONLY) and not _held_may_ask(s):
+        # Stopping, yielding, staying and ending the turn buy no card, like a roll: a card
+        # they reveal is offered only to holders of asking cards, so only cards already
+        # held could ask, and none can: no state to keep for a replay.
+        apply(s, action, plain=True)
     else:
         # A card of the game may ask (one held, one bought, one revealed mid-step): keep
         # the state the step starts from, to replay it once answered.
@@ -146,7 +160,7 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
     if s.game.cards.may_ask and _held_may_ask(s):
         _run(s, Roll(counts), (), s.copy())
         return
-    ev: list[Event] = []
+    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
     _roll(s, ev, counts)
     _finish(s, ev)
 
@@ -168,7 +182,7 @@ def _finish(s: State, ev: list[Event]) -> None:
         s.pending_damage = ()
         s.yielded = (None, None)
         end_turn(s, ev)
-    s.events = tuple(ev)
+    s.events = QUIET_EVENTS if ev.__class__ is Quiet else tuple(ev)
 
 
 def illegal(s: State, action: Action, expected: str) -> NoReturn:
@@ -196,7 +210,7 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-EXTRA-TURN-DICE).
     """
     a = s.active
-    ev.append(Event(K_TURN_STARTED, a, s.turn))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_TURN_STARTED, a, s.turn))
     s.phase = _ROLL
     s.dice = NO_DICE
     cards = s.monsters[a].cards
@@ -238,7 +252,11 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     )  # fmt: skip
     s.to_roll = 0
     s.rolls_done += 1
-    ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts))
+    ev.append(
+        NO_EVENT
+        if ev.__class__ is Quiet
+        else Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts)
+    )
     if s.rolls_done >= s.rolls_allowed and not (
         s.game.cards.with_activated
         and s.monsters[s.active].cards
@@ -266,8 +284,10 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
             return
         if isinstance(action, UseCard):
             activated.use(s, ev, s.active, action, dice_window=True)
-            if s.phase is _KEEP and s.rolls_done >= s.rolls_allowed and not activated.offers(
-                s, s.active, dice_window=True, only_dice=True
+            if (
+                s.phase is _KEEP
+                and s.rolls_done >= s.rolls_allowed
+                and not activated.offers(s, s.active, dice_window=True, only_dice=True)
             ):
                 resolve = s.game.rules.hooks.resolve
                 resolve(s, ev)  # nothing left to do with the dice
@@ -279,7 +299,9 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
         illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
         illegal(s, action, "at least one die to reroll (to keep them all, stop)")
-    ev.append(Event(K_KEPT, s.active, 0, None, "", "", action.keep))
+    ev.append(
+        NO_EVENT if ev.__class__ is Quiet else Event(K_KEPT, s.active, 0, None, "", "", action.keep)
+    )
     d, k = s.dice, action.keep
     s.to_roll = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] - k[0] - k[1] - k[2] - k[3] - k[4] - k[5]
     s.dice = action.keep
@@ -323,7 +345,11 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         s.discard = s.discard + s.shop
         s.shop = s.deck[:SHOP_SIZE]
         s.deck = s.deck[SHOP_SIZE:]
-        ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty")
+        )
         shop.offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
         end_turn(s, ev)
@@ -347,7 +373,7 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
             abilities.fire(s, ev, _T_END_OF_TURN, (a,))
         if abilities.held(s, _T_END_OF_EACH_TURN):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
-    ev.append(Event(K_TURN_ENDED, a))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_TURN_ENDED, a))
     victory = s.game.rules.hooks.end_of_turn
     outcome = victory(s)
     if outcome is not None:
@@ -387,6 +413,12 @@ def declare(s: State, ev: list[Event], outcome: Outcome) -> None:
     s.phase = _OVER
     s.yield_queue = ()
     if outcome.winner is None:
-        ev.append(Event(K_DRAW, None, 0, None, "", outcome.reason))
+        ev.append(
+            NO_EVENT if ev.__class__ is Quiet else Event(K_DRAW, None, 0, None, "", outcome.reason)
+        )
     else:
-        ev.append(Event(K_WON, outcome.winner, 0, None, "", outcome.reason))
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_WON, outcome.winner, 0, None, "", outcome.reason)
+        )

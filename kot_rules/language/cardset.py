@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from kot_rules import cache
 from kot_rules.paths import builtin_cards_dir
 
 from .ast import CardDef, CardKind, name_key, slugify, unaccented
@@ -258,9 +259,22 @@ def _card_files(path: Path) -> tuple[list[Path], list[Diagnostic]]:
                                 "check the path")]
 
 
-def _collect(paths: list[Path], game: str
-             ) -> tuple[list[CardDef], list[Diagnostic], int, int]:
-    """The valid cards, every problem, the files read and the card titles read."""
+_Collected = tuple[list[CardDef], list[Diagnostic], int, int]
+
+
+def _collect(paths: list[Path], game: str) -> _Collected:
+    """The valid cards, every problem, the files read and the card titles read (from the
+    on-disk cache when the files, the grammar and the reader are those it was made with)."""
+    key = cache.inputs_key("cards", paths, [game])
+    found = cache.load_pickle("cards", key)
+    if isinstance(found, tuple) and len(found) == 4:
+        return found  # written by _read below, under the same key
+    collected = _read(paths, game)
+    cache.store_pickle("cards", key, collected)
+    return collected
+
+
+def _read(paths: list[Path], game: str) -> _Collected:
     files_read = titles_read = 0
     cards: list[CardDef] = []
     diagnostics: list[Diagnostic] = []

@@ -257,3 +257,18 @@ class TestTheAgentsPage:
         page = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text("utf-8")
         for name in AGENTS:
             assert f"## `{name}`" in page
+
+
+class TestIndexFastPath:
+    def test_choose_picks_the_action_the_list_has_at_that_index(self) -> None:
+        from kot_rules.engine import legal
+
+        states: list[State] = []
+        for players in (2, 4):
+            driver.play(Game(players), 7, on_step=states.append)
+        decisions = [s for s in states if s.current_player() >= 0]
+        assert decisions
+        for s in decisions:
+            actions = s.legal_actions()
+            for u in (0.0, 0.2, 0.5, 0.77, 0.999999):
+                assert legal.choose(s, u) == actions[int(u * len(actions))]

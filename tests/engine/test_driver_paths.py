@@ -6,6 +6,7 @@ import pytest
 
 from kot_rules.engine import driver
 from kot_rules.engine.agents import RandomAgent
+from kot_rules.engine.events import NO_EVENT, Event
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import State
 
@@ -48,6 +49,44 @@ class TestDriverPaths:
             assert agent.seen
             for state, text in agent.seen:
                 assert state.canonical() == text
+
+
+class EventReadingAgent(RandomAgent):
+    """A random agent that reads the events of every state it is shown."""
+
+    __slots__ = ("events",)
+    reads_events = True
+
+    def __init__(self, rng: object) -> None:
+        super().__init__(rng)  # type: ignore[arg-type]
+        self.events: list[Event] = []
+
+    def act(self, state: State):  # type: ignore[no-untyped-def]
+        self.events.extend(state.events)
+        return super().act(state)
+
+
+class TestQuietEvents:
+    def test_a_game_nobody_reads_builds_no_events_and_plays_the_same(self) -> None:
+        game = Game(4)
+        shown: list[State] = []
+        for seed in range(4):
+            quiet = driver.play(game, seed, record=False)
+            loud = driver.play(game, seed)
+            assert quiet.final is not None and loud.final is not None
+            assert quiet.final.canonical() == loud.final.canonical()
+            assert quiet.final.events == ()
+            assert loud.events and not any(e is NO_EVENT for e in loud.events)
+            driver.play(game, seed, on_step=shown.append)
+        assert shown and not any(e is NO_EVENT for s in shown for e in s.events)
+
+    def test_an_agent_that_reads_events_is_shown_real_ones(self) -> None:
+        game = Game(3)
+        agents = [EventReadingAgent(driver.agent_rng(5, i)) for i in range(3)]
+        driver.play(game, 5, agents, record=False)
+        read = [e for a in agents for e in a.events]
+        assert any(e.kind.value == "rolled" for e in read)
+        assert not any(e is NO_EVENT for e in read)
 
 
 class TestMalformedDiceActions:

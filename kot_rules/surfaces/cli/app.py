@@ -17,13 +17,10 @@ import io
 import os
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import NoReturn, cast
 
 from kot_rules import __version__
-from kot_rules.engine.errors import ConfigError, KotRulesError
-from kot_rules.language.diagnostics import CardSpecError
-from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.surfaces.cli import balance, cards, games, play, rules, scenario, verify
 from kot_rules.surfaces.cli.common import (
     ERROR_CODES,
     EXIT_FAILURE,
@@ -33,6 +30,7 @@ from kot_rules.surfaces.cli.common import (
     INTERRUPTED,
     NOT_ALLOWED,
     PROG,
+    SUMMARIES,
     CliError,
     Formatter,
     Parser,
@@ -55,7 +53,27 @@ CONVENTIONS = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Each group of commands: its names, its module (under kot_rules.surfaces.cli) and the
+# function of that module that adds its parsers, in the order --help lists them.
+GROUPS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("play", "simulate"), "play", "add_parsers"),
+    (("balance",), "balance", "add_parsers"),
+    (("scenario",), "scenario", "add_parsers"),
+    (("check",), "cards", "add_check"),
+    (("verify",), "verify", "add_parsers"),
+    (("rules",), "rules", "add_parsers"),
+    (("fmt",), "cards", "add_fmt"),
+    (("cards",), "cards", "add_cards"),
+    (("games",), "games", "add_parsers"),
+)
+
+Adder = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole ``kot-rules`` parser; with ``only``, the parser of that command alone is
+    built in full and every other command is listed with its one-line help (``--help``
+    reads the same), so that starting the command loads only that command's module."""
     parser = Parser(
         prog=PROG,
         formatter_class=Formatter,
@@ -75,17 +93,20 @@ def build_parser() -> argparse.ArgumentParser:
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
     )
-    # The order the commands are listed in by --help.
-    play.add_parsers(commands)
-    balance.add_parsers(commands)
-    scenario.add_parsers(commands)
-    cards.add_check(commands)
-    verify.add_parsers(commands)
-    rules.add_parsers(commands)
-    cards.add_fmt(commands)
-    cards.add_cards(commands)
-    games.add_parsers(commands)
+    for names, module, adder in GROUPS:
+        if only is None or only in names:
+            add: Adder = getattr(import_module(f"kot_rules.surfaces.cli.{module}"), adder)
+            add(commands)
+        else:
+            for name in names:
+                commands.add_parser(name, help=SUMMARIES[name])
     return parser
+
+
+def _command_word(words: Sequence[str]) -> str | None:
+    """The command a command line runs: its first word that is not an option (the
+    top-level options, --help and --version, take no value)."""
+    return next((word for word in words if not word.startswith("-")), None)
 
 
 def _safe_streams() -> None:
@@ -125,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(words: list[str]) -> int:
     _safe_streams()
-    parser = build_parser()
+    parser = build_parser(_command_word(words) or "")
     try:
         args = parser.parse_args(words)
         check_players(args)
@@ -145,16 +166,43 @@ def _main(words: list[str]) -> int:
         return code
     except CliError as exc:
         failure = exc
-    except ConfigError as exc:
-        failure = CliError(str(exc), EXIT_USAGE, error_code=NOT_ALLOWED)
-    except CardSpecError as exc:
-        failure = CliError(str(exc), **card_errors(exc.diagnostics))
-    except ScenarioFormatError as exc:
-        failure = CliError(str(exc), error_code=exc.code, file=exc.file, line=exc.line,
-                           column=exc.column, hint=exc.hint or None)
-    except KotRulesError as exc:
-        failure = CliError(str(exc))
+    except Exception as exc:
+        known = _as_cli_error(exc)
+        if known is None:
+            raise
+        failure = known
     if getattr(args, "json", False):
         echo_json(failure.to_json())
     error(failure.message)
     return failure.code
+
+
+def _as_cli_error(exc: Exception) -> CliError | None:
+    """The :class:`CliError` that reports a documented error of the library, or ``None``.
+
+    Only the modules already loaded are looked at: an exception class of a module never
+    imported cannot have been raised, and the app itself imports none of them.
+    """
+    loaded = sys.modules
+    if "kot_rules.engine.errors" in loaded:
+        from kot_rules.engine.errors import ConfigError
+
+        if isinstance(exc, ConfigError):
+            return CliError(str(exc), EXIT_USAGE, error_code=NOT_ALLOWED)
+    if "kot_rules.language.diagnostics" in loaded:
+        from kot_rules.language.diagnostics import CardSpecError
+
+        if isinstance(exc, CardSpecError):
+            return CliError(str(exc), **card_errors(exc.diagnostics))
+    if "kot_rules.scenarios.errors" in loaded:
+        from kot_rules.scenarios.errors import ScenarioFormatError
+
+        if isinstance(exc, ScenarioFormatError):
+            return CliError(str(exc), error_code=exc.code, file=exc.file, line=exc.line,
+                            column=exc.column, hint=exc.hint or None)
+    if "kot_rules.engine.errors" in loaded:
+        from kot_rules.engine.errors import KotRulesError
+
+        if isinstance(exc, KotRulesError):
+            return CliError(str(exc))
+    return None

@@ -11,6 +11,7 @@ from kot_rules.simulation import SimulationError
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
+    SUMMARIES,
     CliError,
     Formatter,
     add_jobs_option,
@@ -21,6 +22,7 @@ from kot_rules.surfaces.cli.common import (
     echo_json,
     game_setup,
     new_game,
+    parallel,
     positive_arg,
     seed,
     wrap,
@@ -29,8 +31,7 @@ from kot_rules.surfaces.cli.common import (
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
-        "balance", formatter_class=Formatter,
-        help="per-card figures over many games: bought how often, and do buyers win more",
+        "balance", formatter_class=Formatter, help=SUMMARIES["balance"],
         description=wrap(
             "Play G seeded games (seeds S, S+1, ...) and report, for each CARD: the share "
             "of games in which some monster bought it and the buys per game; the win rate "
@@ -72,9 +73,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_balance(args: argparse.Namespace) -> int:
+    from kot_rules.backends import ClusterError
     from kot_rules.surfaces.balance_plot import FORMATS, INSTALL, PlotUnavailableError, plot
 
     out: Path | None = args.plot
+    workers = parallel(args)
     if out is not None and out.suffix.lower() not in FORMATS:
         raise CliError(f"--plot {out}: write the figure as .png or .svg", EXIT_USAGE)
     game = new_game(args)
@@ -94,9 +97,9 @@ def run_balance(args: argparse.Namespace) -> int:
     try:
         summary = balance.balance(
             game, names, args.games, seed(args), None if bar is None else bar.update,
-            args.agent, jobs=args.jobs, setup=game_setup(args),
+            args.agent, setup=game_setup(args), **workers,
         )
-    except SimulationError as exc:
+    except (SimulationError, ClusterError) as exc:
         raise CliError(str(exc)) from None
     finally:
         if bar is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,9 +11,11 @@ from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
     NOT_FOUND,
+    SUMMARIES,
     CliError,
     Formatter,
     add_cards_option,
+    add_epilog,
     add_game_option,
     add_json_option,
     card_set,
@@ -35,8 +38,7 @@ _DIAGNOSTIC = '{"file", "line", "column", "code", "severity", "message", "hint"}
 
 def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = commands.add_parser(
-        "check", formatter_class=Formatter,
-        help="check card files (default: the built-in cards)",
+        "check", formatter_class=Formatter, help=SUMMARIES["check"],
         description=wrap(
             "Check card files (*.kot) and folders of them; with no PATH, the built-in "
             "card set. Prints each problem as file:line:col with the source line, sorted by "
@@ -48,6 +50,10 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="a .kot file or a folder of them (default: the built-in cards)")
+    add_epilog(check, "A second check of the same files prints the same output from a cache "
+               "on disk, keyed by a hash of the card files, the grammar and the engine's "
+               "source: $KOT_RULES_CACHE_DIR, else $XDG_CACHE_HOME/kot-rules, else "
+               "~/.cache/kot-rules; KOT_RULES_NO_CACHE=1 turns it off.")
     add_json_option(
         check, '{"files", "cards", "titles", "ok", "errors", "warnings", "diagnostics": '
         f"[{_DIAGNOSTIC}]}}: the files read, the cards read as the deck holds them (a "
@@ -70,8 +76,7 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     fmt = commands.add_parser(
-        "fmt", formatter_class=Formatter,
-        help="rewrite card files in canonical form, keeping every comment",
+        "fmt", formatter_class=Formatter, help=SUMMARIES["fmt"],
         description=wrap(
             "Rewrite card files (*.kot) and every *.kot file under the folders given "
             "(recursively) in canonical form: the `card` line, then, indented by two spaces, "
@@ -101,9 +106,7 @@ def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cards = commands.add_parser(
-        "cards", formatter_class=Formatter,
-        help="list the cards, show one, or report their coverage (cards list, cards show "
-        "NAME, cards coverage)",
+        "cards", formatter_class=Formatter, help=SUMMARIES["cards"],
         description=wrap("List the cards of a card set (default: the built-in cards), "
                           "show one card, or report each card's coverage."),
     )
@@ -175,15 +178,39 @@ def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kot_rules.language.cardset import check_paths
-    from kot_rules.language.diagnostics import sort_key
+    from kot_rules import cache
     from kot_rules.paths import builtin_cards_dir
 
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
     added: list[Path] = [] if args.add_cards is None else [args.add_cards]
-    checked = check_paths(paths, args.game, added=added)
+    # The outcome depends only on the files and the source (the key); a test that
+    # weakens the prover's kernel in this process makes a run the source does not say.
+    kernel = sys.modules.get("kot_rules.verify.kernel")
+    key = None if kernel is not None and kernel.weakenings() else cache.inputs_key(
+        "check", [*paths, *added], [args.game, f"proofs={args.proofs}", f"paths={len(paths)}"])
+    found = None if key is None else cache.load_json("check", key)
+    if not (isinstance(found, dict) and isinstance(found.get("text"), str)
+            and isinstance(found.get("json"), dict) and isinstance(found.get("exit"), int)):
+        found = _check(paths, added, args.game, proofs=args.proofs)
+        if key is not None:
+            cache.store_json("check", key, found)
+    if args.json:
+        echo_json(found["json"])
+    else:
+        sys.stdout.write(found["text"])
+    code: int = found["exit"]
+    return code
+
+
+def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
+           ) -> dict[str, Any]:
+    """What ``check`` prints, as text and as JSON, and its exit code."""
+    from kot_rules.language.cardset import check_paths
+    from kot_rules.language.diagnostics import sort_key
+
+    checked = check_paths(paths, game, added=added)
     diagnostics = list(checked.diagnostics)
-    if args.proofs and checked.definitions:
+    if proofs and checked.definitions:
         from kot_rules.verify.cardcheck import proof_diagnostics
 
         diagnostics += proof_diagnostics(checked.definitions)
@@ -194,8 +221,12 @@ def run_check(args: argparse.Namespace) -> int:
     # card with errors has no copies line to trust, so it counts once.
     physical = sum(d.copies for d in checked.definitions) + max(0, checked.read - checked.cards)
     titles = max(checked.read, checked.cards)
-    if args.json:
-        echo_json({
+    named = "" if physical == titles else f" ({plural(titles, 'title')})"
+    text = "".join(f"{d.render()}\n\n" for d in diagnostics) + (
+        f"checked {plural(physical, 'card')}{named}: {plural(errors, 'error')}, "
+        f"{plural(warnings, 'warning')}\n")
+    return {
+        "json": {
             "files": checked.files,
             "cards": physical,
             "titles": titles,
@@ -203,15 +234,10 @@ def run_check(args: argparse.Namespace) -> int:
             "errors": errors,
             "warnings": warnings,
             "diagnostics": [d.to_json() for d in diagnostics],
-        })
-    else:
-        for d in diagnostics:
-            echo(d.render())
-            echo()
-        named = "" if physical == titles else f" ({plural(titles, 'title')})"
-        echo(f"checked {plural(physical, 'card')}{named}: {plural(errors, 'error')}, "
-             f"{plural(warnings, 'warning')}")
-    return EXIT_OK if errors == 0 else EXIT_FAILURE
+        },
+        "text": text,
+        "exit": EXIT_OK if errors == 0 else EXIT_FAILURE,
+    }
 
 
 def _fmt_entry(file: str, status: str, message: str | None = None,

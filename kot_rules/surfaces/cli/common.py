@@ -12,15 +12,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from kot_rules import games
-from kot_rules.engine.errors import ConfigError
-from kot_rules.engine.game import FirstPlayerRule, Options
-from kot_rules.language.diagnostics import CardSpecError, Diagnostic, sort_key
-
+# Only light modules here: building the parser of `kot-rules check` or `--help` must not
+# load the engine, the card parser or Z3 (tests/surfaces/test_cli_startup.py); what a
+# command needs is imported when it runs.
 if TYPE_CHECKING:
+    from kot_rules import games
     from kot_rules.engine.cards import CardTable
     from kot_rules.engine.game import Game
     from kot_rules.language.cardset import CardSet
+    from kot_rules.language.diagnostics import Diagnostic
     from kot_rules.simulation import GameSetup
 
 PROG = "kot-rules"
@@ -29,6 +29,26 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+
+DEFAULT_GAME = "king-of-tokyo"
+"""``kot_rules.games.DEFAULT_GAME``, known without loading the games (a test keeps the two
+equal): the default of ``--game`` needs no registry look-up."""
+
+SUMMARIES: dict[str, str] = {
+    "play": "play one seeded game (random agents, or --agent) and print its log",
+    "simulate": "play many seeded games (random agents, or --agent) and summarise them",
+    "balance": "per-card figures over many games: bought how often, and do buyers win more",
+    "scenario": "conformance scenarios (scenario run PATH...)",
+    "check": "check card files (default: the built-in cards)",
+    "verify": "prove the invariants of the rules with Z3 for the kernel and every card",
+    "rules": "print the rules reference (Markdown) with sources, decisions and scenarios",
+    "fmt": "rewrite card files in canonical form, keeping every comment",
+    "cards": "list the cards, show one, or report their coverage (cards list, cards show "
+    "NAME, cards coverage)",
+    "games": "list the games this engine plays (the ids --game takes)",
+}
+"""Each command's one-line help, in the order ``--help`` lists them: the app lists every
+command from here and builds only the parser of the one it runs."""
 
 
 # Stable codes of the errors the command line itself reports; an error that comes
@@ -121,6 +141,8 @@ class Parser(argparse.ArgumentParser):
 def card_errors(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
     """The keyword arguments of a :class:`CliError` for card files with errors: the
     first error's code and place, and every problem."""
+    from kot_rules.language.diagnostics import sort_key
+
     first = next((d for d in diagnostics if d.is_error), diagnostics[0] if diagnostics else None)
     if first is None:
         return {}
@@ -150,6 +172,10 @@ def positive_arg(text: str) -> int:
 
 def game_arg(text: str) -> str:
     """A registered game id; an unknown one is a usage error that lists the games."""
+    if text == DEFAULT_GAME:  # always registered: no need to load the games to know it
+        return text
+    from kot_rules import games
+
     try:
         return games.get(text).id
     except games.UnknownGameError as exc:
@@ -173,6 +199,8 @@ def check_players(args: argparse.Namespace) -> None:
     """
     if not hasattr(args, "players"):
         return
+    from kot_rules import games
+
     players: int | None = args.players
     definition = games.get(args.game)
     if players is None:  # the default: 4, or the nearest count the game allows
@@ -259,14 +287,17 @@ def wants_json(argv: Sequence[str]) -> bool:
 
 def add_game_option(p: argparse.ArgumentParser, *, what: str = "to play") -> None:
     p.add_argument(
-        "--game", type=game_arg, default=games.DEFAULT_GAME, metavar="ID",
+        "--game", type=game_arg, default=DEFAULT_GAME, metavar="ID",
         help=f"the game {what}: an id that 'kot-rules games' lists "
-        f"(default: {games.DEFAULT_GAME})",
+        f"(default: {DEFAULT_GAME})",
     )
 
 
 def add_play_options(p: argparse.ArgumentParser, *, many: bool) -> None:
     """The options of a command that plays games (``play``; ``simulate`` with ``many``)."""
+    from kot_rules import games
+    from kot_rules.engine.options import FirstPlayerRule
+
     add_game_option(p)
     bounds = games.definitions()
     low = min(d.min_players for d in bounds)
@@ -320,12 +351,47 @@ def add_cards_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+BACKENDS = ("processes", "ray")
+"""The values of ``--backend``: where the worker processes of ``--jobs`` run."""
+
+
 def add_jobs_option(p: argparse.ArgumentParser) -> None:
+    """``--jobs``, ``--backend`` and ``--address``: read them with :func:`parallel`."""
     p.add_argument(
-        "--jobs", type=jobs_arg, default=1, metavar="N",
+        "--jobs", type=jobs_arg, default=None, metavar="N",
         help="play the games in N worker processes, 0 for one per core; the results are "
-        "the same as with one (default: 1)",
+        "the same as with one (default: 1; with --backend ray: every CPU of the Ray cluster)",
     )
+    p.add_argument(
+        "--backend", choices=BACKENDS, default="processes",
+        help="run the workers as processes on this machine, or as Ray tasks on a local Ray "
+        "started for the run or on the cluster at --address; the results are the same "
+        "(ray needs pip install 'kot-rules[ray]'; default: processes)",
+    )
+    p.add_argument(
+        "--address", default=None, metavar="ADDR",
+        help="with --backend ray: a running Ray cluster, 'auto' (the one this machine "
+        "belongs to), HOST:PORT or ray://HOST:PORT (default: start a local Ray with --jobs "
+        "CPUs, stopped at the end)",
+    )
+
+
+def parallel(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``jobs`` and ``backend`` arguments of ``simulate``/``balance`` that
+    ``--jobs``, ``--backend`` and ``--address`` ask for. Raises :class:`CliError`."""
+    jobs: int | None = args.jobs
+    if args.backend != "ray":
+        if args.address is not None:
+            raise CliError("--address is the address of a Ray cluster: it needs --backend ray",
+                           EXIT_USAGE)
+        return {"jobs": 1 if jobs is None else jobs, "backend": None}
+    from kot_rules.backends import RayBackend, RayUnavailableError, import_ray
+
+    try:
+        import_ray()  # fail before the games, not after
+    except RayUnavailableError as exc:
+        raise CliError(f"--backend ray: {exc}", EXIT_USAGE) from None
+    return {"jobs": 1 if jobs is None else jobs, "backend": RayBackend(jobs, args.address)}
 
 
 def jobs_arg(text: str) -> int:
@@ -344,7 +410,7 @@ def command(p: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]
 
 
 def card_set(
-    path: Path | None, game: str = games.DEFAULT_GAME, added: Path | None = None
+    path: Path | None, game: str = DEFAULT_GAME, added: Path | None = None
 ) -> CardSet:
     """The card set of ``--cards`` (or the built-in one of ``game``), plus ``--add-cards``."""
     from kot_rules.language.cardset import (
@@ -352,6 +418,7 @@ def card_set(
         load_card_set,
         load_extended_card_set,
     )
+    from kot_rules.language.diagnostics import CardSpecError
     from kot_rules.language.grammar import UnknownDialectError
 
     if path is not None and not path.exists():
@@ -382,7 +449,7 @@ def card_set(
 
 
 def card_table(
-    path: Path | None, game: str = games.DEFAULT_GAME, added: Path | None = None
+    path: Path | None, game: str = DEFAULT_GAME, added: Path | None = None
 ) -> CardTable:
     """The card set of ``--cards`` (or the built-in one of ``game``) plus ``--add-cards``,
     as the engine's table."""
@@ -393,6 +460,10 @@ def card_table(
 
 def new_game(args: argparse.Namespace) -> Game:
     """The game that ``--game``, ``--players``, ``--tokyo-bay``, ... describe."""
+    from kot_rules import games
+    from kot_rules.engine.errors import ConfigError
+    from kot_rules.engine.options import FirstPlayerRule, Options
+
     options = Options(tokyo_bay=args.tokyo_bay, first_player=FirstPlayerRule(args.first_player))
     definition = games.get(args.game)
     try:
@@ -406,6 +477,8 @@ def new_game(args: argparse.Namespace) -> Game:
 
 def game_setup(args: argparse.Namespace) -> GameSetup:
     """What :func:`new_game` builds, in the picklable form worker processes rebuild it from."""
+    from kot_rules import games
+    from kot_rules.engine.options import FirstPlayerRule, Options
     from kot_rules.simulation import GameSetup
 
     options = Options(tokyo_bay=args.tokyo_bay, first_player=FirstPlayerRule(args.first_player))

@@ -7,6 +7,7 @@ import argparse
 from kot_rules import games
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
+    SUMMARIES,
     Formatter,
     add_json_option,
     command,
@@ -18,8 +19,7 @@ from kot_rules.surfaces.cli.common import (
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
-        "games", formatter_class=Formatter,
-        help="list the games this engine plays (the ids --game takes)",
+        "games", formatter_class=Formatter, help=SUMMARIES["games"],
         description=wrap(
             "List the registered games, one line each: the id that --game takes, the "
             "title and the number of players."

@@ -11,6 +11,7 @@ from typing import IO
 from kot_rules import simulation
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
+    SUMMARIES,
     CliError,
     Formatter,
     add_jobs_option,
@@ -21,6 +22,7 @@ from kot_rules.surfaces.cli.common import (
     echo_json,
     game_setup,
     new_game,
+    parallel,
     positive_arg,
     seed,
     wrap,
@@ -34,8 +36,7 @@ PROGRESS_INTERVAL = 0.1
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
-        "play", formatter_class=Formatter,
-        help="play one seeded game (random agents, or --agent) and print its log",
+        "play", formatter_class=Formatter, help=SUMMARIES["play"],
         description=wrap(
             "Play one seeded game with random agents (or those --agent names) and print it "
             "turn by turn: every "
@@ -53,8 +54,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     command(play, run_play)
 
     sim = commands.add_parser(
-        "simulate", formatter_class=Formatter,
-        help="play many seeded games (random agents, or --agent) and summarise them",
+        "simulate", formatter_class=Formatter, help=SUMMARIES["simulate"],
         description=wrap(
             "Play G games with random agents, or those --agent names (seeds S, S+1, ...), "
             "and print the wins "
@@ -63,7 +63,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         ),
         epilog="examples:\n  kot-rules simulate --players 4 --games 1000 --seed 1\n"
         "  kot-rules simulate --players 6 --games 500 --seed 1 --json\n"
-        "  kot-rules simulate --games 4000 --seed 1 --jobs 0 --add-cards my-card.kot",
+        "  kot-rules simulate --games 4000 --seed 1 --jobs 0 --add-cards my-card.kot\n"
+        "  kot-rules simulate --games 100000 --seed 1 --backend ray --address auto",
     )
     add_play_options(sim, many=True)
     sim.add_argument(
@@ -146,6 +147,9 @@ def progress_bar(games: int) -> ProgressBar | None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from kot_rules.backends import ClusterError
+
+    workers = parallel(args)
     game = new_game(args)
     first = seed(args)
     games: int = args.games
@@ -153,9 +157,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = simulation.simulate(
             game, games, first, None if bar is None else bar.update, args.agent,
-            jobs=args.jobs, setup=game_setup(args),
+            setup=game_setup(args), **workers,
         )
-    except simulation.SimulationError as exc:
+    except (simulation.SimulationError, ClusterError) as exc:
         raise CliError(str(exc)) from None
     finally:
         if bar is not None:

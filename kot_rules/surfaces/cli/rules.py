@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from kot_rules.surfaces.cli.common import (
     EXIT_OK,
     NOT_FOUND,
+    SUMMARIES,
     CliError,
     Formatter,
     add_game_option,
@@ -24,8 +25,7 @@ if TYPE_CHECKING:
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rules = commands.add_parser(
-        "rules", formatter_class=Formatter,
-        help="print the rules reference (Markdown) with sources, decisions and scenarios",
+        "rules", formatter_class=Formatter, help=SUMMARIES["rules"],
         description=wrap(
             "Print the rules reference generated from spec/rules and spec/scenarios: every "
             "rule with its slug, number, statement, seed source and the scenarios that test "

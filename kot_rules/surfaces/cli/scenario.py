@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kot_rules import games
 from kot_rules.surfaces.cli.common import (
+    DEFAULT_GAME,
     EXIT_FAILURE,
     EXIT_OK,
     NOT_FOUND,
+    SUMMARIES,
     CliError,
     Formatter,
     add_cards_option,
@@ -34,8 +35,7 @@ _ERROR_HEAD = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): error\[(
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     scenario = commands.add_parser(
-        "scenario", formatter_class=Formatter,
-        help="conformance scenarios (scenario run PATH...)",
+        "scenario", formatter_class=Formatter, help=SUMMARIES["scenario"],
         description=wrap(
             "Conformance scenarios: YAML files that set up a position, play a script "
             "and state what must happen."
@@ -76,13 +76,13 @@ def run_scenarios(args: argparse.Namespace) -> int:
 
     game: str | None = args.game
     cards = (
-        card_table(args.cards, game or games.DEFAULT_GAME, args.add_cards)
+        card_table(args.cards, game or DEFAULT_GAME, args.add_cards)
         if args.cards is not None or args.add_cards is not None
         else None
     )
     paths: list[Path] = args.paths
     if cards is not None and game is None:
-        game = games.DEFAULT_GAME  # --cards are cards of one game
+        game = DEFAULT_GAME  # --cards are cards of one game
     report = run_paths(paths, cards, game=game)
     if not report.results and not report.errors:
         raise CliError(

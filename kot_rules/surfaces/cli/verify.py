@@ -9,6 +9,7 @@ from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
     EXIT_USAGE,
+    SUMMARIES,
     CliError,
     Formatter,
     add_cards_option,
@@ -24,8 +25,7 @@ from kot_rules.surfaces.cli.common import (
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     verify = commands.add_parser(
-        "verify", formatter_class=Formatter,
-        help="prove the invariants of the rules with Z3 for the kernel and every card",
+        "verify", formatter_class=Formatter, help=SUMMARIES["verify"],
         description=wrap(
             "Prove with Z3 that every invariant of the rules holds at set-up and is kept by "
             "every step of the rule kernel and by every sentence of the cards (default: the "
