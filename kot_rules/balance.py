@@ -102,8 +102,11 @@ class BalanceTally:
 
     def to_json(self) -> dict[str, Any]:
         """The counts as JSON: each card's seven counts as a list, in field order."""
+        tally = dataclasses.asdict(self.tally)
+        if not tally["victories"]:  # wins by kind of victory: games that have several (Duel)
+            del tally["victories"]
         return {
-            "tally": dataclasses.asdict(self.tally),
+            "tally": tally,
             "cards": {name: list(dataclasses.astuple(count))
                       for name, count in self.cards.items()},
         }

@@ -147,3 +147,97 @@ def load_numbers(path: Path) -> RuleNumbers:
 def game_numbers(game: str = "king-of-tokyo") -> RuleNumbers:
     """The numbers of ``game``'s rules (read once; the engine binds them at import)."""
     return load_numbers(spec_dir() / "games" / f"{game}.yaml")
+
+
+@dataclass(frozen=True)
+class MonsterBoard:
+    """A monster of a game's box, as spec/games/<game>.yaml lists it: its name, starting
+    hearts and the rule (slug) that gives them."""
+
+    name: str
+    hearts: int
+    rule: str
+
+
+@cache
+def game_monsters(game: str) -> tuple[MonsterBoard, ...]:
+    """The monster boards of ``game`` (spec/games/<game>.yaml ``monsters``; none if absent,
+    or if the game has no such file). A malformed entry is a ValueError naming the file and
+    the entry.
+    """
+    path = spec_dir() / "games" / f"{game}.yaml"
+    if not path.is_file():
+        return ()
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    out: list[MonsterBoard] = []
+    for i, entry in enumerate(data.get("monsters") or ()):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        hearts = entry.get("hearts") if isinstance(entry, dict) else None
+        rule = entry.get("rule") if isinstance(entry, dict) else None
+        if (
+            not isinstance(name, str)
+            or not isinstance(hearts, int)
+            or isinstance(hearts, bool)
+            or hearts < 1
+            or not isinstance(rule, str)
+        ):
+            raise ValueError(f"{path}: monsters[{i}] needs a name, hearts >= 1 and a rule")
+        out.append(MonsterBoard(name, hearts, rule))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class BuzzTile:
+    """A Buzz tile of a game's box (spec/games/<game>.yaml ``buzz-tiles``)."""
+
+    id: str
+    spaces: tuple[tuple[str, int], ...]
+    """Each space's bonus in the tile's own order: (kind, amount); kind "none" for none."""
+    lengthen: tuple[str, int] | None
+    """The bonus of the extra space a lengthening tile adds between its two spaces."""
+    shorten: bool
+    king: bool
+    copies: int
+    rule: str
+
+
+BONUS_KINDS = ("none", "smash", "heal", "energy", "dice-token")
+
+
+def _bonus(text: object, where: str) -> tuple[str, int]:
+    parts = str(text).split()
+    amount = -1
+    if len(parts) == 1:
+        amount = 1
+    elif len(parts) == 2 and parts[1].isdigit():
+        amount = int(parts[1])
+    if not parts or parts[0] not in BONUS_KINDS or amount < 1:
+        raise ValueError(f"{where}: a bonus is one of {', '.join(BONUS_KINDS)} (and an "
+                         f"amount), got {text!r}")
+    return (parts[0], 0 if parts[0] == "none" else amount)
+
+
+@cache
+def game_buzz_tiles(game: str) -> tuple[BuzzTile, ...]:
+    """The Buzz tiles of ``game`` (none if its file lists none); a malformed entry is a
+    ValueError naming the file and the entry."""
+    path = spec_dir() / "games" / f"{game}.yaml"
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    out: list[BuzzTile] = []
+    for i, e in enumerate(data.get("buzz-tiles") or ()):
+        where = f"{path}: buzz-tiles[{i}]"
+        if not isinstance(e, dict) or not isinstance(e.get("id"), str) or not isinstance(
+            e.get("spaces"), list
+        ) or not 1 <= len(e["spaces"]) <= 3 or not isinstance(e.get("rule"), str):
+            raise ValueError(f"{where}: needs an id, 1 to 3 spaces and a rule")
+        spaces = tuple(_bonus(b, where) for b in e["spaces"])
+        lengthen = _bonus(e["lengthen"], where) if "lengthen" in e else None
+        shorten = bool(e.get("shorten", False))
+        if (lengthen is not None and len(spaces) != 2) or (shorten and len(spaces) != 3):
+            raise ValueError(f"{where}: a lengthening tile has 2 spaces, a shortening one 3")
+        copies = e.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            raise ValueError(f"{where}: copies must be a whole number >= 1")
+        out.append(BuzzTile(e["id"], spaces, lengthen, shorten, bool(e.get("king", False)),
+                            copies, e["rule"]))
+    return tuple(out)

@@ -45,13 +45,19 @@ class Tally:
     min_turns: int | None = None
     max_turns: int | None = None
     decisions: int = 0
+    victories: dict[str, int] = field(default_factory=dict)
+    """Games won, per kind of victory (games that have several: Duel)."""
 
-    def count(self, winner: int | None, turns: int, decisions: int) -> None:
-        """Count one more game: won by seat ``winner`` (``None``: a draw)."""
+    def count(
+        self, winner: int | None, turns: int, decisions: int, victory: str | None = None
+    ) -> None:
+        """Count one more game: won by seat ``winner`` (``None``: a draw), by ``victory``."""
         if winner is None:
             self.draws += 1
         else:
             self.wins[winner] += 1
+            if victory is not None:
+                self.victories[victory] = self.victories.get(victory, 0) + 1
         self.games += 1
         self.turns += turns
         self.min_turns = turns if self.min_turns is None else min(self.min_turns, turns)
@@ -69,6 +75,10 @@ class Tally:
             min_turns=min(both, default=None),
             max_turns=max(most, default=None),
             decisions=self.decisions + other.decisions,
+            victories={
+                k: self.victories.get(k, 0) + other.victories.get(k, 0)
+                for k in sorted({*self.victories, *other.victories})
+            },
         )
 
 
@@ -97,7 +107,7 @@ def play_games(
             raise SimulationError(
                 f"game with seed {game_seed} ended without an outcome (engine bug)"
             )
-        tally.count(final.outcome.winner, final.turn, record.decisions)
+        tally.count(final.outcome.winner, final.turn, record.decisions, final.outcome.victory)
         if on_game is not None:
             on_game(n)
     return tally
@@ -233,6 +243,11 @@ def summary(
         "first_player": game.options.first_player.value,
         "cards": len(game.cards.physical_ids()),
         "wins_by_seat": list(tally.wins),
+        **(
+            {"wins_by_victory": {k: tally.victories.get(k, 0) for k in game.rules.victories}}
+            if game.rules.victories
+            else {}
+        ),
         "draws": tally.draws,
         # The exact integer sum over the count: the same float statistics.fmean gives.
         "mean_turns": tally.turns / tally.games,
@@ -292,6 +307,9 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     ]
     for seat, (name, won) in enumerate(zip(names, summary["wins_by_seat"], strict=True)):
         lines.append(f"  {seat}  {name:<{width}}  {won:>7}  {100 * won / games:5.1f}%")
+    if "wins_by_victory" in summary:
+        lines.append("wins by victory: " + ", ".join(
+            f"{kind} {n}" for kind, n in summary["wins_by_victory"].items()))
     draws: int = summary["draws"]
     lines += [
         f"draws: {draws} ({100 * draws / games:.1f}%)",

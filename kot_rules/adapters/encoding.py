@@ -18,7 +18,11 @@ buy-from                one per (card, seller seat)
 use                     one per (usable card, ability, variant): plain, a die
                         changed to a face (6 x 6), a face rerolled 1..max_dice times
 choose                  one per answer key of the game's questions
+spend-dice-tokens       Duel only: one per count, 0..2
+resolve                 Duel only: one per face of its die
 ======================  ==========================================================
+
+King of Tokyo's layout has no Duel block (its ids do not change with Duel's).
 
 Chance outcomes are ids in ``[0, max_chance_outcomes)`` read against the chance node
 they answer (a dice chunk, a card dealt, the first player): see :mod:`.tree`.
@@ -42,6 +46,8 @@ from kot_rules.engine.actions import (
     Buy,
     Choose,
     Reroll,
+    ResolveFaces,
+    SpendDiceTokens,
     UseCard,
 )
 from kot_rules.engine.dice import FACES, Counts
@@ -82,6 +88,8 @@ def max_dice(game: Game) -> int:
         if m.kind is ModifierKind.EXTRA_DICE and m.amount > 0
     ]
     copies = len(game.cards.copiers)
+    if any(n.key == "max-dice" for n in game.rules.numbers.numbers):
+        return game.rules.numbers["max-dice"]  # a game that caps its dice (Duel: 8)
     return game.options.dice + sum(extra) + copies * max(extra, default=0)
 
 
@@ -112,7 +120,7 @@ class ActionCodec:
         self.use_variants = 1 + 6 * 6 + 6 * self.max_dice
         self.answers: tuple[str, ...] = answer_keys(game, self.max_players)
         self._answer_index = {k: i for i, k in enumerate(self.answers)}
-        sizes = (
+        sizes: tuple[tuple[str, int], ...] = (
             ("stop", 1),
             ("reroll", len(self.keeps)),
             ("yield", 1),
@@ -124,6 +132,11 @@ class ActionCodec:
             ("use", len(self.usable) * self.abilities * self.use_variants),
             ("choose", len(self.answers)),
         )
+        self.faces = game.rules.dice.faces
+        self.max_tokens = 0
+        if game.rules.board_from_json is not None:  # Duel's own decisions
+            self.max_tokens = game.rules.numbers["max-dice-tokens"]
+            sizes += (("spend-dice-tokens", self.max_tokens + 1), ("resolve", len(self.faces)))
         blocks: list[Block] = []
         start = 0
         for name, size in sizes:
@@ -158,6 +171,11 @@ class ActionCodec:
             return self._at("use", self._use_offset(action), action)
         if isinstance(action, Choose):
             return self._at("choose", self._answer_index.get(action.key), action)
+        if isinstance(action, SpendDiceTokens) and "spend-dice-tokens" in self._block:
+            return self._at("spend-dice-tokens", action.count, action)
+        if isinstance(action, ResolveFaces) and "resolve" in self._block:
+            index = self.faces.index(action.face) if action.face in self.faces else None
+            return self._at("resolve", index, action)
         raise ActionEncodingError(f"no id for {action!r}: not a decision")
 
     def decode(self, action_id: int) -> Action:
@@ -226,6 +244,10 @@ class ActionCodec:
                 return UseCard(cid, ability, die=FACES[die], to=FACES[to])
             die, count = divmod(variant - 37, self.max_dice)
             return UseCard(cid, ability, die=FACES[die], count=count + 1)
+        if name == "spend-dice-tokens":
+            return SpendDiceTokens(offset)
+        if name == "resolve":
+            return ResolveFaces(self.faces[offset])
         return Choose(self.answers[offset])
 
 

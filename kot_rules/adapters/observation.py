@@ -15,7 +15,20 @@ from kot_rules.engine import dice
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase
 
-PHASES: tuple[Phase, ...] = tuple(Phase)
+PHASES: tuple[Phase, ...] = (
+    Phase.FIRST_PLAYER, Phase.ROLL, Phase.KEEP, Phase.YIELD, Phase.BUY, Phase.OVER,
+)  # fmt: skip
+"""King of Tokyo's phases (the vector's size must not change with other games' phases)."""
+BOARD_PHASES: tuple[Phase, ...] = (*PHASES, Phase.DICE_TOKENS, Phase.RESOLVE)
+"""The phases of a game with a board of its own (Duel)."""
+BOARD_FIELDS = 6
+"""Duel's board, from the observer's side: Fame, Destruction (0 at the rival's Victory
+space, 14 at the observer's), each on an extra space or not, the observer's and the rival's dice
+tokens. Buzz tiles are not observed yet."""
+
+
+def phases_of(game: Game) -> tuple[Phase, ...]:
+    return BOARD_PHASES if game.rules.board_from_json is not None else PHASES
 
 MONSTER_FIELDS: tuple[str, ...] = (
     "present", "alive", "hearts", "max_hearts", "stars", "energy",
@@ -49,7 +62,7 @@ def layout(game: Game) -> Layout:
     per_monster = len(MONSTER_FIELDS) + cards + kinds
     sizes = (
         ("monsters", game.rules.max_players * per_monster),
-        ("phase", len(PHASES)),
+        ("phase", len(phases_of(game))),
         ("flags", 3),  # dealing, a card's question waits, a chance node
         ("dice", 6),
         ("roll", 3),  # dice to roll, rolls done, rolls allowed
@@ -57,7 +70,7 @@ def layout(game: Game) -> Layout:
         ("discard", cards),
         ("on_cards", cards),  # tokens and energy lying on each card
         ("counts", 2),  # cards left in the deck, turn number
-    )
+    ) + ((("board", BOARD_FIELDS),) if game.rules.board_from_json is not None else ())
     parts: list[tuple[str, int, int]] = []
     start = 0
     for name, size in sizes:
@@ -101,7 +114,15 @@ def observe(node: Node, player: int, out: list[float] | None = None) -> list[flo
         for t_seat, kind, count in s.tokens:
             if t_seat == seat:
                 v[base + len(MONSTER_FIELDS) + n_cards + kinds.index(kind)] = float(count)
-    v[lay.slice("phase").start + PHASES.index(s.phase)] = 1.0
+    v[lay.slice("phase").start + phases_of(game).index(s.phase)] = 1.0
+    if s.board is not None:
+        b = s.board
+        side = -1.0 if player == 0 else 1.0  # seat 0 owns the negative end
+        at = lay.slice("board").start
+        end = game.rules.numbers["track-end"]  # 0 .. 2*end, never negative (the spaces)
+        v[at], v[at + 1] = end + side * b.fame, end + side * b.destruction
+        v[at + 2], v[at + 3] = float("fame" in b.extra), float("destruction" in b.extra)
+        v[at + 4], v[at + 5] = float(b.dice_tokens[player]), float(b.dice_tokens[1 - player])
     shown = dice.add(s.dice, node.rolled)
     for k in range(6):
         v[lay.slice("dice").start + k] = float(shown[k])

@@ -193,9 +193,37 @@ class Choose:
         return f"choose {self.key}"
 
 
+@dataclass(frozen=True, slots=True)
+class SpendDiceTokens:
+    """Duel: discard this many dice tokens before the first roll, one extra die each
+    (duel.roll.dice-tokens); 0 spends none."""
+
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "spend-dice-tokens", "count": self.count}
+
+    def __str__(self) -> str:
+        return f"spend {self.count} dice token{'' if self.count == 1 else 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveFaces:
+    """Duel: resolve every die showing this face now (D-DUEL-RESOLVE-ORDER)."""
+
+    face: Face
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "resolve", "face": self.face.value}
+
+    def __str__(self) -> str:
+        return f"resolve {self.face.value}"
+
+
 ChanceOutcome = Roll | FirstPlayer
 Decision = (
     Reroll | StopRolling | YieldTokyo | StayInTokyo | Buy | Sweep | EndTurn | UseCard | Choose
+    | SpendDiceTokens | ResolveFaces
 )
 Action = ChanceOutcome | Decision
 
@@ -206,11 +234,42 @@ SWEEP = Sweep()
 END_TURN = EndTurn()
 
 
-def action_from_json(data: object) -> Action:
-    """Read an action from its JSON form; raises :class:`StateFormatError`."""
+def action_to_json(action: Action, faces: tuple[Face, ...] = dice.FACES) -> dict[str, Any]:
+    """The JSON form of ``action`` in a game whose die shows ``faces`` (its DiceSpec.faces):
+    rolls and keeps name that game's faces."""
+    if faces is not dice.FACES:
+        if isinstance(action, Roll):
+            return {"type": "roll", "faces": [f.value for f in dice.faces_of(action.counts, faces)]}
+        if isinstance(action, Reroll):
+            return {"type": "reroll", "keep": [f.value for f in dice.faces_of(action.keep, faces)]}
+    return action.to_json()
+
+
+def action_from_json(data: object, faces: tuple[Face, ...] = dice.FACES) -> Action:
+    """Read an action from its JSON form (die faces as ``faces`` names them, a game's
+    DiceSpec.faces); raises :class:`StateFormatError`."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise StateFormatError(f"an action is an object with a 'type', got {data!r}")
     kind = data["type"]
+    if faces is not dice.FACES and kind in ("roll", "reroll"):
+        field_name = "faces" if kind == "roll" else "keep"
+        value = data.get(field_name)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{kind}.{field_name}: expected a list of die faces, "
+                                   f"got {value!r}")
+        counts = dice.counts_in(value, faces)
+        return Roll(counts) if kind == "roll" else Reroll(counts)
+    if kind == "spend-dice-tokens":
+        count = data.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise StateFormatError(f"spend-dice-tokens.count: expected a whole number >= 0, "
+                                   f"got {count!r}")
+        return SpendDiceTokens(count)
+    if kind == "resolve":
+        face = data.get("face")
+        if faces is dice.FACES or not isinstance(face, str):
+            raise StateFormatError(f"resolve: a Duel action, with a face; got {data!r}")
+        return ResolveFaces(faces[dice.counts_in([face], faces).index(1)])
     if kind == "roll":
         return Roll(_faces_from_json(data.get("faces"), "roll.faces"))
     if kind == "reroll":
@@ -244,7 +303,8 @@ def action_from_json(data: object) -> Action:
     }
     if kind in simple:
         return simple[kind]
-    known = "roll, first-player, reroll, stop, yield, stay, buy, sweep, end-turn, use, choose"
+    known = ("roll, first-player, reroll, stop, yield, stay, buy, sweep, end-turn, use, choose, "
+             "spend-dice-tokens, resolve")
     raise StateFormatError(f"unknown action type {kind!r}: expected one of {known}")
 
 

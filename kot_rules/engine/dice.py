@@ -22,7 +22,9 @@ NO_DICE: Counts = (0, 0, 0, 0, 0, 0)
 
 
 class Face(Enum):
-    """The six faces of a monster die [000/001 §Symbole na kostkach]."""
+    """The faces of the family's dice. King of Tokyo's six [000/001 §Symbole na kostkach]
+    come first (:data:`FACES`); Duel's dice share energy, heart and claw with them, by
+    position, and add its own (duel.components.dice)."""
 
     ONE = "1"
     TWO = "2"
@@ -30,6 +32,12 @@ class Face(Enum):
     ENERGY = "energy"
     HEART = "heart"
     CLAW = "claw"
+    # King of Tokyo: Duel (a game's DiceSpec.faces names the face at each position).
+    FAME = "fame"
+    DESTRUCTION = "destruction"
+    POWER = "power"
+    HEAL = "heal"
+    SMASH = "smash"
 
     @property
     def index(self) -> int:
@@ -47,7 +55,8 @@ class Face(Enum):
         raise StateFormatError(f"unknown die face {value!r}: expected one of {names}")
 
 
-FACES: tuple[Face, ...] = tuple(Face)
+FACES: tuple[Face, ...] = (Face.ONE, Face.TWO, Face.THREE, Face.ENERGY, Face.HEART, Face.CLAW)
+"""King of Tokyo's die, in the order of :data:`Counts`."""
 _INDEX = {face: i for i, face in enumerate(FACES)}
 _BY_NAME = {face.value: face for face in FACES}
 _BY_NAME.update({"⚡": Face.ENERGY, "♥": Face.HEART, "smash": Face.CLAW, "attack": Face.CLAW})
@@ -62,10 +71,11 @@ def counts_of(faces: Iterable[Face]) -> Counts:
     return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 
-def faces_of(counts: Counts) -> tuple[Face, ...]:
-    """The faces of a multiset, in face order (a canonical listing)."""
+def faces_of(counts: Counts, faces: tuple[Face, ...] = FACES) -> tuple[Face, ...]:
+    """The faces of a multiset, in face order (a canonical listing); ``faces`` names the
+    face at each position (a game's ``DiceSpec.faces``)."""
     out: list[Face] = []
-    for face, n in zip(FACES, counts, strict=True):
+    for face, n in zip(faces, counts, strict=True):
         out.extend([face] * n)
     return tuple(out)
 
@@ -87,10 +97,35 @@ def contains(big: Counts, small: Counts) -> bool:
     )
 
 
-def describe(counts: Counts) -> str:
+def describe(counts: Counts, faces: tuple[Face, ...] = FACES) -> str:
     if len(counts) != 6 or min(counts) < 0:
         return f"(not a multiset of dice: {counts!r})"  # shown in error messages
-    return " ".join(face.value for face in faces_of(counts)) or "(no dice)"
+    return " ".join(face.value for face in faces_of(counts, faces)) or "(no dice)"
+
+
+def counts_in(names: Iterable[object], faces: tuple[Face, ...]) -> Counts:
+    """The multiset of dice named by ``names`` on a die whose positions show ``faces``
+    (a face's name, or a King of Tokyo alias of the face at the same position:
+    ``claw`` for Duel's smash). Raises StateFormatError naming the faces."""
+    c = [0, 0, 0, 0, 0, 0]
+    for value in names:
+        key = str(value).strip().lower() if isinstance(value, str) else None
+        index = -1
+        if key is not None:
+            for i, face in enumerate(faces):
+                if face.value == key:
+                    index = i
+                    break
+            else:
+                alias = _BY_NAME.get(key)
+                if alias is not None and faces is not FACES and alias in FACES[3:]:
+                    index = _INDEX[alias]  # the shared faces keep their positions
+        if index < 0:
+            raise StateFormatError(
+                f"unknown die face {value!r}: expected one of {', '.join(f.value for f in faces)}"
+            )
+        c[index] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 
 def set_stars(counts: Counts) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kot_rules.engine import dice
-from kot_rules.engine.actions import Action, Roll
+from kot_rules.engine.actions import Action, Roll, action_to_json
 from kot_rules.engine.agents import DEFAULT_AGENT, Agent, agent_factory
 from kot_rules.engine.events import QUIET_EVENTS, Event
 from kot_rules.engine.game import Game
@@ -63,7 +63,7 @@ class GameRecord:
             "game": self.game.to_json(),
             "seed": self.seed,
             "deck": list(self.deck),
-            "actions": [a.to_json() for a in self.actions],
+            "actions": [action_to_json(a, self.game.rules.dice.faces) for a in self.actions],
             "events": [e.to_json() for e in self.events],
             "outcome": None if final is None or final.outcome is None else final.outcome.to_json(),
             "turns": None if final is None else final.turn,

@@ -37,6 +37,7 @@ class EventKind(Enum):
     CARD_LOST = "card-lost"
     TOKENS = "tokens"  # tokens put on (amount > 0) or taken off (< 0) a monster; detail: kind
     HELD = "held"  # tokens or energy put on or taken off a card; detail: "KIND on CARD"
+    PULLED = "pulled"  # Duel: a marker pulled one space; amount: its new space; detail: track
 
 
 # Module-level aliases: an Enum class attribute costs ~0.1 µs to read, a global ~0.01 µs,
@@ -66,6 +67,7 @@ K_USED = EventKind.USED
 K_CARD_LOST = EventKind.CARD_LOST
 K_TOKENS = EventKind.TOKENS
 K_HELD = EventKind.HELD
+K_PULLED = EventKind.PULLED
 
 
 _PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
@@ -169,6 +171,7 @@ class Event(NamedTuple):
             f"{abs(self.amount)} {detail} token(s)",
             EventKind.HELD: f"{who} {'puts' if self.amount >= 0 else 'takes'} "
             f"{abs(self.amount)} {detail}",
+            EventKind.PULLED: f"{who} pulls the {detail} marker to {self.amount:+d}",
         }[k]
         return text
 

@@ -64,19 +64,21 @@ class Game:
         if isinstance(players, int):
             if not least <= players <= most:
                 raise ConfigError(
-                    f"King of Tokyo is played by {least} to {most} monsters, got {players}"
+                    f"{rules.title} is played by {least} to {most} monsters, got {players}"
                 )
-            names: tuple[str, ...] = DEFAULT_NAMES[:players]
+            names: tuple[str, ...] = (rules.names or DEFAULT_NAMES)[:players]
         else:
             names = tuple(players)
             if not least <= len(names) <= most:
                 raise ConfigError(
-                    f"King of Tokyo is played by {least} to {most} monsters, "
+                    f"{rules.title} is played by {least} to {most} monsters, "
                     f"got {len(names)}: {list(names)}"
                 )
             if len(set(names)) != len(names) or not all(n.strip() for n in names):
                 raise ConfigError(f"monster names must be distinct and non-empty: {list(names)}")
         options = options or Options()
+        if rules.check_options is not None:
+            rules.check_options(options)
         bay = options.tokyo_bay
         bay_from = rules.board.second_place_from
         if bay is None:
@@ -102,7 +104,7 @@ class Game:
         if cards is None:
             from kot_rules.language.cardset import builtin_card_set
 
-            cards = CardTable.from_card_set(builtin_card_set())
+            cards = CardTable.from_card_set(builtin_card_set(self.game_id))
         self.cards: CardCatalog = cards
 
     @property
@@ -152,6 +154,8 @@ class Game:
         )
         s.shop = order[:SHOP_SIZE]
         s.deck = order[SHOP_SIZE:]
+        if self.rules.prepare is not None:
+            self.rules.prepare(s, True)  # the game's own board and starting values
         if o.first_player is FirstPlayerRule.ROLL:
             s.phase = Phase.FIRST_PLAYER
             return s
@@ -173,12 +177,14 @@ class Game:
         discard: Sequence[str] = (),
         turn_number: int = 1,
         held: Mapping[str, Mapping[str, int]] | None = None,
+        game_board: object | None = None,
     ) -> State:
         """A state at the start of ``active``'s turn, for scenarios and tests.
 
         Cards named nowhere go to the bottom of the deck in spec order; if no
         shop is given it is dealt from the top of the deck. Start-of-turn
-        effects (+2 ★ in Tokyo) are applied.
+        effects (+2 ★ in Tokyo) are applied. ``game_board``: the game's own board
+        (Duel: a DuelBoard), instead of the one it starts with.
         """
         if len(monsters) != self.num_players:
             raise ConfigError(f"expected {self.num_players} monsters, got {len(monsters)}")
@@ -275,6 +281,10 @@ class Game:
             s.shop, s.deck = tuple(shop), full_deck
         s.discard = tuple(discard)
         self._place_tokens(s, monsters, held or {})
+        if self.rules.prepare is not None:
+            self.rules.prepare(s, False)
+        if game_board is not None:
+            s.board = game_board
         ev: list[Any] = []
         start = self.rules.start_turn
         start(s, ev)
@@ -349,6 +359,7 @@ class Game:
         s.fed = 0
         s.tokens = ()
         s.held = ()
+        s.board = None
         return s
 
     def _check_permutation(self, order: tuple[str, ...]) -> None:

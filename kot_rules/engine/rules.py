@@ -91,3 +91,18 @@ class GameRules:
     legal_actions: Callable[[State], Sequence[Action]]
     start_turn: Step
     """Start the active monster's turn (the first one too)."""
+    # Optional parts, for games other than King of Tokyo (the defaults are King of Tokyo's).
+    title: str = "King of Tokyo"
+    """The game's name in messages."""
+    names: tuple[str, ...] = ()
+    """The monsters seats take when a game names none, read from spec/ (empty: King of
+    Tokyo's box)."""
+    prepare: Callable[[State, bool], None] | None = None
+    """Lay out the game's own board on a blank state before its first turn starts
+    (``True``: a new game, which also sets the monsters' starting values)."""
+    board_from_json: Callable[[object], object] | None = None
+    """Read the ``board`` of a state's JSON (the game's own board); raises StateFormatError."""
+    check_options: Callable[[Options], None] | None = None
+    """Refuse options the game does not play (raises ConfigError), as a Game is made."""
+    victories: tuple[str, ...] = ()
+    """The kinds of victory an Outcome names (``Outcome.victory``); none in King of Tokyo."""

@@ -147,7 +147,11 @@ def state_from_json(game: Game, data: object) -> State:
     faces = data.get("dice")
     if not isinstance(faces, list):
         raise StateFormatError("dice: expected a list of faces")
-    s.dice = dice.counts_of(Face.parse(f) for f in faces)
+    spec_faces = game.rules.dice.faces
+    if spec_faces is dice.FACES:
+        s.dice = dice.counts_of(Face.parse(f) for f in faces)
+    else:
+        s.dice = dice.counts_in(faces, spec_faces)  # the game's own face names
     s.to_roll = _int(data, "to_roll", "state")
     s.rolls_done = _int(data, "rolls_done", "state")
     s.rolls_allowed = _int(data, "rolls_allowed", "state")
@@ -168,7 +172,10 @@ def state_from_json(game: Game, data: object) -> State:
     if out is None:
         s.outcome = None
     elif isinstance(out, dict) and "winner" in out:
-        s.outcome = Outcome(_seat(out, "winner", n), str(out.get("reason", "")))
+        victory = out.get("victory")
+        if victory is not None and not isinstance(victory, str):
+            raise StateFormatError(f"outcome.victory: expected a string, got {victory!r}")
+        s.outcome = Outcome(_seat(out, "winner", n), str(out.get("reason", "")), victory)
     else:
         raise StateFormatError(f"outcome: expected null or {{winner, reason}}, got {out!r}")
     dealt = data.get("dealt_damage", False)
@@ -235,6 +242,13 @@ def state_from_json(game: Game, data: object) -> State:
         raise StateFormatError("copying: expected a list of [copier, copied] card id pairs")
     s.copying = tuple(sorted((p[0], p[1]) for p in copying))
     s.tokens, s.held = _tokens_from_json(game, data)
+    read_board = game.rules.board_from_json
+    if read_board is None:
+        if "board" in data:
+            raise StateFormatError(f"board: {game.rules.title} has no board of its own")
+        s.board = None
+    else:
+        s.board = read_board(data.get("board"))
     s.pending = None
     s.feed = ()
     s.fed = 0

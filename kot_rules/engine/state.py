@@ -53,6 +53,9 @@ class Phase(Enum):
     YIELD = "yield"  # an attacked monster in Tokyo: yield or stay
     BUY = "buy"  # active monster: buy, sweep or end the turn
     OVER = "over"  # terminal
+    # King of Tokyo: Duel's own decisions (kot_rules.engine.duel); both the active monster's.
+    DICE_TOKENS = "dice-tokens"  # how many dice tokens to spend before the first roll
+    RESOLVE = "resolve"  # which kind of face to resolve next
 
 
 class Monster(NamedTuple):
@@ -84,13 +87,18 @@ class Outcome:
 
     winner: int | None
     reason: str
+    victory: str | None = None
+    """The kind of victory, in games that have several (Duel: hearts, fame, destruction,
+    spotlight); None in King of Tokyo, and then absent from the JSON."""
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        if self.victory is None:
+            return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "reason": self.reason, "victory": self.victory}
 
 
 # Module-level aliases of the phases: cheaper to read than Enum attributes.
@@ -110,6 +118,7 @@ _STATE_FIELDS: Final = (
     "active",
     "attack_bonus",
     "bay",
+    "board",
     "city",
     "copying",
     "dealt_damage",
@@ -202,6 +211,9 @@ class State:
     """Tokens on monsters: (seat, kind, count), sorted, counts > 0 (kot_rules.engine.tokens)."""
     held: tuple[tuple[str, str, int], ...]
     """Tokens and energy on cards: (card id, kind or "energy", count), sorted, counts > 0."""
+    board: Any
+    """A game's own board, an immutable value (Duel: kot_rules.engine.tracks.DuelBoard);
+    None in King of Tokyo, and then absent from the JSON."""
 
     # -- the decision protocol ---------------------------------------------------
 
@@ -216,7 +228,9 @@ class State:
             return self.yield_queue[0]
         if phase is _P_OVER:
             return TERMINAL
-        return CHANCE
+        if phase is _P_ROLL or phase is _P_FIRST_PLAYER:
+            return CHANCE
+        return self.active  # a game's own decision phase (Duel's)
 
     def is_chance_node(self) -> bool:
         if self.pending is not None:
@@ -324,6 +338,7 @@ class State:
         new.attack_bonus = self.attack_bonus
         new.pending_damage = self.pending_damage
         new.yielded = self.yielded
+        new.board = self.board
         new.events = ()
         return new
 
@@ -340,7 +355,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (schema: docs/formats/state.md). ``events`` are those of the last step."""
-        return {
+        out: dict[str, Any] = {
             "format": 1,
             "game": self.game.game_id,
             "monsters": [m.to_json() for m in self.monsters],
@@ -349,7 +364,7 @@ class State:
             "active": self.active,
             "turn": self.turn,
             "phase": self.phase.value,
-            "dice": [f.value for f in dice.faces_of(self.dice)],
+            "dice": [f.value for f in dice.faces_of(self.dice, self.game.rules.dice.faces)],
             "to_roll": self.to_roll,
             "rolls_done": self.rolls_done,
             "rolls_allowed": self.rolls_allowed,
@@ -375,6 +390,9 @@ class State:
             "held": [{"card": c, "kind": k, "count": n} for c, k, n in self.held],
             "events": [e.to_json() for e in self.events],
         }
+        if self.board is not None:
+            out["board"] = self.board.to_json()
+        return out
 
     @classmethod
     def from_json(cls, game: Game, data: object) -> State:
@@ -401,7 +419,10 @@ class State:
                 f"  {m.name}: {m.hearts}/{m.max_hearts} ♥ {m.stars} ★ {m.energy} ⚡ "
                 f"{self.place_of(i).value}{status} cards={list(m.cards)}"
             )
-        lines.append(f"  dice: {dice.describe(self.dice)} (+{self.to_roll} to roll)")
+        if self.board is not None:
+            lines.append(f"  {self.board.describe(self.names)}")
+        faces = self.game.rules.dice.faces
+        lines.append(f"  dice: {dice.describe(self.dice, faces)} (+{self.to_roll} to roll)")
         lines.append(
             f"  shop: {list(self.shop)}, deck {len(self.deck)}, discard {len(self.discard)}"
         )

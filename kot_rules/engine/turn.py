@@ -165,6 +165,11 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
     _finish(s, ev)
 
 
+def finish(s: State, ev: list[Event]) -> None:
+    """:func:`_finish` for a game module's own fast path (Duel's roll_in_place)."""
+    _finish(s, ev)
+
+
 def _finish(s: State, ev: list[Event]) -> None:
     """After any step: victory if the game checks it at every step; an eliminated active
     monster's turn ends; publish the events."""

@@ -2,6 +2,7 @@
 
 from kot_rules.games.definition import GameDefinition
 from kot_rules.games.king_of_tokyo import KING_OF_TOKYO
+from kot_rules.games.king_of_tokyo_duel import KING_OF_TOKYO_DUEL
 from kot_rules.games.registry import (
     DEFAULT_GAME,
     UnknownGameError,
@@ -12,10 +13,12 @@ from kot_rules.games.registry import (
 )
 
 register(KING_OF_TOKYO)
+register(KING_OF_TOKYO_DUEL)
 
 __all__ = [
     "DEFAULT_GAME",
     "KING_OF_TOKYO",
+    "KING_OF_TOKYO_DUEL",
     "GameDefinition",
     "UnknownGameError",
     "definitions",

@@ -75,14 +75,20 @@ class CardIndenter(Indenter):
             raise IndentMismatch(token.end_line or 0, token.end_column or 1)
 
 
+SHARED_DIALECTS = {"king-of-tokyo-duel": DEFAULT_GAME}
+"""Games whose cards are written, for now, in another game's dialect: Duel's first cards
+use King of Tokyo's words only (issue 10, step 1; Duel's own words come with its file)."""
+
+
 def dialect_games() -> tuple[str, ...]:
-    """The game ids that have a dialect file in ``grammar/``."""
-    return tuple(sorted(p.stem for p in grammar_dir().glob("*.lark") if p.stem != CORE))
+    """The game ids that have a dialect file in ``grammar/`` (or share one)."""
+    files = {p.stem for p in grammar_dir().glob("*.lark") if p.stem != CORE}
+    return tuple(sorted(files | {g for g, d in SHARED_DIALECTS.items() if d in files}))
 
 
 def grammar_text(game: str = DEFAULT_GAME) -> str:
     """The dialect file of ``game`` (it imports the core)."""
-    path = grammar_dir() / f"{game}.lark"
+    path = grammar_dir() / f"{SHARED_DIALECTS.get(game, game)}.lark"
     if game == CORE or not path.is_file():
         raise UnknownDialectError(f"no card grammar for the game {game!r}; the games with one: "
                                   + ", ".join(dialect_games()))

@@ -38,6 +38,9 @@ from .ast import (
 
 KING_OF_TOKYO = "king-of-tokyo"
 _KOT = frozenset({KING_OF_TOKYO})
+KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
+_KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
+"""King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")
@@ -204,14 +207,16 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner gains stars", "Gain 2 stars.", frozenset({"GAIN"}), per=True),
     Word(Verb.GAIN_ENERGY, ("gain_sentence", "gain_clause"),
          _you(lambda n: f"Gain {n} energy."),
-         "the owner gains energy", "Gain 9 energy.", frozenset({"GAIN", "ENERGY"})),
+         "the owner gains energy", "Gain 9 energy.", frozenset({"GAIN", "ENERGY"}),
+         games=_KOT_DUEL),
     Word(Verb.HEAL, ("heal_sentence", "heal_clause"), _you(lambda n: f"Heal {n}."),
-         "the owner heals hearts, never above its maximum", "Heal 2.", frozenset({"HEAL"})),
+         "the owner heals hearts, never above its maximum", "Heal 2.", frozenset({"HEAL"}),
+         games=_KOT_DUEL),
     Word(Verb.TAKE_DAMAGE, ("take_sentence", "others_sentence", "every_sentence",
                             "take_clause", "others_clause", "every_clause",
                             "neighbours_clause", "taker_clause"), _take_damage,
          "monsters take damage (never an attack)", "Each other monster takes 2 damage.",
-         frozenset({"DAMAGE_LC"})),
+         frozenset({"DAMAGE_LC"}), games=_KOT_DUEL),
     Word(Verb.LOSE_STARS, ("others_sentence", "others_clause"),
          lambda e: f"Each other monster loses {_stars(e.amount)}."
          if e.who is Who.EACH_OTHER else None,
@@ -229,7 +234,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
     Word(Verb.EXTRA_TURN, ("extra_turn_sentence", "extra_turn_clause", "fewer_dice"),
          _extra_turn, "the owner plays another turn right after this one (the amount: dice "
          "it rolls fewer then)", "Take another turn after this one.", frozenset({"AFTER"}),
-         amount=False),
+         amount=False, games=_KOT_DUEL),
     Word(Verb.MAY_EXTRA_TURN, ("extra_turn_clause", "fewer_dice"), _may_extra_turn,
          "the owner may play another turn right after this one, if it chooses to (the "
          "amount: dice it rolls fewer then)",
@@ -443,10 +448,11 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          "Your maximum hearts is 2 higher."),
     Word(ModifierKind.EXTRA_DICE, ("extra_dice",),
          lambda n: f"You roll {n} extra {_dice(n)}.", "the owner rolls more dice",
-         "You roll 1 extra die."),
+         "You roll 1 extra die.", games=_KOT_DUEL),
     Word(ModifierKind.EXTRA_ROLLS, ("extra_rolls",),
          lambda n: f"You have {n} extra {'roll' if n == 1 else 'rolls'} each turn.",
-         "the owner has more rolls each turn", "You have 1 extra roll each turn."),
+         "the owner has more rolls each turn", "You have 1 extra roll each turn.",
+         games=_KOT_DUEL),
     Word(ModifierKind.CARD_DISCOUNT, ("card_discount",),
          lambda n: f"Cards cost you {n} energy less.", "cards cost the owner less",
          "Cards cost you 1 energy less."),

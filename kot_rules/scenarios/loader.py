@@ -6,12 +6,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from kot_rules import games
-from kot_rules.engine.dice import Face
+from kot_rules.engine.dice import FACES, Face, counts_in
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.games import DEFAULT_GAME
+from kot_rules.rulebook import game_monsters
 from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.scenarios.model import PLACES, STEP_KINDS, Scenario, Setup, Step
+from kot_rules.scenarios.model import BOARD_STEP_KINDS, PLACES, STEP_KINDS, Scenario, Setup, Step
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
 MAX_BYTES = 1_000_000
@@ -38,8 +39,15 @@ TOP_KEYS = {
 TOP_KEYS_V2 = TOP_KEYS | {"game"}
 MONSTER_KEYS = {
     "name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
+    "dice_tokens",
 }  # fmt: skip
-SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held"}
+SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held", "fame",
+              "destruction", "tiles"}
+BOARD_KEYS = {"fame", "destruction", "dice_tokens", "tiles"}
+TILE_KEYS = {"tile", "track", "spaces", "owner"}
+"""Fields of King of Tokyo: Duel only (a game with a board of its own): SCN004 elsewhere."""
+TRACK = (-7, 7)
+"""The spaces of a Duel track (spec/games/king-of-tokyo-duel.yaml track-end)."""
 EXPECT_KEYS = {
     "monsters",
     "city",
@@ -56,10 +64,15 @@ EXPECT_KEYS = {
     "absent_events",
     "dice",
     "held",
+    "fame",
+    "destruction",
 }
 EXPECT_MONSTER_KEYS = {
     "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
+    "dice_tokens",
 }  # fmt: skip
+PHASES = ("roll", "keep", "yield", "buy", "over", "dice-tokens", "resolve")
+VICTORIES = ("hearts", "fame", "destruction", "spotlight")
 EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
 
 
@@ -75,6 +88,22 @@ class _Reader:
         self.file = file
         self.lines = text.splitlines()
         self.doc = doc
+        self.game = DEFAULT_GAME
+        self.dice_faces: tuple[Face, ...] = FACES
+        """The faces of the game's die (King of Tokyo's until ``game`` is read)."""
+        self.has_board = False
+
+    def for_game(self, game: str) -> None:
+        rules = games.get(game).rules
+        self.game = game
+        self.dice_faces = rules.dice.faces
+        self.has_board = rules.board_from_json is not None
+
+    def board_only(self, path: Path_, key: str) -> None:
+        """A Duel field in a scenario of a game without a board of its own: SCN004."""
+        if not self.has_board:
+            self.fail((*path, key), "SCN004", f"field '{_field((*path, key))}' belongs to "
+                      f"King of Tokyo: Duel scenarios, not {self.game}", at_key=True)
 
     def fail(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> NoReturn:
         line, col = self.doc.key_where(path) if at_key else self.doc.where(path)
@@ -134,18 +163,22 @@ class _Reader:
         return {str(card): self.counts(v, (*path, card)) for card, v in value.items()}
 
     def faces(self, value: object, path: Path_) -> list[Face]:
+        names = ", ".join(f.value for f in self.dice_faces)
         if not isinstance(value, list):
-            self.expected(path, "a list of die faces (1, 2, 3, energy, heart, claw)", value)
+            self.expected(path, f"a list of die faces ({names})", value)
         out = []
         for i, v in enumerate(value):
             try:
-                out.append(Face.parse(v))
+                if self.dice_faces is FACES:
+                    out.append(Face.parse(v))
+                else:  # the game's own faces, by name (or a shared face's alias)
+                    out.append(self.dice_faces[counts_in([v], self.dice_faces).index(1)])
             except StateFormatError:
                 self.fail(
                     (*path, i),
                     "SCN004",
                     f"field '{_field((*path, i))}': expected a die face "
-                    f"(1, 2, 3, energy, heart, claw), got {v!r}",
+                    f"({names}), got {v!r}",
                 )
         return out
 
@@ -203,6 +236,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
                 "rule, source, setup and script",
             )
     game = _game(r, top) if version == 2 else DEFAULT_GAME
+    r.for_game(game)
     name = r.text(top["name"], ("name",))
     rule = top["rule"]
     rules = (r.text(rule, ("rule",)),) if isinstance(rule, str) else r.strings(rule, ("rule",))
@@ -279,6 +313,7 @@ def _setup(r: _Reader, value: object) -> Setup:
         r.expected((*p, "monsters"), "a list of 2 to 6 monsters", raw)
     monsters = []
     places: dict[str, str] = {}
+    tokens_of: dict[str, int] = {}
     for i, m in enumerate(raw):
         mp: Path_ = (*p, "monsters", i)
         md = r.mapping(m, mp, MONSTER_KEYS)
@@ -287,12 +322,17 @@ def _setup(r: _Reader, value: object) -> Setup:
         mname = r.text(md["name"], (*mp, "name"))
         if mname in places:
             r.fail((*mp, "name"), "SCN004", f"two monsters are named {mname!r}")
-        max_h = r.integer(md.get("max_hearts", 10), (*mp, "max_hearts"), 1, 99)
+        # A monster of the game's box starts with its board's hearts (Duel); else 10.
+        top_h = {b.name: b.hearts for b in game_monsters(r.game)}.get(mname, 10)
+        max_h = r.integer(md.get("max_hearts", top_h), (*mp, "max_hearts"), 1, 99)
         elim = md.get("eliminated", False)
         if not isinstance(elim, bool):
             r.expected((*mp, "eliminated"), "true or false", elim)
         # Keep cards may raise the maximum (the engine checks hearts against it: SCN005).
-        hearts = r.integer(md.get("hearts", 0 if elim else 10), (*mp, "hearts"), 0, 99)
+        hearts = r.integer(md.get("hearts", 0 if elim else top_h), (*mp, "hearts"), 0, 99)
+        if "dice_tokens" in md:
+            r.board_only(mp, "dice_tokens")
+            tokens_of[mname] = r.integer(md["dice_tokens"], (*mp, "dice_tokens"), 0, 2)
         place = md.get("place", "outside")
         if place not in PLACES:
             r.fail(
@@ -322,6 +362,26 @@ def _setup(r: _Reader, value: object) -> Setup:
             f"field 'setup.active': expected one of the monsters {list(places)}, got {active!r}",
         )
     shop = data.get("shop")
+    track: dict[str, int] = {}
+    for key in ("fame", "destruction"):
+        if key in data:
+            r.board_only(p, key)
+            track[key] = r.integer(data[key], (*p, key), *TRACK)
+    tiles: list[dict[str, Any]] = []
+    if "tiles" in data:
+        r.board_only(p, "tiles")
+        if not isinstance(data["tiles"], list):
+            r.expected((*p, "tiles"), "a list of {tile, track, spaces, owner}", data["tiles"])
+        for i, t in enumerate(data["tiles"]):
+            tp: Path_ = (*p, "tiles", i)
+            td = r.mapping(t, tp, TILE_KEYS)
+            if not {"tile", "track", "spaces"} <= set(td):
+                r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
+            owner = td.get("owner")
+            if owner is not None and owner not in places:
+                r.fail((*tp, "owner"), "SCN004", f"field '{_field((*tp, 'owner'))}': no "
+                       f"monster named {owner!r}")
+            tiles.append(dict(td))
     return Setup(
         monsters=tuple(monsters),
         places=places,
@@ -331,6 +391,9 @@ def _setup(r: _Reader, value: object) -> Setup:
         deck=r.strings(data.get("deck", []), (*p, "deck")),
         discard=r.strings(data.get("discard", []), (*p, "discard")),
         held=r.held(data.get("held", {}), (*p, "held")),
+        dice_tokens=tokens_of,
+        tiles=tuple(tiles),
+        **track,
     )
 
 
@@ -386,6 +449,13 @@ def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
         elif kind == "expect":
             _check_expect(r, arg, ap, names)
             steps.append(Step(kind, arg, line, col))
+        elif kind in BOARD_STEP_KINDS:
+            r.board_only(sp, kind)
+            if kind == "resolve":
+                (face,) = r.faces([arg], ap)
+                steps.append(Step(kind, face, line, col))
+            else:
+                steps.append(Step(kind, r.integer(arg, ap, 0, 2), line, col))
         else:
             _unknown_step(r, (*sp, kind), kind)
     return tuple(steps)
@@ -448,6 +518,9 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
                     r.expected((*fp, k), "true or false", v)
             elif k == "tokens":
                 r.counts(v, (*fp, k))
+            elif k == "dice_tokens":
+                r.board_only(fp, k)
+                r.integer(v, (*fp, k), 0, 2)
             else:
                 r.integer(v, (*fp, k), 0, 10**6)
     for k in ("city", "bay"):
@@ -470,16 +543,23 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             "field 'waiting_for': expected a monster name, "
             f"'chance' or null, got {data['waiting_for']!r}",
         )
-    if "phase" in data and data["phase"] not in ("roll", "keep", "yield", "buy", "over"):
+    if "phase" in data and data["phase"] not in PHASES:
         r.fail(
             (*p, "phase"),
             "SCN004",
-            f"field 'phase': expected roll, keep, yield, buy or over, got {data['phase']!r}",
+            f"field 'phase': expected {', '.join(PHASES)}, got {data['phase']!r}",
         )
+    for key in ("fame", "destruction"):
+        if key in data:
+            r.board_only(p, key)
+            r.integer(data[key], (*p, key), *TRACK)
     if "outcome" in data:
         o = data["outcome"]
         if o is not None and o != "draw":
-            od = r.mapping(o, (*p, "outcome"), {"winner"})
+            od = r.mapping(o, (*p, "outcome"), {"winner", "victory"})
+            if "victory" in od and od["victory"] not in VICTORIES:
+                r.fail((*p, "outcome", "victory"), "SCN004", "field 'outcome.victory': expected "
+                       f"one of {', '.join(VICTORIES)}, got {od['victory']!r}")
             if od.get("winner") not in names:
                 r.fail(
                     (*p, "outcome"),

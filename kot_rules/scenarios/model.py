@@ -20,7 +20,11 @@ STEP_KINDS = (
     "use",
     "choose",
     "expect",
+    "spend-dice-tokens",
+    "resolve",
 )
+BOARD_STEP_KINDS = ("spend-dice-tokens", "resolve")
+"""Steps of King of Tokyo: Duel only (a game with a board of its own)."""
 PLACES = ("outside", "city", "bay")
 
 
@@ -46,6 +50,13 @@ class Setup:
     discard: tuple[str, ...]
     held: dict[str, dict[str, int]] = field(default_factory=dict)
     """Tokens or energy on cards, by card name: {kind: count}."""
+    fame: int = 0
+    destruction: int = 0
+    """King of Tokyo: Duel: the markers' spaces."""
+    dice_tokens: dict[str, int] = field(default_factory=dict)
+    """King of Tokyo: Duel: dice tokens in front of each monster, by name."""
+    tiles: tuple[dict[str, Any], ...] = ()
+    """King of Tokyo: Duel: Buzz tiles on the tracks ({tile, track, spaces, owner})."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ from kot_rules.engine.actions import (
     Buy,
     Choose,
     Reroll,
+    ResolveFaces,
     Roll,
+    SpendDiceTokens,
     UseCard,
 )
 from kot_rules.engine.cards import CardCatalog, CardTable
@@ -73,14 +75,16 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def run_paths(
-    paths: list[Path], cards: CardCatalog | None = None, *, game: str = DEFAULT_GAME
+    paths: list[Path], cards: CardCatalog | None = None, *, game: str | None = DEFAULT_GAME
 ) -> RunReport:
     """Run every scenario file under ``paths`` (files or folders) as scenarios of ``game``.
 
     ``cards`` defaults to the built-in cards of ``game``; a scenario of another game
-    is reported as an error (SCN004), not run.
+    is reported as an error (SCN004), not run. ``game=None``: each scenario is played
+    in the game it names, with that game's built-in cards.
     """
     report = RunReport()
+    own: dict[str, CardCatalog] = {}
     for path in scenario_files(paths):
         if not path.exists():
             report.errors.append(f"{path}:0:0: error[SCN001]: no such file or folder")
@@ -90,15 +94,22 @@ def run_paths(
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
             continue
-        if scenario.game != game:
+        if game is not None and scenario.game != game:
             report.errors.append(_other_game(scenario, game))
             continue
-        if cards is None:  # only once a file reads: a bad file costs no card parsing
-            from kot_rules.language.cardset import builtin_card_set
+        table = cards if game is not None else None
+        if table is None:  # only once a file reads: a bad file costs no card parsing
+            table = own.get(scenario.game)
+            if table is None:
+                from kot_rules.language.cardset import builtin_card_set
 
-            cards = CardTable.from_card_set(builtin_card_set(game))
+                table = own[scenario.game] = CardTable.from_card_set(
+                    builtin_card_set(scenario.game)
+                )
+            if game is not None:
+                cards = table
         try:
-            report.results.append(run_scenario(scenario, cards))
+            report.results.append(run_scenario(scenario, table))
         except ScenarioFormatError as exc:
             report.errors.append(exc.render())
     return report
@@ -181,8 +192,21 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             if not mine:
                 raise _Failed(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
+        board = None
+        read_board = game.rules.board_from_json
+        if read_board is not None:  # the game's own board (Duel: markers, dice tokens)
+            board = read_board({
+                "fame": su.fame, "destruction": su.destruction,
+                "dice_tokens": [su.dice_tokens.get(n, 0) for n in names],
+                "white_dice": 0, "bought": False, "resolved": [],
+                "tiles": [
+                    {**t, "owner": None if t.get("owner") is None else names.index(t["owner"])}
+                    for t in su.tiles
+                ],
+            })
         state = game.setup_state(
             monsters,
+            game_board=board,
             held=held,
             active=names.index(su.active),
             city=city,
@@ -230,7 +254,7 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
     if kind == "roll":
         if not chance:
             raise _Failed(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
-        return Roll(dice.counts_of(step.value))
+        return Roll(_counts(step.value, state))
     if chance:
         raise _Failed(f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
     if state.is_terminal():
@@ -244,7 +268,11 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
             )
         return YIELD if kind == "yield" else STAY
     if kind == "keep":
-        return Reroll(dice.counts_of(step.value))
+        return Reroll(_counts(step.value, state))
+    if kind == "spend-dice-tokens":
+        return SpendDiceTokens(int(step.value))
+    if kind == "resolve":
+        return ResolveFaces(step.value)
     if kind == "stop":
         return STOP
     if kind == "sweep":
@@ -271,6 +299,14 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
             raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
     raise _Failed(f"{at}: unknown step {kind!r}")
+
+
+def _counts(faces: list[Any], state: State) -> dice.Counts:
+    """The dice ``faces`` names, on the game's die."""
+    spec = state.game.rules.dice.faces
+    if spec is dice.FACES:
+        return dice.counts_of(faces)
+    return dice.counts_in([f.value for f in faces], spec)
 
 
 def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> UseCard:
@@ -337,6 +373,8 @@ def _compare(
             elif k == "tokens":
                 got = {kind: n for who, kind, n in state.tokens if who == seat}
                 want = {kind: n for kind, n in want.items() if n}
+            elif k == "dice_tokens":
+                got = state.board.dice_tokens[seat]
             else:
                 got = getattr(m, k)
             if got != want:
@@ -357,9 +395,16 @@ def _compare(
         got = "chance" if p == CHANCE else None if p == TERMINAL else names[p]
         if got != exp["waiting_for"]:
             differ("waiting for", exp["waiting_for"], got)
+    for key in ("fame", "destruction"):
+        if key in exp and getattr(state.board, key) != exp[key]:
+            differ(f"the {key} marker", exp[key], getattr(state.board, key))
     if "outcome" in exp:
         o = state.outcome
         got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}
+        if isinstance(got, dict) and o is not None and isinstance(exp["outcome"], dict) and (
+            "victory" in exp["outcome"]
+        ):
+            got["victory"] = o.victory
         if got != exp["outcome"]:
             differ("outcome", exp["outcome"], got)
     if "shop" in exp:
@@ -383,9 +428,11 @@ def _compare(
     if "dice" in exp:
         from kot_rules.engine.dice import Face
 
-        want_dice = dice.counts_of(Face.parse(x) for x in exp["dice"])
+        spec = state.game.rules.dice.faces
+        want_dice = (dice.counts_of(Face.parse(x) for x in exp["dice"]) if spec is dice.FACES
+                     else dice.counts_in(exp["dice"], spec))
         if want_dice != state.dice:
-            differ("dice", dice.describe(want_dice), dice.describe(state.dice))
+            differ("dice", dice.describe(want_dice, spec), dice.describe(state.dice, spec))
     # Expected events: an ordered subsequence of what happened.
     i = 0
     for pattern in exp.get("events", []):

@@ -39,9 +39,10 @@ def header_lines(record: GameRecord) -> list[str]:
     game = record.game
     o = game.options
     return [
-        f"King of Tokyo: {', '.join(game.names)}",
-        f"seed {record.seed}, Tokyo Bay {'on' if game.tokyo_bay else 'off'}, "
-        f"first player: {o.first_player.value}, {len(game.cards.physical_ids())} cards",
+        f"{game.rules.title}: {', '.join(game.names)}",
+        f"seed {record.seed}, "
+        + (f"Tokyo Bay {'on' if game.tokyo_bay else 'off'}, " if game.rules.board.places else "")
+        + f"first player: {o.first_player.value}, {len(game.cards.physical_ids())} cards",
     ]
 
 
@@ -57,6 +58,8 @@ def summary_lines(game: Game, final: State | None) -> list[str]:
     else:
         lines.append(f"Winner: {game.names[outcome.winner]} ({outcome.reason})")
     lines.extend(board_lines(game, final))
+    if final.board is not None:  # a game's own board (Duel: the tracks)
+        lines.append(_INDENT + final.board.describe(game.names))
     return lines
 
 

@@ -75,3 +75,12 @@ def test_a_record_names_its_game() -> None:
     assert validator.is_valid(record)
     record["game"]["id"] = "Not an id"
     assert not validator.is_valid(record)
+
+
+def test_a_duel_record_validates_with_duel_faces_and_board() -> None:
+    record = driver.play(get("king-of-tokyo-duel").new_game(2), seed=1).to_json()
+    assert record["game"]["id"] == record["final_state"]["game"] == "king-of-tokyo-duel"
+    errors = list(_validator("game-record-v1.schema.json").iter_errors(record))
+    assert not errors, [e.message for e in errors[:3]]
+    assert {"fame", "destruction", "tiles"} <= set(record["final_state"]["board"])
+    assert record["outcome"]["victory"] in ("hearts", "fame", "destruction", "spotlight")

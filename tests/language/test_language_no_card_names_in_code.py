@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kot_rules.language import builtin_card_set
 from kot_rules.paths import grammar_dir
+from kot_rules.rulebook import game_monsters
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kot_rules"
 
@@ -19,10 +20,9 @@ def _keywords() -> set[str]:
 
 class TestNoCardNameInCode:
     def test_no_card_name_alias_or_id_in_kot_rules(self) -> None:
-        cards = builtin_card_set()
         keywords = _keywords()
         words: set[str] = set()
-        for card in cards.cards:
+        for card in (*builtin_card_set().cards, *builtin_card_set("king-of-tokyo-duel").cards):
             if card.name.casefold() not in keywords:
                 words.add(card.name.casefold())
             words.update(alias.name.casefold() for alias in card.aliases)
@@ -36,3 +36,14 @@ class TestNoCardNameInCode:
                 if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text):
                     hits.append(f"{path.relative_to(PACKAGE.parent)}: {word!r}")
         assert not hits, "card names in the engine code:\n" + "\n".join(hits)
+
+    def test_no_duel_monster_name_in_the_duel_modules(self) -> None:
+        # King of Tokyo's box names (game.DEFAULT_NAMES) predate spec/games' monster lists;
+        # Duel's monsters are read from spec/games/king-of-tokyo-duel.yaml only.
+        names = [b.name.casefold() for b in game_monsters("king-of-tokyo-duel")]
+        assert len(names) == 6
+        duel_modules = [PACKAGE / "engine" / "duel.py", PACKAGE / "engine" / "tracks.py",
+                        PACKAGE / "games" / "king_of_tokyo_duel.py"]
+        hits = [f"{p.name}: {n!r}" for p in duel_modules
+                for n in names if n in p.read_text(encoding="utf-8").casefold()]
+        assert not hits, "monster names in the Duel modules:\n" + "\n".join(hits)

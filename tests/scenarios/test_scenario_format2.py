@@ -76,7 +76,7 @@ def test_format_2_reads_with_its_game(tmp_path: Path) -> None:
 
 
 def test_format_1_reads_as_king_of_tokyo() -> None:
-    files = sorted(SPEC_SCENARIOS.rglob("*.yaml"))
+    files = sorted((SPEC_SCENARIOS / "king-of-tokyo").rglob("*.yaml"))
     assert files
     for path in files:
         assert read_scenario(path).game == "king-of-tokyo", path
@@ -112,7 +112,8 @@ def test_format_2_with_an_unknown_game_is_scn004_at_the_game(tmp_path: Path) -> 
     err = error_of(path)
     assert (err.line, err.column, err.code) == (2, 7, "SCN004"), err.render()
     assert err.message == (
-        "field 'game': unknown game 'king-of-osaka': the games are king-of-tokyo"
+        "field 'game': unknown game 'king-of-osaka': the games are king-of-tokyo, "
+        "king-of-tokyo-duel"
     )
     assert err.source_line == "game: king-of-osaka"
 

@@ -50,7 +50,10 @@ def test_games_json_lists_king_of_tokyo(capsys: pytest.CaptureFixture[str]) -> N
 def test_games_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert out == "king-of-tokyo  King of Tokyo (2011), 2-6 players  (default)\n"
+    assert out == (
+        "king-of-tokyo       King of Tokyo (2011), 2-6 players  (default)\n"
+        "king-of-tokyo-duel  King of Tokyo: Duel, 2 players\n"
+    )
 
 
 def test_simulate_with_game_king_of_tokyo(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,7 +84,8 @@ def test_an_unknown_game_exits_2_with_the_list(
     assert code == 2
     assert out == ""
     assert err.endswith(
-        "error: argument --game: unknown game 'king-of-osaka': the games are king-of-tokyo\n"
+        "error: argument --game: unknown game 'king-of-osaka': the games are king-of-tokyo, "
+        "king-of-tokyo-duel\n"
     )
     assert err.startswith("usage: kot-rules ")
 
@@ -92,7 +96,8 @@ def test_every_command_that_plays_or_checks_takes_game(name: str) -> None:
     with pytest.raises(SystemExit):  # parse only: the game is the default one
         parser.parse_args([*COMMANDS[name], "--help"])
     args = parser.parse_args(COMMANDS[name])
-    assert args.game == "king-of-tokyo"
+    # scenario run without --game plays each scenario in the game it names
+    assert args.game == (None if name == "scenario run" else "king-of-tokyo")
     args = parser.parse_args([*COMMANDS[name], "--game", "king-of-tokyo"])
     assert args.game == "king-of-tokyo"
 

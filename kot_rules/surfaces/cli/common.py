@@ -187,18 +187,25 @@ def game_name(definition: games.GameDefinition) -> str:
     return re.sub(r"\s*\([^)]*\)$", "", definition.title)
 
 
+DEFAULT_PLAYERS = 4
+"""``--players`` when not given (within the range of ``--game``)."""
+
+
 def check_players(args: argparse.Namespace) -> None:
     """Refuse ``--players`` outside the seat range of ``--game``, as argparse refuses a value.
 
     Done after parsing because the range depends on the game, which may come later on the
     command line.
     """
-    players: int | None = getattr(args, "players", None)
-    if players is None:
+    if not hasattr(args, "players"):
         return
     from kot_rules import games
 
+    players: int | None = args.players
     definition = games.get(args.game)
+    if players is None:  # the default: 4, or the nearest count the game allows
+        args.players = min(max(DEFAULT_PLAYERS, definition.min_players), definition.max_players)
+        return
     if not definition.min_players <= players <= definition.max_players:
         parser: argparse.ArgumentParser = args.parser
         parser.error(
@@ -296,8 +303,9 @@ def add_play_options(p: argparse.ArgumentParser, *, many: bool) -> None:
     low = min(d.min_players for d in bounds)
     high = max(d.max_players for d in bounds)
     p.add_argument(
-        "--players", type=int_arg, default=4, metavar="N",
-        help=f"number of monsters, {low}-{high} (default: 4)",
+        "--players", type=int_arg, default=None, metavar="N",
+        help=f"number of monsters, {low}-{high} (default: {DEFAULT_PLAYERS}, or the count "
+        "the game allows)",
     )
     p.add_argument(
         "--seed", type=int_arg, default=None, metavar="S",

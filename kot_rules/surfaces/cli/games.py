@@ -41,5 +41,7 @@ def run_games(args: argparse.Namespace) -> int:
     width = max((len(d.id) for d in found), default=0)
     for d in found:
         marker = "  (default)" if d.id == games.DEFAULT_GAME else ""
-        echo(f"{d.id:<{width}}  {d.title}, {d.min_players}-{d.max_players} players{marker}")
+        seats = (f"{d.min_players}" if d.min_players == d.max_players
+                 else f"{d.min_players}-{d.max_players}")
+        echo(f"{d.id:<{width}}  {d.title}, {seats} players{marker}")
     return EXIT_OK

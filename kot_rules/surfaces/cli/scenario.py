@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kot_rules.surfaces.cli.common import (
+    DEFAULT_GAME,
     EXIT_FAILURE,
     EXIT_OK,
     NOT_FOUND,
@@ -50,8 +51,9 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "Run scenario files, and every *.yaml / *.yml file under the folders given "
             "(recursively). Prints one line per scenario, the details of each failure and each "
             "malformed file, then 'N passed, M failed'. Exits 0 only if every scenario passes. "
-            "A scenario of another game than --game is reported as an error (SCN004); a "
-            "format-1 scenario is a King of Tokyo scenario."
+            "Without --game each scenario is played in the game it names (a "
+            "format-1 scenario is a King of Tokyo scenario); with --game, a scenario of "
+            "another game is reported as an error (SCN004)."
         ),
         epilog="example:\n  kot-rules scenario run spec/scenarios",
     )
@@ -59,6 +61,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                      help="a scenario file or a folder of them")
     add_cards_option(run)
     add_game_option(run, what="the scenarios must be of")
+    run.set_defaults(game=None)  # not given: each scenario's own game
     add_json_option(
         run, '{"ok", "passed", "failed", "scenarios": [{"file", "name", "rules", "ok", '
         '"problems"}], "errors": [{"file", "line", "column", "code", "message", "text"}]}: '
@@ -71,13 +74,15 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run_scenarios(args: argparse.Namespace) -> int:
     from kot_rules.scenarios.runner import run_paths
 
-    game: str = args.game
+    game: str | None = args.game
     cards = (
-        card_table(args.cards, game, args.add_cards)
+        card_table(args.cards, game or DEFAULT_GAME, args.add_cards)
         if args.cards is not None or args.add_cards is not None
         else None
     )
     paths: list[Path] = args.paths
+    if cards is not None and game is None:
+        game = DEFAULT_GAME  # --cards are cards of one game
     report = run_paths(paths, cards, game=game)
     if not report.results and not report.errors:
         raise CliError(

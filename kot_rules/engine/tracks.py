@@ -1,0 +1,403 @@
+"""King of Tokyo: Duel's board: the Fame and Destruction tracks, the markers on them, and
+what a Duel position holds besides the shared state (:class:`DuelBoard`).
+
+Coordinates (D-DUEL-COORDINATES): each track has the spaces -END..+END (15 spaces,
+duel.setup.tracks); both markers start at 0 (duel.setup.markers). Seat 0, the first
+player, owns the negative end: its Victory space is -END and its spotlight zone
+-FAR..-NEAR; seat 1 mirrors it. A pull by seat 0 moves a marker one space toward -END,
+by seat 1 toward +END (duel.track.pull), never past the Victory space.
+
+The victory predicate (:func:`victory`) is a pure function of the hearts and the two
+markers: the game module checks it after every marker step and every damage
+(D-DUEL-WIN-CHECK), so a pull can end the game half-way (D-DUEL-PULL-STEPS).
+
+Buzz tiles (spec/games/king-of-tokyo-duel.yaml ``buzz-tiles``) lie on track spaces
+(:class:`PlacedTile`) and change a step (:func:`step`, D-DUEL-BUZZ-GEOMETRY): crossing a
+lengthening tile stops on an extra space between its two spaces (a marker there stands
+"on the extra space above" its coordinate), crossing a shortening tile jumps its middle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kot_rules.engine.dice import Face
+from kot_rules.engine.errors import StateFormatError
+from kot_rules.rulebook import BuzzTile, RuleNumbers, game_buzz_tiles, game_numbers
+
+DUEL: RuleNumbers = game_numbers("king-of-tokyo-duel")
+
+END: int = DUEL["track-end"]
+NEAR: int = DUEL["spotlight-near"]
+FAR: int = DUEL["spotlight-far"]
+MAX_DICE_TOKENS: int = DUEL["max-dice-tokens"]
+
+FAME = "fame"
+DESTRUCTION = "destruction"
+TRACKS = (FAME, DESTRUCTION)
+
+FACES: tuple[Face, ...] = (
+    Face.FAME, Face.DESTRUCTION, Face.POWER, Face.ENERGY, Face.HEAL, Face.SMASH,
+)  # fmt: skip
+"""Duel's die, in the order of ``Counts``: its own faces where King of Tokyo has numbers,
+energy, heal and smash where King of Tokyo has energy, heart and claw
+(duel.components.dice)."""
+FAME_I, DESTRUCTION_I, POWER_I, ENERGY_I, HEAL_I, SMASH_I = range(6)
+
+V_HEARTS, V_FAME, V_DESTRUCTION, V_SPOTLIGHT = "hearts", FAME, DESTRUCTION, "spotlight"
+VICTORIES = (V_HEARTS, V_FAME, V_DESTRUCTION, V_SPOTLIGHT)
+"""The kinds of victory (duel.end.hearts, duel.end.victory-space, duel.end.spotlight)."""
+
+
+def direction(seat: int) -> int:
+    """The step of a pull by ``seat``: toward its own end (D-DUEL-COORDINATES)."""
+    return -1 if seat == 0 else 1
+
+
+def victory_space(seat: int) -> int:
+    """``seat``'s Victory space on either track (duel.setup.victory-spaces)."""
+    return -END if seat == 0 else END
+
+
+def in_spotlight(seat: int, x: int) -> bool:
+    """Whether space ``x`` lies in ``seat``'s spotlight zone (duel.setup.spotlight-zones)."""
+    own = -x if seat == 0 else x
+    return NEAR <= own <= FAR
+
+
+TILES: dict[str, BuzzTile] = {t.id: t for t in game_buzz_tiles(DUEL.game)}
+"""The box's Buzz tiles by id (duel.components.buzz-tiles)."""
+NO_BONUS = ("none", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A Buzz tile on a track: its spaces in the tile's own order (so the bonus of its
+    i-th space lies on ``spaces[i]``), and for a King tile the seat that owns it."""
+
+    tile: str
+    track: str
+    spaces: tuple[int, ...]
+    owner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": self.tile, "track": self.track, "spaces": list(self.spaces),
+                "owner": self.owner}
+
+
+Position = tuple[int, bool]
+"""A marker's place: its space, and whether it stands on the extra space a lengthening
+tile adds between that space and the next one toward +END."""
+
+
+def tile_at(tiles: Sequence[PlacedTile], track: str, x: int) -> tuple[PlacedTile, int] | None:
+    """The tile covering space ``x`` of ``track`` and the index of that space in it."""
+    for t in tiles:
+        if t.track == track and x in t.spaces:
+            return (t, t.spaces.index(x))
+    return None
+
+
+def step(tiles: Sequence[PlacedTile], track: str, pos: Position, seat: int) -> Position | None:
+    """One step of ``seat``'s pull from ``pos`` (duel.track.one-step, D-DUEL-BUZZ-GEOMETRY);
+    None if the marker stands on ``seat``'s Victory space (a pull never goes past it).
+
+    Off an extra space, the marker lands on the neighbour toward the puller. Otherwise it
+    moves one space, except: from one space of a lengthening tile to its other space it
+    stops on the extra space between them; from an end of a shortening tile onto its
+    middle it goes on to the other end (the middle is never stood on).
+    """
+    x, extra = pos
+    d = direction(seat)
+    if extra:
+        return (x + 1 if d > 0 else x, False)
+    if x == victory_space(seat):
+        return None
+    nxt = x + d
+    here = tile_at(tiles, track, x)
+    if here is not None:
+        t, i = here
+        spec = TILES[t.tile]
+        if spec.lengthen is not None and nxt in t.spaces:
+            return (min(x, nxt), True)
+        if spec.shorten and i != 1 and t.spaces[1] == nxt:
+            return (nxt + d, False)
+    return (nxt, False)
+
+
+def bonus_at(tiles: Sequence[PlacedTile], track: str, pos: Position) -> tuple[str, int]:
+    """The bonus of the place a marker landed on (duel.buzz.bonus): (kind, amount)."""
+    x, extra = pos
+    here = tile_at(tiles, track, x)
+    if here is None:
+        return NO_BONUS
+    t, i = here
+    spec = TILES[t.tile]
+    if extra:
+        return spec.lengthen or NO_BONUS
+    return spec.spaces[i]
+
+
+def stops(tiles: Sequence[PlacedTile], track: str, pos: Position, seat: int) -> bool:
+    """A King tile stops the pull of its owner's rival on the step that reaches it
+    (duel.king.stop, D-DUEL-KING); never a pull by its owner."""
+    x, extra = pos
+    here = None if extra else tile_at(tiles, track, x)
+    return here is not None and TILES[here[0].tile].king and here[0].owner != seat
+
+
+def in_zone(seat: int, pos: Position) -> bool:
+    """A place in ``seat``'s spotlight zone: a space of the zone, or an extra space whose
+    two neighbours both are (duel.buzz.in-zone, D-DUEL-BUZZ-GEOMETRY)."""
+    x, extra = pos
+    return in_spotlight(seat, x) and (not extra or in_spotlight(seat, x + 1))
+
+
+def placements(board: DuelBoard, tile: str, owner: int | None = None) -> list[PlacedTile]:
+    """Every legal place for ``tile`` (D-DUEL-BUZZ-PLACEMENT): all its spaces on consecutive
+    spaces of one track, either way round, none under a marker or another tile (spotlight
+    zones and Victory spaces allowed)."""
+    n = len(TILES[tile].spaces)
+    out: list[PlacedTile] = []
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    for track in TRACKS:
+        x, extra = board.position(track)
+        busy = {x, x + 1} if extra else {x}
+        for t in board.tiles:
+            if t.track == track:
+                busy.update(t.spaces)
+        for start in range(-END, END + 1):
+            for way in (1, -1) if n > 1 else (1,):
+                spaces = tuple(start + way * i for i in range(n))
+                if all(-END <= s <= END and s not in busy for s in spaces) and (
+                    (track, spaces) not in seen
+                ):
+                    seen.add((track, spaces))
+                    out.append(PlacedTile(tile, track, spaces, owner))
+    return out
+
+
+def next_space(x: int, seat: int) -> int | None:
+    """Where one step of ``seat``'s pull takes a marker at ``x``; None if it stands on
+    ``seat``'s Victory space already (a pull never goes past it, D-DUEL-PULL-STEPS)."""
+    if x == victory_space(seat):
+        return None
+    return x + direction(seat)
+
+
+def pull_steps(faces: int, pull_set: int) -> int:
+    """Spaces ``faces`` fame (or destruction) faces pull: n - 2 for n >= 3, else 0
+    (duel.face.fame-destruction)."""
+    return faces - pull_set + 1 if faces >= pull_set else 0
+
+
+def victory(
+    hearts: Sequence[int], fame: int, destruction: int, extra: Sequence[str] = ()
+) -> tuple[int | None, str] | None:
+    """The victory the position holds, as (winner or None for a draw, kind), or None.
+
+    Hearts: a monster at 0 hearts loses, both at 0 is a draw (duel.end.hearts,
+    D-DUEL-DOUBLE-KO). A marker on a seat's Victory space wins for that seat
+    (duel.end.victory-space). Both markers in one seat's spotlight zone win for that seat,
+    whoever moved them (duel.end.spotlight, D-DUEL-SPOTLIGHT). Only one thing changes
+    between two checks, so at most one of these can newly hold. ``extra``: the tracks
+    whose marker stands on a lengthening tile's extra space (never a Victory space; in a
+    zone only between two zone spaces, duel.buzz.in-zone).
+    """
+    fame_at: Position = (fame, FAME in extra)
+    destruction_at: Position = (destruction, DESTRUCTION in extra)
+    out0, out1 = hearts[0] <= 0, hearts[1] <= 0
+    if out0 and out1:
+        return (None, V_HEARTS)
+    if out0 or out1:
+        return (1 if out0 else 0, V_HEARTS)
+    for seat in (0, 1):
+        goal = (victory_space(seat), False)
+        if fame_at == goal:
+            return (seat, V_FAME)
+        if destruction_at == goal:
+            return (seat, V_DESTRUCTION)
+    for seat in (0, 1):
+        if in_zone(seat, fame_at) and in_zone(seat, destruction_at):
+            return (seat, V_SPOTLIGHT)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class DuelBoard:
+    """What a Duel position holds besides the shared state (``State.board``)."""
+
+    fame: int = 0
+    """The Fame marker's space, -END..+END."""
+    destruction: int = 0
+    """The Destruction marker's space, -END..+END."""
+    dice_tokens: tuple[int, int] = (0, 0)
+    """Dice tokens in front of each seat, 0..MAX_DICE_TOKENS (duel.roll.dice-token-cap)."""
+    white: int = 0
+    """Extra (white) dice rolled in this turn's roll phase (duel.roll.dice-tokens)."""
+    bought: bool = False
+    """The active monster bought a Power card this turn (D-DUEL-NO-PURCHASE-ENERGY)."""
+    resolved: tuple[int, ...] = ()
+    """Positions of the face kinds resolved this turn, in the order chosen
+    (D-DUEL-RESOLVE-ORDER)."""
+    tiles: tuple[PlacedTile, ...] = ()
+    """The Buzz tiles on the tracks (duel.buzz.on-the-tracks)."""
+    extra: tuple[str, ...] = ()
+    """The tracks whose marker stands on a lengthening tile's extra space, above its space."""
+
+    def marker(self, track: str) -> int:
+        return self.fame if track == FAME else self.destruction
+
+    def position(self, track: str) -> Position:
+        return (self.marker(track), track in self.extra)
+
+    def moved(self, track: str, x: int, on_extra: bool = False) -> DuelBoard:
+        others = tuple(t for t in self.extra if t != track)
+        extra = tuple(sorted((*others, track))) if on_extra else others
+        if track == FAME:
+            return replace(self, fame=x, extra=extra)
+        return replace(self, destruction=x, extra=extra)
+
+    def with_tokens(self, seat: int, n: int) -> DuelBoard:
+        t = self.dice_tokens
+        return replace(self, dice_tokens=(n, t[1]) if seat == 0 else (t[0], n))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fame": self.fame,
+            "destruction": self.destruction,
+            "dice_tokens": list(self.dice_tokens),
+            "white_dice": self.white,
+            "bought": self.bought,
+            "resolved": [FACES[i].value for i in self.resolved],
+            "tiles": [t.to_json() for t in self.tiles],
+            "extra_space": list(self.extra),
+        }
+
+    def describe(self, names: Sequence[str]) -> str:
+        def at(track: str) -> str:
+            x, extra = self.position(track)
+            return f"{x:+d}" + (" (extra space above)" if extra else "")
+
+        tiles = ", ".join(f"{t.tile} on {t.track} {list(t.spaces)}" for t in self.tiles)
+        return (
+            f"fame {track_picture(self.fame)} {at(FAME)}; "
+            f"destruction {track_picture(self.destruction)} {at(DESTRUCTION)}; "
+            f"dice tokens {names[0]} {self.dice_tokens[0]}, {names[1]} {self.dice_tokens[1]}"
+            + (f"; tiles: {tiles}" if tiles else "")
+        )
+
+
+def track_picture(x: int) -> str:
+    """A track drawn in one line: seat 0's Victory space on the left, ``*`` the marker,
+    ``[`` ``]`` around each spotlight zone."""
+    cells = []
+    for space in range(-END, END + 1):
+        mark = "*" if space == x else ("|" if space in (-END, END) else ".")
+        if space == -FAR or space == NEAR:
+            mark = "[" + mark
+        if space == -NEAR or space == FAR:
+            mark = mark + "]"
+        cells.append(mark)
+    return "".join(cells)
+
+
+def board_from_json(data: object) -> DuelBoard:
+    """Read the ``board`` of a Duel state's JSON; raises StateFormatError."""
+    if not isinstance(data, dict):
+        raise StateFormatError(f"board: a Duel state needs its board object, got {data!r}")
+
+    def whole(key: str, low: int, high: int) -> int:
+        v = data.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            raise StateFormatError(f"board.{key}: expected a whole number {low}..{high}, "
+                                   f"got {v!r}")
+        return v
+
+    tokens = data.get("dice_tokens")
+    if not isinstance(tokens, list) or len(tokens) != 2 or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_DICE_TOKENS
+        for n in tokens
+    ):
+        raise StateFormatError(f"board.dice_tokens: expected two counts 0..{MAX_DICE_TOKENS}, "
+                               f"got {tokens!r}")
+    bought = data.get("bought")
+    if not isinstance(bought, bool):
+        raise StateFormatError(f"board.bought: expected true or false, got {bought!r}")
+    names = [f.value for f in FACES]
+    resolved = data.get("resolved")
+    if not isinstance(resolved, list) or not all(r in names for r in resolved):
+        raise StateFormatError(f"board.resolved: expected a list of faces ({', '.join(names)}),"
+                               f" got {resolved!r}")
+    if len(set(resolved)) != len(resolved):
+        raise StateFormatError(f"board.resolved: a face is resolved once, got {resolved!r}")
+    extra = data.get("extra_space", [])
+    if not isinstance(extra, list) or not all(t in TRACKS for t in extra) or len(
+        set(extra)
+    ) != len(extra):
+        raise StateFormatError(f"board.extra_space: expected a list of tracks (fame, "
+                               f"destruction), got {extra!r}")
+    board = DuelBoard(
+        whole("fame", -END, END),
+        whole("destruction", -END, END),
+        (tokens[0], tokens[1]),
+        whole("white_dice", 0, DUEL["max-extra-dice"]),
+        bought,
+        tuple(names.index(r) for r in resolved),
+        _tiles_from_json(data.get("tiles", [])),
+        tuple(sorted(extra)),
+    )
+    for track in board.extra:
+        here = tile_at(board.tiles, track, board.marker(track))
+        if here is None or TILES[here[0].tile].lengthen is None or (
+            board.marker(track) + 1 not in here[0].spaces
+        ):
+            raise StateFormatError(f"board.extra_space: the {track} marker is on no "
+                                   "lengthening tile's extra space")
+    return board
+
+
+def _tiles_from_json(data: object) -> tuple[PlacedTile, ...]:
+    """``board.tiles``: known tiles on free consecutive spaces, each copy at most once."""
+    if not isinstance(data, list):
+        raise StateFormatError(f"board.tiles: expected a list of tiles, got {data!r}")
+    out: list[PlacedTile] = []
+    used: set[tuple[str, int]] = set()
+    for i, t in enumerate(data):
+        where = f"board.tiles[{i}]"
+        if not isinstance(t, dict) or set(t) - {"tile", "track", "spaces", "owner"}:
+            raise StateFormatError(f"{where}: expected {{tile, track, spaces, owner}}, got {t!r}")
+        spec = TILES.get(t.get("tile"))  # type: ignore[arg-type]
+        if spec is None:
+            raise StateFormatError(f"{where}.tile: expected one of {', '.join(TILES)}, "
+                                   f"got {t.get('tile')!r}")
+        track = t.get("track")
+        if track not in TRACKS:
+            raise StateFormatError(f"{where}.track: expected fame or destruction, got {track!r}")
+        spaces = t.get("spaces")
+        n = len(spec.spaces)
+        if (
+            not isinstance(spaces, list)
+            or len(spaces) != n
+            or not all(isinstance(s, int) and not isinstance(s, bool) and -END <= s <= END
+                       for s in spaces)
+            or (n > 1 and abs(spaces[-1] - spaces[0]) != n - 1)
+            or len(set(spaces)) != n
+            or (n == 3 and spaces[1] * 2 != spaces[0] + spaces[2])
+        ):
+            raise StateFormatError(f"{where}.spaces: expected {n} consecutive spaces "
+                                   f"-{END}..{END}, got {spaces!r}")
+        owner = t.get("owner")
+        if spec.king != (owner in (0, 1)) or (owner is not None and not spec.king):
+            raise StateFormatError(f"{where}.owner: a King tile has its owner's seat, other "
+                                   f"tiles none; got {owner!r}")
+        for s in spaces:
+            if (track, s) in used:
+                raise StateFormatError(f"{where}: space {s} of {track} has another tile")
+            used.add((track, s))
+        if sum(p.tile == spec.id for p in out) >= spec.copies:
+            raise StateFormatError(f"{where}: the box has {spec.copies} {spec.id} tile(s)")
+        out.append(PlacedTile(spec.id, track, tuple(spaces), owner))
+    return tuple(out)
