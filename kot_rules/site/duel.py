@@ -464,7 +464,7 @@ def rules_index(data: DuelData) -> str:
                     if rule.decision and data.decision(rule.decision) else rule.decision or "")
         letter = fact_sheet_mark(rule)
         rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
-                     f"`{rule.slug}`", f"002 §{cell(rule.source.section)}",
+                     f"`{rule.slug}`", cell(rule.source.cite()),
                      f"fact sheet, {letter}" if letter else "",
                      str(len(data.by_rule.get(rule.slug, []))), decision])
     out = [*WIDE, f"# {TITLE}: rules", "",
@@ -740,7 +740,9 @@ def board_page(data: DuelData) -> str:
     def ref(slug: str | None) -> str:
         return _rule_ref(data, src, slug) if slug else ""
 
-    out = [*boosted(RULE_BOOST), f"# {TITLE}: the board", "",
+    # Wide (the track table has a column per space) and weighted like a rule.
+    out = ["---", "hide:", "  - toc", "search:", f"  boost: {RULE_BOOST}", "---", "",
+           f"# {TITLE}: the board", "",
            "The board has two tracks shared by both monsters, **Fame** (Polish: *Sława*) and "
            "**Destruction** (*Zniszczenie*), each with one marker, and three spaces for "
            f"face-up Power cards ({ref('duel.components.board')}). The numbers below are "
@@ -754,8 +756,14 @@ def board_page(data: DuelData) -> str:
             f"-{near} (seat 0) and +{near}..+{far} (seat 1); the Victory spaces are -{end} and "
             f"+{end}. A player wins when a marker reaches their Victory space or both markers "
             "stand in their spotlight zones.", ""]
-    out += table(["Space", "What it is"],
-                 [[f"{x:+d}" if x else "0", role] for x, role in space_roles(n)])
+    roles = space_roles(n)
+    short = {"start": "start", "Victory": "**Victory**", "spotlight": "zone", "ordinary": "·"}
+    out += table(["Space", *(f"{x:+d}" if x else "0" for x, _ in roles)], [
+        ["Side", *("seat 0" if x < 0 else "seat 1" if x > 0 else "—" for x, _ in roles)],
+        ["What", *(next(v for k, v in short.items() if role.startswith(k))
+                   for _, role in roles)],
+    ])
+    out += ["*Victory*: a Victory space; *zone*: a spotlight zone; *·*: an ordinary space.", ""]
     out += ["## Buzz tiles", "",
             "Buzz tiles (Polish: *kafelki Wrzawy*) are placed on the tracks when a card with "
             "a Buzz icon is bought; a marker pulled onto a space of a tile gives its puller "

@@ -51,8 +51,13 @@ def test_a_page_for_every_card_file_and_monster() -> None:
     pages = duel.generate(data())
     files = sorted(builtin_cards_dir(DUEL).glob("*.kot"))
     assert len(files) >= 6
-    for path in files:
-        assert duel.card_uri(path.stem) in pages, path.name
+    cards = builtin_card_set(DUEL).cards
+    for path in files:  # every card a file defines, so a new file needs no site change
+        defined = [c for c in cards if Path(c.position.file).name == path.name]
+        if 'card "' in path.read_text(encoding="utf-8"):
+            assert defined, path.name
+        for card in defined:
+            assert duel.card_uri(card.slug) in pages, path.name
     monsters = duel.duel_monsters()
     assert [m.name for m in monsters] == ["Alienoid", "Cyber Kitty", "Gigazaur", "Meka Dragon",
                                           "Space Penguin", "The King"]
@@ -176,7 +181,7 @@ def test_duel_decision_pages(built_site: BuildResult) -> None:
 
 def test_duel_card_and_monster_pages(built_site: BuildResult) -> None:
     cards = builtin_card_set(DUEL).cards
-    assert {c.slug for c in cards} == {p.stem for p in builtin_cards_dir(DUEL).glob("*.kot")}
+    assert len(cards) >= 6
     for card in cards:
         text = text_of(page(built_site, f"duel/cards/{card.slug}"))
         for line in render_card(card).splitlines():
@@ -198,7 +203,8 @@ def test_duel_board_and_invariants(built_site: BuildResult) -> None:
     board = text_of(page(built_site, "duel/board"))
     for tile in game_buzz_tiles(DUEL):
         assert tile.id in board
-    assert "Victory space of seat 1 (second player)" in board
+    assert "the Victory spaces are -7 and +7" in board
+    assert "The spotlight zones are -5..-3 (seat 0) and +3..+5 (seat 1)" in board
     assert "spotlight-far" in board and "refresh-cost" in board
     invariants = text_of(page(built_site, "duel/invariants"))
     for inv in INVARIANTS:
