@@ -18,12 +18,12 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kot_rules.language.ast import slugify, unaccented
-from kot_rules.language.cardset import load_card_set
+from kot_rules.language.ast import CardDef, slugify, unaccented
+from kot_rules.language.cardset import builtin_card_set, load_card_set
 from kot_rules.language.checker import physical_ids
 from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import (
@@ -203,6 +203,8 @@ class DuelData:
     rulings: Rulings
     proofs: Mapping[str, Any] | None = None
     """``verify(...).to_json()`` of Duel's prover; ``None`` when it did not run."""
+    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
+    """Duel card slug -> the King of Tokyo card of the same title, if there is one."""
 
     def scenario(self, key: str) -> Scenario | None:
         for scenario in self.scenarios:
@@ -234,8 +236,11 @@ def _seated(text: str) -> tuple[str, ...]:
     return tuple(str(m["name"]) for m in seated or () if isinstance(m, dict) and "name" in m)
 
 
-def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None) -> DuelData:
-    """Everything Duel's section shows, read afresh (``mkdocs serve`` shows edits)."""
+def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
+                   king_of_tokyo: Iterable[CardDef] | None = None) -> DuelData:
+    """Everything Duel's section shows, read afresh (``mkdocs serve`` shows edits);
+    ``king_of_tokyo``: King of Tokyo's cards (default: its built-in set), whose titles
+    Duel's cards may share."""
     folder = builtin_cards_dir(DUEL)
     card_set = load_card_set(folder, DUEL)
     render = renderer()
@@ -263,7 +268,16 @@ def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None) 
         glossary=glossary,
         rulings=load_rulings(card_set, folder / "rulings.yaml"),
         proofs=proofs,
+        namesakes=namesakes(card_set.cards, builtin_card_set().cards
+                            if king_of_tokyo is None else king_of_tokyo),
     )
+
+
+def namesakes(duel_cards: Iterable[CardDef],
+              king_of_tokyo: Iterable[CardDef]) -> dict[str, CardDef]:
+    """Duel card slug -> the King of Tokyo card with the same title (the same slug)."""
+    by_slug = {card.slug: card for card in king_of_tokyo}
+    return {card.slug: by_slug[card.slug] for card in duel_cards if card.slug in by_slug}
 
 
 # -- proofs ---------------------------------------------------------------------------
@@ -565,6 +579,30 @@ def _aliases(info: CardInfo, language: str) -> str:
     return ", ".join(info.alias(language))
 
 
+_DECISION_ID = re.compile(r"\bD-DUEL-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def cited_decisions(source_text: str) -> tuple[str, ...]:
+    """The Duel decision ids a card file's comments name, in order, each once."""
+    comments = "\n".join(line for line in source_text.splitlines() if "#" in line)
+    return tuple(dict.fromkeys(_DECISION_ID.findall(comments)))
+
+
+def namesake_line(src: str, namesake: CardDef) -> str:
+    """The King of Tokyo card of the same title, with its Polish name marked as the base
+    game's (a reader may know the card by it; Duel's own Polish name is unknown)."""
+    out = (f"King of Tokyo has a card of the same title: [{inline(namesake.name)}]"
+           f"({link(src, f'cards/{namesake.slug}.md')}) (cost {namesake.cost}, "
+           f"{namesake.kind.value})")
+    polish = ", ".join(a.name for a in namesake.aliases if a.language == "pl")
+    if polish:
+        plain = unaccented(polish)
+        out += f", Polish **{inline(polish)}**" + (f" ({inline(plain)})" if plain != polish
+                                                   else "")
+        out += ": the base game's Polish name, not confirmed for Duel"
+    return out + "."
+
+
 def _card_scenarios(data: DuelData, slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
     return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
 
@@ -577,11 +615,14 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     out = [*boosted(CARD_BOOST), f"# {card.name}", "",
            f"{TITLE} Power card. [All Duel cards]({link(src, CARDS_INDEX)}).", ""]
     out += [f"Polish: **{inline(polish)}**" if polish else
-            "Polish: no Polish name is known (the Polish rulebook, seed 002, prints no card "
-            "names).", ""]
+            "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
+            "no card names).", ""]
     plain = sorted({unaccented(polish)} - {polish}) if polish else []
     if plain:
         out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
+    namesake = data.namesakes.get(card.slug)
+    if namesake is not None:
+        out += [namesake_line(src, namesake), ""]
     if mark.fact_sheet_only:
         letter = mark.confidence or "not given"
         out += [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
@@ -598,6 +639,15 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
                  [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
                    cell(polish) or "—", cell(mark.label), describe_sentences(card)]])
+    cited = cited_decisions(info.source_text)
+    if cited:
+        out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
+        for decision_id in cited:
+            decision = data.decision(decision_id)
+            out.append(f"- [{inline(decision_title(decision))}]"
+                       f"({link(src, decision_uri(decision_id))})" if decision is not None
+                       else f"- `{decision_id}` (**not a Duel decision**)")
+        out += [""]
     rulings = data.rulings.by_card.get(card.slug, ())
     if rulings:
         out += ["## Rulings", ""]

@@ -97,7 +97,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     pages[INVARIANTS_PAGE] = invariants_page(results)
     pages.update(guide_pages())
     pages.update(code_pages())
-    duel_data = duel.load_duel_data(data.glossary, duel.duel_proofs(root))
+    duel_data = duel.load_duel_data(data.glossary, duel.duel_proofs(root),
+                                    (info.card for info in data.cards))
     pages.update(duel.generate(duel_data))
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:

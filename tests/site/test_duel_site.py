@@ -94,6 +94,27 @@ def test_a_new_card_file_gets_its_page_and_its_polish_name(tmp_path: Path) -> No
     assert duel.card_uri("photo-op") in duel.nav_sections(extended)[duel.CARDS_INDEX]
 
 
+def test_a_card_page_links_the_decisions_its_comments_cite() -> None:
+    text = "card \"A\"\n  # Capped (D-DUEL-HEART-CAP); see D-DUEL-HEART-CAP, D-DUEL-NOPE.\n"
+    assert duel.cited_decisions(text) == ("D-DUEL-HEART-CAP", "D-DUEL-NOPE")
+    base = data()
+    info = replace(base.cards[0], source_text=base.cards[0].source_text + text)
+    page_text = duel.card_page(base, info)
+    assert "(../clarifications/d-duel-heart-cap.md)" in page_text
+    assert "`D-DUEL-NOPE` (**not a Duel decision**)" in page_text
+
+
+def test_a_duel_card_names_its_king_of_tokyo_namesake() -> None:
+    d = data()
+    assert set(d.namesakes) == {c.slug for c in d.cards} & {c.slug for c in
+                                                             builtin_card_set().cards}
+    frenzy = duel.card_page(d, next(c for c in d.cards if c.slug == "frenzy"))
+    assert ("[Frenzy](../../cards/frenzy.md) (cost 7, discard), Polish **Szał bojowy** "
+            "(Szal bojowy): the base game's Polish name, not confirmed for Duel.") in frenzy
+    snack = duel.card_page(d, next(c for c in d.cards if c.slug == "snack-time"))
+    assert "same title" not in snack
+
+
 def test_source_marks_of_the_card_files() -> None:
     for info in data().cards:
         mark = duel.source_mark(info.source_text)
@@ -253,6 +274,10 @@ def test_search_finds_duel_pages_by_polish_words(browser_page: Any,  # noqa: F81
     results = search(page, site_url, "kafelki Wrzawy")
     hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
     assert any("/duel/rules/" in h for h in hrefs), hrefs
+    # Duel's Frenzy by the Polish name of King of Tokyo's card of the same title
+    open_result(page, search(page, site_url, "Szał bojowy"), "duel/cards/frenzy/")
+    assert "not confirmed for Duel" in page.locator("article").inner_text()
+    open_result(page, search(page, site_url, "Szal bojowy"), "duel/cards/frenzy/")
     open_result(page, search(page, site_url, "Gigazaur"), "duel/monsters/gigazaur/")
     assert page.locator("article h1").inner_text().rstrip("¶ ") == "Gigazaur"
     open_result(page, search(page, site_url, "Snack Time"), "duel/cards/snack-time/")
