@@ -53,3 +53,15 @@ def test_a_duel_violation_comes_from_the_duel_check(monkeypatch: pytest.MonkeyPa
 def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(Exception, match="king-of-tokyo-duel"):
         soak.configs_of("king-of-osaka")
+
+
+def test_duel_fuzz_targets_read_duel_inputs() -> None:
+    """The fuzz has Duel targets, started from Duel's scenario files and Duel game states."""
+    from fuzz_targets import TARGETS, duel_scenario_files, duel_state_seeds
+
+    assert sum(t.name.startswith("duel ") for t in TARGETS) == 4
+    files = duel_scenario_files()
+    assert files and all(b"game: king-of-tokyo-duel" in raw for _, raw in files)
+    seeds = duel_state_seeds()
+    assert seeds and all(g.rules.board_from_json is not None for g, _ in seeds)
+    assert all("fame" in str(d) for _, d in seeds)
