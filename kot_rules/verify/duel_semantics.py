@@ -248,13 +248,14 @@ def follow_up(member: Verb, name: str) -> Callable[[FollowUp], FollowUp]:
     return add
 
 
-@follow_up(Verb.EXTRA_TURN, "end of turn: the same monster plays another turn")
+@follow_up(Verb.EXTRA_TURN, "end of turn: the card's owner plays another turn")
 def _another_turn(ctx: Ctx, s: SymDuel, owner: int) -> Step:
     """duel.end-turn.pass, duel.roll.first-turn: the dice are put down and the owner plays
-    again (a turn that is no longer the first player's first one)."""
+    next (the same monster again, or, got out of its turn, right after this one), in a turn
+    that is no longer the first player's first one."""
     t = replace(s, active=z3.IntVal(owner), first_turn=z3.BoolVal(False), red=z3.IntVal(0),
                 white=z3.IntVal(0))
-    return z3.And(k.idle(s), s.active == owner), k.event(t)
+    return k.idle(s), k.event(t)
 
 
 # -- running a sentence ------------------------------------------------------------------
