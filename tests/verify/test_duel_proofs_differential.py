@@ -121,7 +121,7 @@ class TestSentencesAgree:
 
 
 class TestDiceModifiersAgree:
-    @budget(60)
+    @budget(30)
     @given(st.data())
     def test_the_roll_of_a_monster_holding_them(self, data: st.DataObject) -> None:
         held = tuple(data.draw(st.lists(st.sampled_from(DICE_CARDS), min_size=1, unique=True)))
