@@ -150,21 +150,25 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
     toward it, step by step, each step's bonus given and victory checked after it; a win
     or a King tile loses the steps left (D-DUEL-PULL-STEPS: the kernel's
     :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
-    Ends with no pull under way."""
+    Ends with no pull under way. A game already over (an earlier part of the sentence won
+    it) is left as it is."""
     n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    starts = k.idle(s)
     t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
                 pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
     for i in range(n):
         _, after = k.pull_on(ctx, t)
         t = ite(z3.And(z3.Not(t.over), t.pull_left > 0), after, t)
         if i < n - 1:
-            # Between two steps the invariants hold: the pull's start and each step are
-            # the kernel's pull_begin and pull_on, whose own rows prove they keep them
-            # (induction over the steps). Said here, the solver need not find it again.
+            # Between two steps of a pull begun in a game going on the invariants hold:
+            # its start and each step are the kernel's pull_begin and pull_on, whose own
+            # rows prove they keep them (induction over the steps). Said here, the solver
+            # need not find it again. (No step lays a tile: INV-DUEL-BUZZ stays as it was.)
             t = pin(ctx, t)
-            assume(ctx, z3.And([inv.symbolic(t) for inv in INVARIANTS
-                                if inv.id != "INV-DUEL-BUZZ"]))  # no step lays a tile
-    return replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
+            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t) for inv in INVARIANTS
+                                                   if inv.id != "INV-DUEL-BUZZ"])))
+    done = replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
+    return ite(starts, done, s)
 
 
 _pins = itertools.count()

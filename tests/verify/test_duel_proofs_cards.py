@@ -222,3 +222,24 @@ class TestAPullSentence:
         broken = [r for r in results if r.status == COUNTEREXAMPLE]
         assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
         assert "smash" in broken[0].detail and "fame: marker " in broken[0].detail
+
+    @budget(25)
+    @given(duels(), st.integers(0, 1), st.integers(0, 1), st.integers(1, 7),
+           st.integers(1, 7))
+    def test_a_pull_after_a_won_pull_does_nothing(self, s: ref.Duel, owner: int, track: int,
+                                                  n: int, m: int) -> None:
+        # `Every monster pulls ...`: the rival's pull may win; the owner's then is not made.
+        ctx = FixedCtx({})
+        first = duel_semantics.pull(ctx, symbolic(s), 1 - owner, track, n)
+        post = duel_semantics.pull(ctx, first, owner, track, m)
+        solver = z3.Solver()
+        solver.add(*ctx.facts)
+        assert solver.check() == z3.sat
+        model = solver.model()
+        shown = {name: (z3.is_true(v) if z3.is_bool(v) else v.as_long())
+                 for name, term in leaves(post)
+                 for v in [model.eval(term, model_completion=True)]}
+        want = ref.pull(s, 1 - owner, track, n)
+        if not want.over:
+            want = ref.pull(want, owner, track, m)
+        assert shown == values(symbolic(want))
