@@ -73,7 +73,7 @@ _KEYWORDS: dict[str, str] = {
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",
                   "DESTRUCTION": "Destruction", "MARKER": "marker", "SPACE": "space",
-                  "SPACES": "spaces"})
+                  "SPACES": "spaces", "BUZZ": "buzz"})
 # Sentence starts only Duel's cards say: not listed among the effect sentences a King of
 # Tokyo card may start (the message does not know the game).
 _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
@@ -82,7 +82,7 @@ _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
 
 def _duel_only(game: str) -> frozenset[str]:
     """The keywords only Duel's cards say, left out of another game's messages."""
-    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC"})
+    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC", "BUZZ"})
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
     **{terminal: f"'{text}'" for terminal, text in _KEYWORDS.items()},
