@@ -106,8 +106,10 @@ F = TypeVar("F")
 def _register(table: dict[E, F], members: tuple[E, ...]) -> Callable[[F], F]:
     def add(meaning: F) -> F:
         for member in members:
-            if member in table:
-                raise ValueError(f"{member} has a Duel meaning already")
+            if member in table:  # two branches registered one word: keep one meaning
+                first = table[member]
+                where = f"{getattr(first, '__module__', '?')}.{getattr(first, '__qualname__', '?')}"
+                raise ValueError(f"{member} has a Duel meaning already ({where}); keep one")
             table[member] = meaning
         return meaning
     return add

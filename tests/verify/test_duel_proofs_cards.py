@@ -247,3 +247,11 @@ class TestAPullSentence:
         if not want.over:
             want = ref.pull(want, owner, track, m)
         assert shown == values(symbolic(want))
+
+
+class TestTheTable:
+    def test_a_word_registered_twice_is_refused_naming_the_first(self) -> None:
+        # Branches register their words' meanings: a merge keeping two is an error.
+        with pytest.raises(ValueError, match=r"Verb.HEAL has a Duel meaning already "
+                                             r"\(kot_rules.verify.duel_semantics._heal\)"):
+            duel_semantics.verb(duel_semantics.Verb.HEAL)(lambda *a: a[1])
