@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kot_rules.engine import effects
+from kot_rules.language import vocabulary
 from kot_rules.language.ast import CardDef, Verb
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.surfaces.cli import main
@@ -126,7 +127,11 @@ class TestVocabulary:
                              ids=[e.__name__ for e, _ in semantics.TABLES])
     def test_every_member_has_a_meaning_or_a_reason(self, enum: type[Enum],
                                                     table: dict[object, object]) -> None:
-        missing = [m for m in enum if m not in table and m not in semantics.NOT_YET]
+        # A word only other games' cards say (a Duel pull) needs no King of Tokyo meaning.
+        others = {w.member for _, w in vocabulary.words()
+                  if vocabulary.KING_OF_TOKYO not in w.games}
+        missing = [m for m in enum
+                   if m not in table and m not in semantics.NOT_YET and m not in others]
         assert missing == [], f"add symbolic meanings (or NOT_YET reasons) for {missing}"
         assert all(reason.strip() for reason in semantics.NOT_YET.values())
 
