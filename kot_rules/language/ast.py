@@ -80,6 +80,13 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-cards-damage (King of Tokyo: Duel).
+    SPOTLIGHT_DAMAGE = "spotlight-damage"  # each monster with a marker in its zone takes N
+    REST = "rest"  # the owner discards this card, or heals N and ends its turn (it chooses)
+    REFUND = "refund"  # the owner may discard this card to gain the energy the trigger names
+    SWAP_CARD = "swap-card"  # the owner may swap this card for another monster's keep card
+    NO_DAMAGE_THIS_TURN = "no-damage-this-turn"  # a replacement: no damage for the turn's rest
+    DISCARD_THIS = "discard-this"  # a replacement: this card goes to the discard pile
 
 
 class Who(Enum):
@@ -135,6 +142,8 @@ class Trigger(Enum):
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
+    # duel-cards-damage (King of Tokyo: Duel).
+    OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
 
 
 class Condition(Enum):
@@ -150,6 +159,8 @@ class Condition(Enum):
     FEWEST_STARS = "fewest-stars"  # if you have fewer stars than every other monster
     EVERY_FACE = "every-face"  # if your dice show every face
     ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
+    # duel-cards-damage (King of Tokyo: Duel).
+    FAME_ON_TILE = "fame-on-tile"  # while the Fame marker is on a Buzz tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +221,10 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
+    # duel-cards-damage (King of Tokyo: Duel).
+    IMMUNE = "immune"  # Damage does not hurt you.
+    FIRST_DAMAGE = "first-damage"  # In each turn not yours, the first N damage does not hurt.
+    EXTRA_HEALING_ONCE = "extra-healing-once"  # Once per turn, a heal that heals heals N more.
 
 
 @dataclass(frozen=True, slots=True)

@@ -516,7 +516,9 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
         amount_position=pos(amount) if amount is not None else None,
         unit=str(unit) if unit is not None else None,
         unit_position=pos(unit) if unit is not None else None,
-        condition=Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None else None,
+        condition=(Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None
+                   else Condition.FAME_ON_TILE if _subtree(body, "fame_on_tile") is not None
+                   else None),
         position=pos(tokens[0]),
         trigger=_trigger(trigger_tree)[0] if trigger_tree is not None else None,
     )

@@ -141,7 +141,11 @@ def render_modifier(modifier: Modifier) -> str:
     text = word.render(amount) if word is not None else None
     if condition is not None and text is not None:
         fits = kind is ModifierKind.ATTACK_DAMAGE and condition is Condition.IN_TOKYO
-        text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else None
+        text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else (
+            # duel-cards-damage: a marker on a tile conditions the first damage prevented.
+            f"While the Fame marker is on a Buzz tile, {_lowercase_first(text)}"
+            if kind is ModifierKind.FIRST_DAMAGE and condition is Condition.FAME_ON_TILE
+            else None)
     if text is None:
         shown = f"{kind.value} {amount}" + (f" if {condition.value}" if condition else "")
         raise ValueError(f"the card language has no modifier line for {shown}")
