@@ -8,7 +8,9 @@ what the card language parsed; nothing here knows any card.
 
 from __future__ import annotations
 
-from kot_rules.engine import dice, dispatch
+from dataclasses import replace
+
+from kot_rules.engine import dice, dispatch, tracks
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
@@ -106,6 +108,9 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
     if condition is Condition.ONE_TWO_THREE:
         c = s.dice
         return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
+    if condition is Condition.FAME_ON_TILE:  # duel-cards-damage
+        b = s.board
+        return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
     raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
 
 
@@ -120,13 +125,15 @@ def fire(
     skip: str | None = None,
     target: int | None = None,
     joined: frozenset[int] = frozenset(),
+    amount: int | None = None,
 ) -> None:
     """Run the ``trigger`` abilities of the cards of ``seats`` (in that order).
 
     ``param`` must match the ability's (the set number, the hearts lost: at least);
     ``only`` restricts to one card, ``skip`` leaves one out; ``target`` is the
     monster the trigger names (``it``: the monster damage was dealt to); ``joined``
-    (an attack): the neighbours whose damage was added to the attack.
+    (an attack): the neighbours whose damage was added to the attack; ``amount``: the
+    trigger's number, which the effects say `as much` of (they take it as their amount).
     """
     having = s.game.cards.by_trigger[trigger]
     if not having:
@@ -154,8 +161,11 @@ def fire(
                     break
                 before = len(ev)
                 # Back up to the card machinery through the one dispatcher.
+                effects = ability.effects
+                if amount is not None:
+                    effects = tuple(replace(e, amount=amount) for e in effects)
                 dispatch.run_effects(
-                    s, ev, seat, ability.effects, c, target,
+                    s, ev, seat, effects, c, target,
                     joined=joined if trigger is _T_ATTACK else None,
                 )
                 if ability.once_per_turn and len(ev) == before:

@@ -105,7 +105,8 @@ class CardTable:
         )
         heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
-                        Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}
+                        Verb.COPY_CARD, Verb.MAY_EXTRA_TURN,
+                        Verb.REST, Verb.REFUND, Verb.SWAP_CARD}  # duel-cards-damage
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id
