@@ -393,6 +393,8 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
 
 def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the active monster in each Duel phase."""
+    if s.pending is not None:  # a card's question (duel-cards-damage): its options
+        return s.pending.request.options
     phase = s.phase
     if phase is _TOKENS:
         return [SpendDiceTokens(n) for n in range(spendable(s) + 1)]
