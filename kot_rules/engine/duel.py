@@ -23,9 +23,11 @@ from dataclasses import replace
 from kot_rules.engine import abilities, dice, legal, turn
 from kot_rules.engine.actions import (
     END_TURN,
+    PASS,
     SWEEP,
     Action,
     Buy,
+    Choose,
     EndTurn,
     Reroll,
     ResolveFaces,
@@ -44,10 +46,12 @@ from kot_rules.engine.events import (
     K_RESOLVED,
     K_ROLLED,
     K_SWEPT,
+    K_TILE_PLACED,
     K_TOKENS,
     Event,
 )
 from kot_rules.engine.options import FirstPlayerRule, Options
+from kot_rules.engine.requests import ask  # duel-words: a Buzz tile's place
 from kot_rules.engine.resources import damage, gain_energy, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.shop import offer, pay_and_take, receive
@@ -66,8 +70,10 @@ from kot_rules.engine.tracks import (
     SMASH_I,
     VICTORIES,
     DuelBoard,
+    PlacedTile,
     board_from_json,
     bonus_at,
+    placements,
     pull_steps,
     step,
     stops,
@@ -297,12 +303,18 @@ def _bonus(s: State, ev: list[Event], seat: int, kind: str, n: int) -> None:
     elif kind == "energy":
         gain_energy(s, ev, seat, n, why)
     else:  # dice-token
-        b: DuelBoard = s.board
-        have = b.dice_tokens[seat]
-        got = min(n, MAX_DICE_TOKENS - have)
-        if got:
-            s.board = b.with_tokens(seat, have + got)
-            ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
+        gain_dice_tokens(s, ev, seat, n)
+
+
+def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
+    """``seat`` gains ``n`` dice tokens (a Buzz bonus, a card): those past MAX_DICE_TOKENS
+    held are lost (duel.roll.dice-token-cap, D-DUEL-TOKEN-OVERFLOW)."""
+    b: DuelBoard = s.board
+    have = b.dice_tokens[seat]
+    got = min(n, MAX_DICE_TOKENS - have)
+    if got > 0:
+        s.board = b.with_tokens(seat, have + got)
+        ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
 def after_step(s: State) -> Outcome | None:
@@ -324,6 +336,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         pay_and_take(s, ev, a, action.card, cost)
         s.board = replace(s.board, bought=True)
         _slide(s, ev, action.card)
+        place_buzz_tile(s, ev, a, action.card)  # duel-words: before the card's effect
         if receive(s, ev, a, action.card, price=cost):
             turn.end_turn(s, ev, end_effects=False)  # an extra turn bought: played at once
     elif isinstance(action, Sweep):
@@ -393,7 +406,7 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
 
 def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the active monster in each Duel phase."""
-    if s.pending is not None:  # a card's question (duel-cards-damage): its options
+    if s.pending is not None:  # a card's question (duel-words, duel-cards-damage)
         return s.pending.request.options
     phase = s.phase
     if phase is _TOKENS:
@@ -464,6 +477,61 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     s.phase = _ROLL
 
 
+# -- duel-words: the Buzz icon of a bought card -----------------------------------------
+
+
+def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
+    """The Buzz tile ``card``'s icon names, as ``seat`` buys it, before its effect
+    (duel.buzz.place-on-buy, D-DUEL-BUZZ-PLACEMENT): from the supply, it goes where the
+    buyer chooses among the legal places (tracks.placements: either track, either way
+    round, on no marker and no other tile); on the board already, the buyer may move it
+    there or leave it (duel.buzz.move-on-rebuy); with a marker on it, it stays; with no
+    legal place, nothing happens. The card's effect follows in every case."""
+    tile = s.game.cards.buzz(card)
+    if not tile:
+        return
+    b: DuelBoard = s.board
+    here = next((t for t in b.tiles if t.tile == tile), None)
+    if here is not None and under_marker(b, here):
+        ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
+                        f"{_where(here)} stays: a marker stands on it"))
+        return
+    rest = replace(b, tiles=tuple(t for t in b.tiles if t is not here))
+    places = [p for p in placements(rest, tile) if p != here]
+    if not places:
+        return
+    keys = [place_key(p) for p in places]
+    options: list[Action] = [Choose(k) for k in keys]
+    if here is not None:
+        options.append(PASS)  # leave it where it is
+    verb = "move" if here is not None else "place"
+    answer = ask(s, seat, options, f"{s.names[seat]}: where to {verb} the Buzz tile {tile} "
+                 f"({card}), as 'TRACK SPACE...' in the tile's own order")
+    if not isinstance(answer, Choose) or answer.key not in keys:
+        return  # the tile is left where it is
+    placed = places[keys.index(answer.key)]
+    tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
+             else (*b.tiles, placed))
+    s.board = replace(b, tiles=tiles)
+    ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
+                    f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+
+
+def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:
+    """A marker stands on one of ``tile``'s spaces, or on its extra space."""
+    return b.marker(tile.track) in tile.spaces
+
+
+def place_key(p: PlacedTile) -> str:
+    """The answer naming a place: its track, then its spaces in the tile's own order
+    (``fame -2 -3``: the tile's first space on -2)."""
+    return " ".join((p.track, *(str(x) for x in p.spaces)))
+
+
+def _where(p: PlacedTile) -> str:
+    return f"{p.tile} on {p.track} {' '.join(f'{x:+d}' for x in p.spaces)}"
+
+
 RULES = GameRules(
     id=GAME_ID,
     numbers=DUEL,
@@ -486,6 +554,8 @@ RULES = GameRules(
         end_of_turn=end_of_turn,
         after_step=after_step,
         on_elimination=on_elimination,
+        pull=pull,  # duel-words: a card's pull is the dice's pull
+        gain_dice_tokens=gain_dice_tokens,
     ),
     apply=turn.apply,
     roll_in_place=roll_in_place,

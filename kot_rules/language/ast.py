@@ -80,6 +80,10 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-words: King of Tokyo: Duel's pulls and dice tokens.
+    PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
+    PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
+    GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
     # duel-cards-damage (King of Tokyo: Duel).
     SPOTLIGHT_DAMAGE = "spotlight-damage"  # each monster with a marker in its zone takes N
     REST = "rest"  # the owner discards this card, or heals N and ends its turn (it chooses)
@@ -299,6 +303,8 @@ class CardDef:
     empty_rules: tuple[EmptyRule, ...] = ()
     token_mentions: tuple[tuple[str, Position], ...] = ()
     """Every token kind the card names outside its supply lines, and where (for the set check)."""
+    buzz: str = ""  # duel-words
+    """The Buzz tile the card's icon names (King of Tokyo: Duel), or "" for none."""
 
 
 NO_POSITION = Position("", 0, 0)

@@ -87,6 +87,9 @@ CODES: dict[str, str] = {
               "card puts more tokens on itself than the game has",
     "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
               "no monster",
+    # duel-words: a card's Buzz icon.
+    "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
+              "a tile its cards may not name",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.
