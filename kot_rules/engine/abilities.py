@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kot_rules.engine import dice, dispatch, tracks
-from kot_rules.engine.events import Event
+from kot_rules.engine.actions import PASS, Choose
+from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
+from kot_rules.engine.requests import ask
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
@@ -159,6 +161,8 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
+                if ability.price and not _paid(s, ev, seat, c, ability.price):
+                    continue  # duel-cards-damage: not paid, nothing happens
                 before = len(ev)
                 # Back up to the card machinery through the one dispatcher.
                 effects = ability.effects
@@ -173,11 +177,30 @@ def fire(
                     s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
 
 
+def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
+    """Whether ``seat`` pays ``price`` energy for its card's clause (it may; with less, it
+    cannot)."""
+    m = s.monsters[seat]
+    if m.energy < price:
+        return False
+    why = f"{s.names[seat]} may pay {price} energy for {card}"
+    if ask(s, seat, [Choose("pay"), PASS], why) != Choose("pay"):
+        return False
+    ms = list(s.monsters)
+    ms[seat] = m._replace(energy=m.energy - price)
+    s.monsters = tuple(ms)
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_ENERGY, seat, -price, None, "", f"pays for {card}"))
+    return True
+
+
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
     if trigger is Trigger.SCORE_SET:
         return ability.param == param
     if trigger is Trigger.LOSE_HEARTS:
         return param >= ability.param
+    if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
+        return param > ability.param
     return True
 
 

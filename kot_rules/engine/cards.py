@@ -115,6 +115,7 @@ class CardTable:
             for r in rows
             if any(m.kind in asking_kinds for m in r.modifiers)
             or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
+            or any(a.price for a in r.abilities)  # duel-cards-damage: `you may pay N ...`
         )
         """The ids of the cards that may ask their owner a question in the middle of a step
         (and tokens a heart face may remove ask whoever holds them: ``heart_removes``)."""

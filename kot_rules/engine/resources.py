@@ -38,6 +38,7 @@ _M_IMMUNE = ModifierKind.IMMUNE
 _M_FIRST_DAMAGE = ModifierKind.FIRST_DAMAGE
 _M_EXTRA_HEALING_ONCE = ModifierKind.EXTRA_HEALING_ONCE
 _HEART_FACES = (_Face.HEART, _Face.HEAL)
+_T_HEART_BEYOND = Trigger.HEART_BEYOND
 
 
 def set_monster(s: State, seat: int, m: Monster) -> None:
@@ -172,6 +173,8 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
             eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
+    if lost and table.by_trigger[_T_HEART_BEYOND] and s.monsters[seat].hearts > 0:
+        _hearts_beyond(s, ev, seat, lost)
     # Tokens and the like for the monster whose attack dealt it, if the target survived;
     # card damage is no attack for them [004 §Útok/útočící příšera] (D-TOKENS-ON-DAMAGE).
     if (
@@ -232,6 +235,18 @@ def _first_damage(s: State, ev: list[Event], seat: int, n: int, source: int) -> 
             else Event(K_PREVENTED, seat, prevented, source, "", "the first damage of the turn")
         )
     return n - prevented
+
+
+def _hearts_beyond(s: State, ev: list[Event], seat: int, lost: int) -> None:
+    """Count the hearts ``seat`` lost this turn (in ``used_abilities``, reset with every
+    turn) and fire, once for each heart just lost, the other monsters' abilities on hearts
+    lost beyond a number in a turn (duel-cards-damage, D-DUEL-HEARTS-BEYOND)."""
+    key = f"{seat}:heart-lost:"
+    before = sum(1 for k in s.used_abilities if k.startswith(key))
+    s.used_abilities = s.used_abilities | {f"{key}{before + j}" for j in range(lost)}
+    others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
+    for nth in range(before + 1, before + lost + 1):
+        _abilities.fire(s, ev, _T_HEART_BEYOND, others, param=nth)
 
 
 def _once_more(s: State, seat: int, m: Monster) -> int:

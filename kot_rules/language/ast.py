@@ -148,6 +148,7 @@ class Trigger(Enum):
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
     # duel-cards-damage (King of Tokyo: Duel).
     OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
+    HEART_BEYOND = "heart-beyond"  # For each heart another monster loses beyond N in a turn,
 
 
 class Condition(Enum):
@@ -178,6 +179,9 @@ class Ability:
     param: int = 0
     condition: Condition | None = None
     once_per_turn: bool = False
+    price: int = 0
+    """duel-cards-damage: energy its owner may pay for the effects (`you may pay N energy
+    to ...`); unpaid, nothing happens. 0: no price, the effects just happen."""
 
 
 @dataclass(frozen=True, slots=True)

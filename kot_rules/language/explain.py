@@ -72,7 +72,8 @@ _KEYWORDS: dict[str, str] = {
     # duel-cards-damage
     "IN_CAP": "In", "YOURS": "yours", "FIRST": "first",
     "BUZZ_CAP": "Buzz", "TILE": "tile", "WHENEVER_LC": "whenever", "SWAP": "swap",
-    "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone",
+    "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone", "FOR_CAP": "For",
+    "BEYOND": "beyond",
 }
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",

@@ -461,6 +461,11 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "another monster gains energy from its energy faces (the trigger's number: how much)",
          "When another monster gains energy from its dice, you may discard this card to gain "
          "as much energy.", frozenset({"GAINS"}), amount=False, games=_DUEL),
+    Word(Trigger.HEART_BEYOND, ("trigger",),
+         lambda n: f"For each heart another monster loses beyond {n} in a turn",
+         "another monster loses a heart beyond the first hearts it loses in the turn (once "
+         "per heart)", "For each heart another monster loses beyond 3 in a turn, you may pay 1 "
+         "energy to pull the Fame marker 1 space.", frozenset({"BEYOND"}), games=_DUEL),
 )}
 
 

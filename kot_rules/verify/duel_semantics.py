@@ -535,3 +535,10 @@ def _less_damage(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
 def _heal_once_more(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     """D-DUEL-HEAL-ONCE, D-DUEL-HEART-CAP: a bigger heal, still capped (the heal step)."""
     return k.heal_step(ctx, s)
+
+
+@trigger(Trigger.HEART_BEYOND)
+def _heart_beyond(s: SymDuel, owner: int) -> Bool:
+    """D-DUEL-HEARTS-BEYOND: after the rival lost a heart and goes on (the hearts lost in the
+    turn are not in the state; the price paid is left out: energy is never capped)."""
+    return s.m(rival(owner)).hearts > 0
