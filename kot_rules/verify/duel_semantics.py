@@ -65,6 +65,7 @@ from kot_rules.language.ast import (
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_state import SEATS, SymDuel, ite
+from kot_rules.verify.duel_state import in_zone as _in_zone  # duel-cards-damage
 from kot_rules.verify.symbolic import Bool, Ctx, Int
 
 Step = k.Step
@@ -458,8 +459,6 @@ def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
 # Cards are not in the symbolic state: discarding or swapping a card, and protection for the
 # rest of a turn, change nothing it holds; what they prevent only makes damage smaller,
 # which the kernel's damage step covers.
-
-from kot_rules.verify.duel_state import in_zone as _in_zone  # noqa: E402
 
 
 @verb(Verb.SPOTLIGHT_DAMAGE)
