@@ -19,6 +19,7 @@ Adding the meaning of a new Duel word takes a few lines, one decorator per table
 
     from kot_rules.language.ast import Condition, ModifierKind, Verb
     from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.duel_invariants import INVARIANTS
     from kot_rules.verify.duel_semantics import condition, modifier, verb
 
     @verb(Verb.GAIN_DICE_TOKENS)  # (ctx, state, owner, target seat, amount) -> state
@@ -34,11 +35,17 @@ Adding the meaning of a new Duel word takes a few lines, one decorator per table
     def _in_zone(s: SymDuel, owner: int) -> Bool: ...
 
 ``@who(Who.X)`` gives the monsters an effect acts on: ``(state, owner) -> [(seat, applies)]``.
-For a pull, :func:`pull` runs the steps of one (each with its bonus and victory check).
+A pull is :func:`pull`, the kernel's steps one by one (each with its bonus and victory
+check)::
+
+    @verb(Verb.PULL_FAME)
+    def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+        return pull(ctx, s, seat, 0, n)  # track 0 is Fame, 1 Destruction
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -64,7 +71,8 @@ from kot_rules.language.ast import (
 )
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
-from kot_rules.verify.duel_state import SEATS, SymDuel, ite
+from kot_rules.verify.duel_invariants import INVARIANTS
+from kot_rules.verify.duel_state import SEATS, SymDuel, fresh, ite, leaves
 from kot_rules.verify.duel_state import in_zone as _in_zone  # duel-cards-damage
 from kot_rules.verify.symbolic import Bool, Ctx, Int
 
@@ -138,17 +146,64 @@ def rival(owner: int) -> int:
     return 1 - owner
 
 
-def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int) -> SymDuel:
+def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -> SymDuel:
     """``owner`` pulls the marker of ``track`` (0 Fame, 1 Destruction) ``steps`` spaces
     toward it, step by step, each step's bonus given and victory checked after it; a win
     or a King tile loses the steps left (D-DUEL-PULL-STEPS: the kernel's
-    :func:`duel_kernel.pull_on`, ``steps`` times). Ends with no pull under way."""
-    t = replace(s, pull_left=z3.IntVal(steps), puller=z3.IntVal(owner),
+    :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
+    Ends with no pull under way."""
+    n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
                 pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
-    for _ in range(steps):
+    for i in range(n):
         _, after = k.pull_on(ctx, t)
         t = ite(z3.And(z3.Not(t.over), t.pull_left > 0), after, t)
-    return replace(t, pull_left=z3.IntVal(0))
+        if i < n - 1:
+            # Between two steps the invariants hold: the pull's start and each step are
+            # the kernel's pull_begin and pull_on, whose own rows prove they keep them
+            # (induction over the steps). Said here, the solver need not find it again.
+            t = pin(ctx, t)
+            assume(ctx, z3.And([inv.symbolic(t) for inv in INVARIANTS
+                                if inv.id != "INV-DUEL-BUZZ"]))  # no step lays a tile
+    return replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
+
+
+_pins = itertools.count()
+
+
+def pin(ctx: Ctx, s: SymDuel) -> SymDuel:
+    """A state equal to ``s`` whose monsters, markers and game fields are fresh names (the
+    equalities go to ``ctx.facts``): a chain of steps then builds on small terms, not on
+    each step's whole term (the tiles, which no step changes, stay as they are)."""
+    name = f"{ctx.prefix}pin{next(_pins)}"
+    pinned = fresh(ctx, name)
+    tracks = tuple(replace(t, marker=p.marker) for t, p in zip(s.tracks, pinned.tracks,
+                                                               strict=True))
+    out = replace(s, monsters=pinned.monsters, tracks=tracks,
+                  **{f: getattr(pinned, f) for f in _PINNED})
+    for (_, a), (_, b) in zip(_scalars(out), _scalars(s), strict=True):
+        assume(ctx, a == z3.simplify(b))
+    return out
+
+
+_cases: list[Bool] = []
+"""The case being built (:func:`owned`: which seat owns the card)."""
+
+
+def assume(ctx: Ctx, fact: Bool) -> None:
+    """Add ``fact`` to ``ctx.facts`` for the case being built only: the other owner's
+    chain of steps then costs the solver nothing."""
+    ctx.facts.append(z3.Implies(z3.And(*_cases), fact) if _cases else fact)
+
+
+_PINNED = ("pull_left", "over", "winner", "seen")
+"""Besides the monsters and the markers, what a step of a pull changes (the puller, the
+track, the turn and the tiles stay the terms they were: numerals for a card's pull)."""
+
+
+def _scalars(s: SymDuel) -> list[tuple[str, Any]]:
+    return [(name, term) for name, term in leaves(s) if name.startswith("monsters[")
+            or name.endswith(".marker") or name in _PINNED]
 
 
 def _per_seat(owner: Int, run: Callable[[int], SymDuel]) -> SymDuel:
@@ -249,13 +304,14 @@ def follow_up(member: Verb, name: str) -> Callable[[FollowUp], FollowUp]:
     return add
 
 
-@follow_up(Verb.EXTRA_TURN, "end of turn: the same monster plays another turn")
+@follow_up(Verb.EXTRA_TURN, "end of turn: the card's owner plays another turn")
 def _another_turn(ctx: Ctx, s: SymDuel, owner: int) -> Step:
     """duel.end-turn.pass, duel.roll.first-turn: the dice are put down and the owner plays
-    again (a turn that is no longer the first player's first one)."""
+    next (the same monster again, or, got out of its turn, right after this one), in a turn
+    that is no longer the first player's first one."""
     t = replace(s, active=z3.IntVal(owner), first_turn=z3.BoolVal(False), red=z3.IntVal(0),
                 white=z3.IntVal(0))
-    return z3.And(k.idle(s), s.active == owner), k.event(t)
+    return k.idle(s), k.event(t)
 
 
 # -- running a sentence ------------------------------------------------------------------
@@ -296,7 +352,14 @@ def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
 def owned(ctx: Ctx, step: Callable[[int], Step]) -> Step:
     """``step`` for an owner that is either seat (a free choice, shown in counterexamples)."""
     owner = ctx.integer("owner")
-    oks, posts = zip(*(step(seat) for seat in range(SEATS)), strict=True)
+    built = []
+    for seat in range(SEATS):
+        _cases.append(owner == seat)
+        try:
+            built.append(step(seat))
+        finally:
+            _cases.pop()
+    oks, posts = zip(*built, strict=True)
     ok = oks[SEATS - 1]
     for seat in range(SEATS - 2, -1, -1):
         ok = z3.If(owner == seat, oks[seat], ok)
