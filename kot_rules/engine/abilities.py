@@ -140,6 +140,7 @@ def fire(
     having = s.game.cards.by_trigger[trigger]
     if not having:
         return
+    turn = s.turn
     for seat in seats:
         owner = s.monsters[seat]
         if not owner.alive or having.isdisjoint(
@@ -175,6 +176,8 @@ def fire(
                 if ability.once_per_turn and len(ev) == before:
                     # Nothing done (its owner declined a `you may`): not used this turn.
                     s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
+                if s.turn != turn:
+                    return  # duel-cards-damage: a card ended the turn, the moment is gone
 
 
 def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
