@@ -53,7 +53,7 @@ from kot_rules.engine.actions import (
 from kot_rules.engine.dice import FACES, Counts
 from kot_rules.engine.game import Game
 from kot_rules.engine.hearts import HEAL_SELF
-from kot_rules.language.ast import ModifierKind
+from kot_rules.language.ast import ModifierKind, Verb
 
 STORE_ENERGY_MAX = 100
 """The largest energy amount an answer may name (a card asking how much energy to move).
@@ -267,6 +267,16 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
     # One key per seat: the seats a game has name their monsters, the rest never occur.
     keys += [f"heal {game.names[i]}" if i < game.num_players else f"heal seat {i}"
              for i in range(max_players)]
+    # duel-cards-damage: the answers of Duel's damage cards, only in a game whose cards ask
+    # them (a game without them keeps its action ids).
+    table = game.cards
+    said = {e.verb for c in table.physical_ids() for a in table.abilities(c) for e in a.effects}
+    if Verb.REST in said:
+        keys += ["discard", "rest"]
+    if Verb.REFUND in said:
+        keys += ["discard"]
+    if any(a.price for c in table.physical_ids() for a in table.abilities(c)):
+        keys += ["pay"]
     return tuple(dict.fromkeys(keys))
 
 

@@ -8,8 +8,12 @@ what the card language parsed; nothing here knows any card.
 
 from __future__ import annotations
 
-from kot_rules.engine import dice, dispatch
-from kot_rules.engine.events import Event
+from dataclasses import replace
+
+from kot_rules.engine import dice, dispatch, tracks
+from kot_rules.engine.actions import PASS, Choose
+from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
+from kot_rules.engine.requests import ask
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
@@ -106,6 +110,9 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
     if condition is Condition.ONE_TWO_THREE:
         c = s.dice
         return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
+    if condition is Condition.FAME_ON_TILE:  # duel-cards-damage
+        b = s.board
+        return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
     raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
 
 
@@ -120,17 +127,20 @@ def fire(
     skip: str | None = None,
     target: int | None = None,
     joined: frozenset[int] = frozenset(),
+    amount: int | None = None,
 ) -> None:
     """Run the ``trigger`` abilities of the cards of ``seats`` (in that order).
 
     ``param`` must match the ability's (the set number, the hearts lost: at least);
     ``only`` restricts to one card, ``skip`` leaves one out; ``target`` is the
     monster the trigger names (``it``: the monster damage was dealt to); ``joined``
-    (an attack): the neighbours whose damage was added to the attack.
+    (an attack): the neighbours whose damage was added to the attack; ``amount``: the
+    trigger's number, which the effects say `as much` of (they take it as their amount).
     """
     having = s.game.cards.by_trigger[trigger]
     if not having:
         return
+    turn = s.turn
     for seat in seats:
         owner = s.monsters[seat]
         if not owner.alive or having.isdisjoint(
@@ -152,15 +162,39 @@ def fire(
                     s.used_abilities = s.used_abilities | {key}
                 if not s.monsters[seat].alive:
                     break
+                if ability.price and not _paid(s, ev, seat, c, ability.price):
+                    continue  # duel-cards-damage: not paid, nothing happens
                 before = len(ev)
                 # Back up to the card machinery through the one dispatcher.
+                effects = ability.effects
+                if amount is not None:
+                    effects = tuple(replace(e, amount=amount) for e in effects)
                 dispatch.run_effects(
-                    s, ev, seat, ability.effects, c, target,
+                    s, ev, seat, effects, c, target,
                     joined=joined if trigger is _T_ATTACK else None,
                 )
                 if ability.once_per_turn and len(ev) == before:
                     # Nothing done (its owner declined a `you may`): not used this turn.
                     s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
+                if s.turn != turn:
+                    return  # duel-cards-damage: a card ended the turn, the moment is gone
+
+
+def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
+    """Whether ``seat`` pays ``price`` energy for its card's clause (it may; with less, it
+    cannot)."""
+    m = s.monsters[seat]
+    if m.energy < price:
+        return False
+    why = f"{s.names[seat]} may pay {price} energy for {card}"
+    if ask(s, seat, [Choose("pay"), PASS], why) != Choose("pay"):
+        return False
+    ms = list(s.monsters)
+    ms[seat] = m._replace(energy=m.energy - price)
+    s.monsters = tuple(ms)
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_ENERGY, seat, -price, None, "", f"pays for {card}"))
+    return True
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
@@ -168,6 +202,8 @@ def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
         return ability.param == param
     if trigger is Trigger.LOSE_HEARTS:
         return param >= ability.param
+    if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
+        return param > ability.param
     return True
 
 

@@ -107,13 +107,15 @@ class CardTable:
         )
         heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
-                        Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}
+                        Verb.COPY_CARD, Verb.MAY_EXTRA_TURN,
+                        Verb.REST, Verb.REFUND, Verb.SWAP_CARD}  # duel-cards-damage
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id
             for r in rows
             if any(m.kind in asking_kinds for m in r.modifiers)
             or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
+            or any(a.price for a in r.abilities)  # duel-cards-damage: `you may pay N ...`
         )
         """The ids of the cards that may ask their owner a question in the middle of a step
         (and tokens a heart face may remove ask whoever holds them: ``heart_removes``)."""

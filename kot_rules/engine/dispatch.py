@@ -63,6 +63,21 @@ adjust_dice: AdjustDice = _missing
 leave_tokyo: LeaveTokyo = _missing
 
 
+class EndTurn(Protocol):
+    """turn.end_turn: the active monster's turn ends now (duel-cards-damage)."""
+
+    def __call__(self, s: State, ev: list[Event]) -> None: ...
+
+
+end_turn: EndTurn = _missing
+
+
+def install_end_turn(fn: EndTurn) -> None:
+    """Fill in :data:`end_turn` (once, at import of the turn skeleton)."""
+    global end_turn
+    end_turn = fn
+
+
 def install(
     *, run: RunEffects, window: DamageWindow, adjust: AdjustDice, leave: LeaveTokyo
 ) -> None:

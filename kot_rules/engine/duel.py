@@ -82,7 +82,7 @@ from kot_rules.engine.tracks import (
     stops,
     victory,
 )
-from kot_rules.language.ast import ModifierKind
+from kot_rules.language.ast import ModifierKind, Trigger
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -103,6 +103,7 @@ NO_PURCHASE_ENERGY: int = DUEL["no-purchase-energy"]
 
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
 _M_EXTRA_DICE = ModifierKind.EXTRA_DICE
+_T_OTHER_DICE_ENERGY = Trigger.OTHER_DICE_ENERGY  # duel-cards-damage
 _TOKENS, _RESOLVE, _BUY, _ROLL, _OVER = (
     Phase.DICE_TOKENS, Phase.RESOLVE, Phase.BUY, Phase.ROLL, Phase.OVER,
 )  # fmt: skip
@@ -257,6 +258,10 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")  # capped: D-DUEL-HEART-CAP
     elif index == ENERGY_I:
         gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # duel.face.energy
+        if s.game.cards.by_trigger[_T_OTHER_DICE_ENERGY]:
+            # duel-cards-damage: the rival's cards that answer energy from dice
+            # (D-DUEL-DICE-ENERGY): the energy of the faces, not what cards add to it.
+            abilities.fire(s, ev, _T_OTHER_DICE_ENERGY, (rival(a),), amount=n * ENERGY_PER_FACE)
     elif index in (FAME_I, DESTRUCTION_I):
         pull(s, ev, a, FAME if index == FAME_I else DESTRUCTION, pull_steps(n, PULL_SET))
     elif index == POWER_I:
@@ -406,7 +411,7 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
 
 def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the active monster in each Duel phase."""
-    if s.pending is not None:  # duel-words: a card's question (a Buzz tile's place)
+    if s.pending is not None:  # a card's question (duel-words, duel-cards-damage)
         return s.pending.request.options
     phase = s.phase
     if phase is _TOKENS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from kot_rules.engine import abilities, dice, tokens, tokyo
+from kot_rules.engine import abilities, dice, dispatch, tokens, tokyo, tracks
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.events import (
@@ -36,7 +36,7 @@ from kot_rules.engine.resources import (
     raise_of,
     set_monster,
 )
-from kot_rules.engine.state import Monster, Place, State
+from kot_rules.engine.state import Monster, Phase, Place, State
 from kot_rules.engine.tracks import DESTRUCTION, FAME
 from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
@@ -202,9 +202,12 @@ def run(
     added to the attack.
     """
     won = s.game.after_step  # duel-words: Duel checks victory after each sentence
-    for e in effects:
-        if won is not None and won(s) is not None:
-            # A win ends the game at once: no further sentence (D-DUEL-WIN-CHECK).
+    for i, e in enumerate(effects):
+        if won is not None and (s.phase is Phase.OVER or (i and won(s) is not None)):
+            # A win ends the game at once: no further sentence (D-DUEL-WIN-CHECK). Not
+            # before the first sentence: a replacement's first sentence acts on the last
+            # heart that would lose the game, before victory is checked (duel-cards-damage,
+            # D-DUEL-LAST-HEART).
             return
         why = f"card {card}"
         held = HELD_MEANINGS.get(e.verb)
@@ -534,3 +537,96 @@ def _gain_dice_tokens(
     if gain is None:  # pragma: no cover - the checker lets only Duel's cards say it
         raise AssertionError(f"{s.game.rules.title} has no dice tokens")
     gain(s, ev, t, amount)
+
+
+# -- duel-cards-damage: King of Tokyo: Duel's damage cards --------------------------------
+
+
+@_means(MEANINGS, Verb.SPOTLIGHT_DAMAGE)
+def _spotlight_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    # Once per monster, however many markers stand in its zone (D-DUEL-SPOTLIGHT-DAMAGE).
+    b = s.board
+    if any(tracks.in_zone(t, b.position(track)) for track in (tracks.FAME, tracks.DESTRUCTION)):
+        damage(s, ev, t, amount, owner, attack=False)
+
+
+@_means(MEANINGS, Verb.REST)
+def _rest(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner discards this card, or keeps it, heals and ends its turn (D-DUEL-REST-TURN)."""
+    if card not in s.monsters[t].cards:
+        return
+    options: list[Action] = [Choose("discard"), Choose("rest")]
+    ask_why = f"{s.names[t]}: discard {card}, or keep it, heal {amount} and end the turn?"
+    answer = ask(s, t, options, ask_why)
+    if answer == Choose("discard"):
+        lose_card(s, ev, t, card)
+        return
+    heal(s, ev, t, amount, why)
+    if t == s.active and s.phase is not Phase.OVER:
+        dispatch.end_turn(s, ev)
+
+
+@_means(MEANINGS, Verb.REFUND)
+def _refund(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner may discard this card to gain the trigger's number of energy."""
+    if amount <= 0 or card not in s.monsters[t].cards:
+        return
+    ask_why = f"{s.names[t]} may discard {card} to gain {amount} energy"
+    if ask(s, t, [Choose("discard"), PASS], ask_why) != Choose("discard"):
+        return
+    lose_card(s, ev, t, card)
+    gain_energy(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.SWAP_CARD)
+def _swap_card(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner may give this card to another monster for one of that monster's keep cards."""
+    if card not in s.monsters[t].cards:
+        return
+    table = s.game.cards
+    options: list[Action] = [
+        Choose(c)
+        for i in abilities.clockwise(s, t)
+        if i != t
+        for c in s.monsters[i].cards
+        if table.is_keep(c)
+    ]
+    if not options:
+        return
+    choice = ask(s, t, [*options, PASS], f"{s.names[t]} may swap {card} for a keep card")
+    if choice == PASS or not isinstance(choice, Choose):
+        return
+    other = next(i for i, m in enumerate(s.monsters) if choice.key in m.cards)
+    lose_card(s, ev, t, card, to_discard=False)
+    lose_card(s, ev, other, choice.key, to_discard=False)
+    mine, theirs = s.monsters[t], s.monsters[other]
+    set_monster(s, t, mine._replace(cards=(*mine.cards, choice.key)))
+    set_monster(s, other, theirs._replace(cards=(*theirs.cards, card)))
+    ev.append(
+        NO_EVENT
+        if ev.__class__ is Quiet
+        else Event(K_USED, t, 0, other, "", f"{card} swapped for {choice.key}")
+    )
+
+
+@_means(MEANINGS, Verb.NO_DAMAGE_THIS_TURN)
+def _no_damage_this_turn(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    s.protected = s.protected | {t}
+
+
+@_means(MEANINGS, Verb.DISCARD_THIS)
+def _discard_this(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if card in s.monsters[t].cards:
+        lose_card(s, ev, t, card)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kot_rules.engine import abilities as _abilities
 from kot_rules.engine import dispatch as _dispatch
 from kot_rules.engine import requests as _requests
-from kot_rules.engine.dice import HEART as _HEART
+from kot_rules.engine.dice import Face as _Face
 from kot_rules.engine.events import (
     K_CARD_LOST,
     K_DAMAGED,
@@ -33,6 +33,12 @@ _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
 _T_WOULD_BE_ELIMINATED = Trigger.WOULD_BE_ELIMINATED
+# duel-cards-damage
+_M_IMMUNE = ModifierKind.IMMUNE
+_M_FIRST_DAMAGE = ModifierKind.FIRST_DAMAGE
+_M_EXTRA_HEALING_ONCE = ModifierKind.EXTRA_HEALING_ONCE
+_HEART_FACES = (_Face.HEART, _Face.HEAL)
+_T_HEART_BEYOND = Trigger.HEART_BEYOND
 
 
 def set_monster(s: State, seat: int, m: Monster) -> None:
@@ -83,6 +89,8 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
         n += _abilities.total(s, seat, _M_EXTRA_HEALING) + _abilities.total(
             s, seat, _M_EXTRA_HEALING_ANY
         )
+        if n > 0 and s.game.cards.with_modifier[_M_EXTRA_HEALING_ONCE]:
+            n += _once_more(s, seat, m)
     healed = max(0, min(n, heart_top(s, m) - m.hearts))
     if healed:
         set_monster(
@@ -116,11 +124,23 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
             else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
         )
         return 0
+    if m.cards and table.with_modifier[_M_IMMUNE] and _abilities.has_modifier(s, seat, _M_IMMUNE):
+        # Immunity first (D-DUEL-PREVENT-ORDER): nothing is rolled, nothing else is used up.
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+        )
+        return 0
     if m.cards and table.with_modifier[_M_DODGE] and _abilities.has_modifier(s, seat, _M_DODGE):
         n = _dodge(s, ev, seat, n, source)
         if n <= 0:
             return 0
         m = s.monsters[seat]
+    if m.cards and table.with_modifier[_M_FIRST_DAMAGE] and seat != s.active:
+        n = _first_damage(s, ev, seat, n, source)
+        if n <= 0:
+            return 0
     if (
         m.cards
         and table.with_modifier[_M_IGNORE_SMALL_DAMAGE]
@@ -153,6 +173,8 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
             eliminate(s, ev, seat)
     elif lost and m.cards:
         _abilities.fire(s, ev, _T_LOSE_HEARTS, (seat,), param=lost)
+    if lost and table.by_trigger[_T_HEART_BEYOND] and s.monsters[seat].hearts > 0:
+        _hearts_beyond(s, ev, seat, lost)
     # Tokens and the like for the monster whose attack dealt it, if the target survived;
     # card damage is no attack for them [004 §Útok/útočící příšera] (D-TOKENS-ON-DAMAGE).
     if (
@@ -173,7 +195,11 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
     ev.append(
         NO_EVENT if ev.__class__ is Quiet else Event(K_ROLLED, seat, 0, source, "", "", counts)
     )
-    prevented: int = min(n, counts[_HEART] * _abilities.total(s, seat, _M_DODGE))
+    # A heart rolled is the face that shows a heart on the game's die: King of Tokyo's
+    # heart, Duel's heal face (D-DUEL-HEART-ROLLED).
+    faces = s.game.rules.dice.faces
+    heart = next(i for i, f in enumerate(faces) if f in _HEART_FACES)
+    prevented: int = min(n, counts[heart] * _abilities.total(s, seat, _M_DODGE))
     if prevented:
         ev.append(
             NO_EVENT
@@ -181,6 +207,57 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
             else Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage")
         )
     return n - prevented
+
+
+def _first_damage(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
+    """What is left of ``n`` damage once the first damage of this turn that each card of
+    ``seat`` turns away is turned away: the cards with a condition first, then the others
+    (D-DUEL-PREVENT-ORDER). What a card turned away this
+    turn is kept in ``used_abilities`` (one key per damage), so it resets with every turn."""
+    ranked = sorted(
+        ((c, x) for c in s.monsters[seat].cards for x in _abilities.modifiers_of(s, c)
+         if x.kind is _M_FIRST_DAMAGE
+         and (x.condition is None or _abilities.holds(s, seat, x.condition))),
+        key=lambda cx: cx[1].condition is None,
+    )
+    prevented = 0
+    for card, x in ranked:
+        key = f"{seat}:{card}:first-damage:"
+        used = sum(1 for k in s.used_abilities if k.startswith(key))
+        take = min(n - prevented, x.amount - used)
+        if take > 0:
+            s.used_abilities = s.used_abilities | {f"{key}{used + j}" for j in range(take)}
+            prevented += take
+    if prevented:
+        ev.append(
+            NO_EVENT
+            if ev.__class__ is Quiet
+            else Event(K_PREVENTED, seat, prevented, source, "", "the first damage of the turn")
+        )
+    return n - prevented
+
+
+def _hearts_beyond(s: State, ev: list[Event], seat: int, lost: int) -> None:
+    """Count the hearts ``seat`` lost this turn (in ``used_abilities``, reset with every
+    turn) and fire, once for each heart just lost, the other monsters' abilities on hearts
+    lost beyond a number in a turn (duel-cards-damage, D-DUEL-HEARTS-BEYOND)."""
+    key = f"{seat}:heart-lost:"
+    before = sum(1 for k in s.used_abilities if k.startswith(key))
+    s.used_abilities = s.used_abilities | {f"{key}{before + j}" for j in range(lost)}
+    others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
+    for nth in range(before + 1, before + lost + 1):
+        _abilities.fire(s, ev, _T_HEART_BEYOND, others, param=nth)
+
+
+def _once_more(s: State, seat: int, m: Monster) -> int:
+    """Once per turn, a heal that heals (below the maximum) heals more (D-DUEL-HEAL-ONCE)."""
+    key = f"{seat}:extra-healing-once"
+    if m.hearts >= heart_top(s, m) or key in s.used_abilities:
+        return 0
+    more = _abilities.total(s, seat, _M_EXTRA_HEALING_ONCE)
+    if more:
+        s.used_abilities = s.used_abilities | {key}
+    return more
 
 
 def _cards_of(s: State, trigger: Trigger) -> frozenset[str]:

@@ -57,6 +57,8 @@ dispatch.install(
     adjust=activated.adjust_dice,
     leave=effects.leave_tokyo,
 )
+# duel-cards-damage: a card may end its owner's turn as it starts (`... and end your turn`).
+dispatch.install_end_turn(lambda s, ev: end_turn(s, ev))
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT

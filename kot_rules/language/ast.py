@@ -84,6 +84,13 @@ class Verb(Enum):
     PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
     PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
     GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
+    # duel-cards-damage (King of Tokyo: Duel).
+    SPOTLIGHT_DAMAGE = "spotlight-damage"  # each monster with a marker in its zone takes N
+    REST = "rest"  # the owner discards this card, or heals N and ends its turn (it chooses)
+    REFUND = "refund"  # the owner may discard this card to gain the energy the trigger names
+    SWAP_CARD = "swap-card"  # the owner may swap this card for another monster's keep card
+    NO_DAMAGE_THIS_TURN = "no-damage-this-turn"  # a replacement: no damage for the turn's rest
+    DISCARD_THIS = "discard-this"  # a replacement: this card goes to the discard pile
 
 
 class Who(Enum):
@@ -139,6 +146,9 @@ class Trigger(Enum):
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
+    # duel-cards-damage (King of Tokyo: Duel).
+    OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
+    HEART_BEYOND = "heart-beyond"  # For each heart another monster loses beyond N in a turn,
 
 
 class Condition(Enum):
@@ -154,6 +164,8 @@ class Condition(Enum):
     FEWEST_STARS = "fewest-stars"  # if you have fewer stars than every other monster
     EVERY_FACE = "every-face"  # if your dice show every face
     ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
+    # duel-cards-damage (King of Tokyo: Duel).
+    FAME_ON_TILE = "fame-on-tile"  # while the Fame marker is on a Buzz tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +179,9 @@ class Ability:
     param: int = 0
     condition: Condition | None = None
     once_per_turn: bool = False
+    price: int = 0
+    """duel-cards-damage: energy its owner may pay for the effects (`you may pay N energy
+    to ...`); unpaid, nothing happens. 0: no price, the effects just happen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +229,10 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
+    # duel-cards-damage (King of Tokyo: Duel).
+    IMMUNE = "immune"  # Damage does not hurt you.
+    FIRST_DAMAGE = "first-damage"  # In each turn not yours, the first N damage does not hurt.
+    EXTRA_HEALING_ONCE = "extra-healing-once"  # Once per turn, a heal that heals heals N more.
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,6 +122,9 @@ class AbilitySyntax:
     """The clauses after the first (only a replacement line has several)."""
     replacement: bool = False
     """Written `When you would be eliminated, instead ...`."""
+    price: int = 0
+    """duel-cards-damage: the N of `you may pay N energy to ...` before the clause."""
+    price_position: Position | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,7 +494,8 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
                f"a set is of 1s, 2s or 3s, got {syntax.param}s",
                "the dice score sets of 1s, 2s and 3s, e.g. `When you score a set of 1s, ...`")
         ok = False
-    if syntax.trigger is Trigger.LOSE_HEARTS and not MIN_AMOUNT <= syntax.param <= MAX_AMOUNT:
+    if (syntax.trigger is Trigger.LOSE_HEARTS or syntax.trigger is Trigger.HEART_BEYOND) \
+            and not MIN_AMOUNT <= syntax.param <= MAX_AMOUNT:
         assert syntax.param_position is not None
         report("KOT219", syntax.param_position,
                f"the hearts lost at once must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
@@ -523,10 +527,15 @@ def _check_ability(syntax: AbilitySyntax, report: _Report) -> Ability | None:
     effects = [_check_effect(e, report, syntax) for e in (syntax.effect, *syntax.more_effects)]
     for e in (syntax.effect, *syntax.more_effects):
         ok = _check_clause_fits(syntax, e, report) and ok
+    if syntax.price_position is not None and not MIN_AMOUNT <= syntax.price <= MAX_AMOUNT:
+        report("KOT213", syntax.price_position,
+               f"the energy to pay must be from {MIN_AMOUNT} to {MAX_AMOUNT}, got "
+               f"{syntax.price}", "leave out `you may pay N energy to` for a clause that is free")
+        ok = False
     if not ok or any(e is None for e in effects):
         return None
     return Ability(syntax.trigger, tuple(e for e in effects if e is not None), syntax.position,
-                   syntax.param, syntax.condition, syntax.once_per_turn)
+                   syntax.param, syntax.condition, syntax.once_per_turn, syntax.price)
 
 
 def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Report) -> bool:

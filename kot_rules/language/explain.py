@@ -69,6 +69,11 @@ _KEYWORDS: dict[str, str] = {
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
+    # duel-cards-damage
+    "IN_CAP": "In", "YOURS": "yours", "FIRST": "first",
+    "BUZZ_CAP": "Buzz", "TILE": "tile", "WHENEVER_LC": "whenever", "SWAP": "swap",
+    "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone", "FOR_CAP": "For",
+    "BEYOND": "beyond",
 }
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",
@@ -632,7 +637,10 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
         return _bad_amount(f)  # `Take two damage.`: `Take control ...` aside, a number
     if accepts & UNITS:
         return _unknown_resource(f)
-    if accepts & {"OTHER", "MONSTER"} or (accepts == frozenset({"TAKES"}) and f.got == "LOSES"):
+    # duel-cards-damage: `Every monster` may go on `with a marker in its spotlight zone`.
+    if accepts & {"OTHER", "MONSTER"} or (accepts in (frozenset({"TAKES"}),
+                                                      frozenset({"TAKES", "WITH"}))
+                                          and f.got == "LOSES"):
         return _bad_who(f)
     if f.got in ("_NL", "$END"):
         return f.diagnostic("KOT109", f"the line ends too early: expected {f.expected_words}",

@@ -426,6 +426,12 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     trigger_tree = _subtree(line, "trigger") or _subtree(line, "trigger_lc") or line
     condition_tree = _subtree(line, "condition")
     clauses = [c for c in line.children if isinstance(c, Tree) and c.data.endswith("_clause")]
+    # duel-cards-damage: `you may pay N energy to <clause>`: the price, then the clause.
+    paid = clauses[0] if clauses[0].data == "paid_clause" else None
+    price = None
+    if paid is not None:
+        price = next(t for t in _tokens(paid.children[0]) if t.type == "NUMBER")  # type: ignore[arg-type]
+        clauses[0] = paid.children[1]  # type: ignore[assignment]
     clause = clauses[0]
     trigger, param = _trigger(trigger_tree)
     condition = _condition(condition_tree) if condition_tree is not None else None
@@ -446,6 +452,8 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
         position=pos(next(_tokens(line))),
         more_effects=tuple(_effect(c, pos) for c in clauses[1:]),
         replacement=line.data == "replacement_line",
+        price=_number(price) if price is not None else 0,
+        price_position=pos(price) if price is not None else None,
     )
 
 
@@ -522,7 +530,9 @@ def _modifier(line: Tree[Token], pos: Callable[[Token], Position]) -> ModifierSy
         amount_position=pos(amount) if amount is not None else None,
         unit=str(unit) if unit is not None else None,
         unit_position=pos(unit) if unit is not None else None,
-        condition=Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None else None,
+        condition=(Condition.IN_TOKYO if _subtree(body, "in_tokyo") is not None
+                   else Condition.FAME_ON_TILE if _subtree(body, "fame_on_tile") is not None
+                   else None),
         position=pos(tokens[0]),
         trigger=_trigger(trigger_tree)[0] if trigger_tree is not None else None,
     )

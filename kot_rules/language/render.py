@@ -126,7 +126,8 @@ def render_ability(ability: Ability) -> str:
              else trigger]
     if ability.condition is not None:
         parts.append(CONDITIONS[ability.condition])
-    parts.append(_lowercase_first(render_effect(ability.effects[0])))
+    paid = f"you may pay {ability.price} energy to " if ability.price else ""  # duel-cards-damage
+    parts.append(paid + _lowercase_first(render_effect(ability.effects[0])))
     return ", ".join(parts)
 
 
@@ -141,7 +142,11 @@ def render_modifier(modifier: Modifier) -> str:
     text = word.render(amount) if word is not None else None
     if condition is not None and text is not None:
         fits = kind is ModifierKind.ATTACK_DAMAGE and condition is Condition.IN_TOKYO
-        text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else None
+        text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else (
+            # duel-cards-damage: a marker on a tile conditions the first damage prevented.
+            f"While the Fame marker is on a Buzz tile, {_lowercase_first(text)}"
+            if kind is ModifierKind.FIRST_DAMAGE and condition is Condition.FAME_ON_TILE
+            else None)
     if text is None:
         shown = f"{kind.value} {amount}" + (f" if {condition.value}" if condition else "")
         raise ValueError(f"the card language has no modifier line for {shown}")

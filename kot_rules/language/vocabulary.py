@@ -41,6 +41,7 @@ _KOT = frozenset({KING_OF_TOKYO})
 KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
 """King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
+_DUEL = frozenset({KING_OF_TOKYO_DUEL})  # duel-cards-damage: words only Duel's cards say
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")
@@ -294,7 +295,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
     Word(Verb.SET_HEARTS, ("set_hearts_clause",), _you(lambda n: f"Set your hearts to {n}."),
          "the monster's hearts become the amount (never above its maximum)",
          "When you would be eliminated, instead leave Tokyo and set your hearts to 10.",
-         frozenset({"SET"}), form=CLAUSE),
+         frozenset({"SET"}), form=CLAUSE, games=_KOT_DUEL),
     Word(Verb.PUT_TOKENS, ("token_clause",), _put_tokens,
          "tokens of a kind go on a monster or on this card",
          "When you buy this card, put 3 smoke tokens on this card.",
@@ -328,6 +329,40 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner gains dice tokens; those past the most a monster may hold are lost",
          "Gain 2 dice tokens.", frozenset({"GAIN", "DICE"}),
          games=frozenset({KING_OF_TOKYO_DUEL})),
+    # duel-cards-damage (King of Tokyo: Duel).
+    Word(Verb.SPOTLIGHT_DAMAGE, ("every_sentence", "SPOTLIGHT"),
+         lambda e: f"Every monster with a marker in its spotlight zone takes {e.amount} damage."
+         if e.who is Who.EVERY else None,
+         "each monster with a marker in its own spotlight zone takes damage (never an attack)",
+         "Every monster with a marker in its spotlight zone takes 4 damage.",
+         frozenset({"DAMAGE_LC", "SPOTLIGHT"}), games=_DUEL),
+    Word(Verb.REST, ("rest_clause",),
+         _you(lambda n: f"Discard this card or heal {n} and end your turn."),
+         "the owner discards this card, or keeps it, heals and ends its turn at once (it "
+         "chooses)", "At the start of your turn, discard this card or heal 6 and end your turn.",
+         amount=False, form=ASKING, games=_DUEL),
+    Word(Verb.REFUND, ("refund_clause",),
+         _without_amount(Verb.REFUND, "You may discard this card to gain as much energy."),
+         "the owner may discard this card to gain the energy the trigger's monster gained",
+         "When another monster gains energy from its dice, you may discard this card to gain "
+         "as much energy.", amount=False, form=ASKING, games=_DUEL),
+    Word(Verb.SWAP_CARD, ("swap_clause",),
+         _without_amount(Verb.SWAP_CARD,
+                         "You may swap this card for a keep card of another monster."),
+         "the owner may give this card to another monster and take one of its keep cards",
+         "When you lose 3 or more hearts at once, you may swap this card for a keep card of "
+         "another monster.", amount=False, form=ASKING, games=_DUEL),
+    Word(Verb.NO_DAMAGE_THIS_TURN, ("protect_clause",),
+         _without_amount(Verb.NO_DAMAGE_THIS_TURN, "Take no damage this turn."),
+         "the monster takes no damage for the rest of the turn",
+         "When you would be eliminated, instead set your hearts to 1 and take no damage this "
+         "turn.", frozenset({"TAKE", "NO", "DAMAGE_LC", "TURN"}), amount=False, form=CLAUSE,
+         games=_DUEL),
+    Word(Verb.DISCARD_THIS, ("discard_this_clause",),
+         _without_amount(Verb.DISCARD_THIS, "Discard this card."),
+         "this card goes to the discard pile",
+         "When you would be eliminated, instead set your hearts to 1 and discard this card.",
+         frozenset({"DISCARD", "THIS"}), amount=False, form=CLAUSE, games=_DUEL),
 )}
 """Every verb, in the order of the enum."""
 
@@ -367,7 +402,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          frozenset({"BUY", "THIS"}), amount=False),
     Word(Trigger.START_OF_TURN, ("trigger",), _fixed("At the start of your turn"),
          "the owner's turn starts", "At the start of your turn, gain 1 energy.",
-         frozenset({"START", "YOUR_LC"}), amount=False),
+         frozenset({"START", "YOUR_LC"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.END_OF_TURN, ("trigger",), _fixed("At the end of your turn"),
          "the owner's turn ends", "At the end of your turn, gain 1 star.",
          frozenset({"END", "YOUR_LC"}), amount=False),
@@ -394,7 +429,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          lambda n: f"When you lose {n} or more hearts at once",
          "the owner loses at least that many hearts at once",
          "When you lose 2 or more hearts at once, gain 1 energy.",
-         frozenset({"LOSE", "HEARTS"})),
+         frozenset({"LOSE", "HEARTS"}), games=_KOT_DUEL),
     Word(Trigger.OTHER_FINISHED_ROLLING, ("trigger",),
          _fixed("When another monster has finished rolling"),
          "another monster's dice are rolled for the last time",
@@ -412,7 +447,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          _fixed("When you would be eliminated"),
          "the owner would be eliminated: the effects replace the elimination",
          "When you would be eliminated, instead leave Tokyo and set your hearts to 10.",
-         frozenset({"WOULD", "ELIMINATED"}), amount=False),
+         frozenset({"WOULD", "ELIMINATED"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.DAMAGE_DEALT, ("trigger",), _fixed("When you deal damage to a monster"),
          "a monster loses hearts to the owner",
          "When you deal damage to a monster, put a poison token on it.",
@@ -420,6 +455,17 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.START_OF_EACH_TURN, ("trigger",), _fixed("At the start of each turn"),
          "any monster's turn starts", "At the start of each turn, gain 1 energy.",
          frozenset({"START", "EACH_LC"}), amount=False),
+    # duel-cards-damage (King of Tokyo: Duel).
+    Word(Trigger.OTHER_DICE_ENERGY, ("trigger",),
+         _fixed("When another monster gains energy from its dice"),
+         "another monster gains energy from its energy faces (the trigger's number: how much)",
+         "When another monster gains energy from its dice, you may discard this card to gain "
+         "as much energy.", frozenset({"GAINS"}), amount=False, games=_DUEL),
+    Word(Trigger.HEART_BEYOND, ("trigger",),
+         lambda n: f"For each heart another monster loses beyond {n} in a turn",
+         "another monster loses a heart beyond the first hearts it loses in the turn (once "
+         "per heart)", "For each heart another monster loses beyond 3 in a turn, you may pay 1 "
+         "energy to pull the Fame marker 1 space.", frozenset({"BEYOND"}), games=_DUEL),
 )}
 
 
@@ -450,6 +496,13 @@ CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
          "the resolved dice show a 1, a 2 and a 3",
          "When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
          frozenset({"FACE_1"}), amount=False),
+    # duel-cards-damage (King of Tokyo: Duel): said only before a modifier.
+    Word(Condition.FAME_ON_TILE, ("fame_on_tile",),
+         _fixed("while the Fame marker is on a Buzz tile"),
+         "the Fame marker stands on a space of a Buzz tile",
+         "While the Fame marker is on a Buzz tile, in each turn that is not yours, the first 1 "
+         "damage you take does not hurt you.", frozenset({"FAME", "MARKER"}), amount=False,
+         games=_DUEL),
 )}
 
 
@@ -501,7 +554,7 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
                     f"{n} damage for each heart rolled."),
          "dice thrown against damage prevent some of it",
          "Whenever you would take damage, roll as many dice and prevent 1 damage for each "
-         "heart rolled."),
+         "heart rolled.", games=_KOT_DUEL),
     Word(ModifierKind.BUY_REVEALED, ("buy_revealed",),
          _if_zero("Whenever a card is revealed in the shop, you may buy it at once."),
          "the owner may buy a card the moment it is revealed, on any turn",
@@ -528,6 +581,19 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Whenever you heal a monster, heal it {n} more.",
          "each healing the owner gives heals more",
          "Whenever you heal a monster, heal it 1 more."),
+    # duel-cards-damage (King of Tokyo: Duel).
+    Word(ModifierKind.IMMUNE, ("immune",), _if_zero("Damage does not hurt you."),
+         "no damage hurts the owner", "Damage does not hurt you.", amount=False, games=_DUEL),
+    Word(ModifierKind.FIRST_DAMAGE, ("first_damage",),
+         lambda n: (f"In each turn that is not yours, the first {n} damage you take does not "
+                    "hurt you."),
+         "in each turn of another monster, the first damage the owner takes does no harm",
+         "In each turn that is not yours, the first 1 damage you take does not hurt you.",
+         games=_DUEL),
+    Word(ModifierKind.EXTRA_HEALING_ONCE, ("extra_healing_once",),
+         lambda n: f"Once per turn, whenever you heal yourself, heal {n} more.",
+         "the first time in a turn the owner heals itself below its maximum, it heals more",
+         "Once per turn, whenever you heal yourself, heal 1 more.", games=_DUEL),
 )}
 
 

@@ -73,6 +73,7 @@ from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_invariants import INVARIANTS
 from kot_rules.verify.duel_state import SEATS, TRACKS, SymDuel, fresh, ite, leaves
+from kot_rules.verify.duel_state import in_zone as _in_zone  # duel-cards-damage
 from kot_rules.verify.symbolic import Bool, Ctx, Int
 
 Step = k.Step
@@ -554,3 +555,89 @@ def _pull_destruction(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> Sy
 def _gain_dice_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
     """duel.roll.dice-token-cap, D-DUEL-TOKEN-OVERFLOW: the gain beyond 2 held is lost."""
     return k.gain_tokens(s, seat, n)
+# -- duel-cards-damage: the damage cards' words -------------------------------------------
+# Cards are not in the symbolic state: discarding or swapping a card, and protection for the
+# rest of a turn, change nothing it holds; what they prevent only makes damage smaller,
+# which the kernel's damage step covers.
+
+
+@verb(Verb.SPOTLIGHT_DAMAGE)
+def _spotlight_damage(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-SPOTLIGHT-DAMAGE: once per monster with a marker (either track) in its own zone."""
+    hit = z3.Or(*(_in_zone(seat, t.marker) for t in s.tracks))
+    return ite(hit, k.lose_hearts(s, seat, n), s)
+
+
+@verb(Verb.REST)
+def _rest(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-REST-TURN: the owner keeps the card and heals (its turn then ends), or
+    discards it (nothing the state holds)."""
+    return ite(ctx.boolean("rest", seat), k.heal(s, seat, n), s)
+
+
+@verb(Verb.REFUND)
+def _refund(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-DICE-ENERGY: as much energy as the rival's faces gave (a free amount here),
+    if the owner discards the card."""
+    return ite(ctx.boolean("refund", seat), k.gain_energy(s, seat, ctx.integer("refunded")), s)
+
+
+@verb(Verb.SWAP_CARD, Verb.NO_DAMAGE_THIS_TURN, Verb.DISCARD_THIS)
+def _cards_only(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    return s
+
+
+@verb(Verb.SET_HEARTS)
+def _set_hearts(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-LAST-HEART: the hearts become the amount, never above the starting hearts."""
+    m = s.m(seat)
+    return s.with_monster(seat, replace(m, hearts=z3.If(n < m.start, n, m.start)))
+
+
+@trigger(Trigger.START_OF_TURN)
+def _start_of_turn(s: SymDuel, owner: int) -> Bool:
+    return s.active == owner
+
+
+@trigger(Trigger.OTHER_DICE_ENERGY)
+def _other_dice_energy(s: SymDuel, owner: int) -> Bool:
+    return s.active == rival(owner)
+
+
+@trigger(Trigger.LOSE_HEARTS)
+def _lose_hearts(s: SymDuel, owner: int) -> Bool:
+    """After damage the owner survived (any moment: the damage is not in the state)."""
+    return s.m(owner).hearts > 0
+
+
+@trigger(Trigger.WOULD_BE_ELIMINATED)
+def _would_lose(s: SymDuel, owner: int) -> Bool:
+    """D-DUEL-LAST-HEART: the card acts as the last heart would go, before victory is
+    checked; here, at any moment the game goes on (an over-approximation)."""
+    return z3.BoolVal(True)
+
+
+@condition(Condition.FAME_ON_TILE)
+def _fame_on_tile(s: SymDuel, owner: int) -> Bool:
+    t = s.tracks[0]
+    covered: Bool = k.lookup(t, "covered", t.marker)
+    return covered
+
+
+@modifier(ModifierKind.IMMUNE, ModifierKind.FIRST_DAMAGE, ModifierKind.DODGE)
+def _less_damage(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """Damage prevented: the owner loses fewer hearts, or none (the kernel's damage step)."""
+    return k.damage_one(ctx, s)
+
+
+@modifier(ModifierKind.EXTRA_HEALING_ONCE)
+def _heal_once_more(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-HEAL-ONCE, D-DUEL-HEART-CAP: a bigger heal, still capped (the heal step)."""
+    return k.heal_step(ctx, s)
+
+
+@trigger(Trigger.HEART_BEYOND)
+def _heart_beyond(s: SymDuel, owner: int) -> Bool:
+    """D-DUEL-HEARTS-BEYOND: after the rival lost a heart and goes on (the hearts lost in the
+    turn are not in the state; the price paid is left out: energy is never capped)."""
+    return s.m(rival(owner)).hearts > 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,6 +34,9 @@ from kot_rules.language import (
     strip_positions,
 )
 from kot_rules.language.ast import name_key
+from kot_rules.language.vocabulary import CONDITIONS as CONDITIONS_TABLE
+from kot_rules.language.vocabulary import MODIFIERS as MODIFIERS_TABLE
+from kot_rules.language.vocabulary import TRIGGERS as TRIGGERS_TABLE
 
 BUILTIN = builtin_card_set().cards
 
@@ -300,6 +305,16 @@ class TestRoundTrip:
 
 # --- Generated cards ------------------------------------------------------------------
 
+# The generated cards are King of Tokyo's: the words only Duel's cards say are left out
+# (duel-cards-damage; Duel's cards are checked in tests/language/test_duel_cards_damage.py).
+def _kot(table: dict[Any, Any]) -> list[Any]:
+    return [member for member, word in table.items() if "king-of-tokyo" in word.games]
+
+
+KOT_TRIGGERS = _kot(TRIGGERS_TABLE)
+KOT_CONDITIONS = _kot(CONDITIONS_TABLE)
+KOT_MODIFIERS = _kot(MODIFIERS_TABLE)
+
 SAYABLE = [(Verb.GAIN_STARS, Who.YOU), (Verb.GAIN_ENERGY, Who.YOU), (Verb.HEAL, Who.YOU),
            (Verb.TAKE_DAMAGE, Who.YOU), (Verb.TAKE_DAMAGE, Who.EACH_OTHER),
            (Verb.TAKE_DAMAGE, Who.EVERY), (Verb.LOSE_STARS, Who.EACH_OTHER),
@@ -340,7 +355,7 @@ clauses = st.one_of(
 
 @st.composite
 def abilities(draw: st.DrawFn) -> Ability:
-    trigger = draw(st.sampled_from(Trigger))
+    trigger = draw(st.sampled_from(KOT_TRIGGERS))
     if trigger is Trigger.WOULD_BE_ELIMINATED:  # `instead a, b and c`, nothing else
         listed = draw(st.lists(replacement_clauses, min_size=1, max_size=4))
         return Ability(trigger, tuple(listed), NO_POSITION)
@@ -353,8 +368,8 @@ def abilities(draw: st.DrawFn) -> Ability:
             lambda amount: Effect(Verb.TAKE_DAMAGE, amount, Who.TAKER, NO_POSITION), amounts))
     param = (draw(st.integers(min_value=1, max_value=3)) if trigger is Trigger.SCORE_SET
              else draw(amounts) if trigger is Trigger.LOSE_HEARTS else 0)
-    conditions = list(Condition) if trigger is Trigger.RESOLVE else [
-        c for c in Condition if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
+    conditions = KOT_CONDITIONS if trigger is Trigger.RESOLVE else [
+        c for c in KOT_CONDITIONS if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
     condition = draw(st.none() | st.sampled_from(conditions))
     clause = draw(st.one_of(clauses, *special,
                             st.just(Effect(Verb.SELL_CARDS, 0, Who.YOU, NO_POSITION))))
@@ -378,7 +393,7 @@ def activated_abilities(draw: st.DrawFn) -> Activated:
 
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
-    kind = draw(st.sampled_from(ModifierKind))
+    kind = draw(st.sampled_from(KOT_MODIFIERS))
     if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.YIELD_NO_DAMAGE,
                 ModifierKind.BUY_TOP_CARD, ModifierKind.BUY_FROM_OTHERS,
                 ModifierKind.BUY_REVEALED):
