@@ -15,5 +15,7 @@
   transition; the game's ``symbolic_model``), :mod:`.duel_invariants` (INV-DUEL-*),
   :mod:`.duel_prover` (proofs, canaries, counterexamples) and :mod:`.duel_reference`
   (the same steps as plain Python, which tests/verify/test_duel_reference.py holds the
-  Z3 model to).
+  Z3 model to). :mod:`.duel_semantics` is Duel's card language in Z3 (a table per kind of
+  word, filled by decorators); tests/verify/test_duel_proofs_differential.py holds it to
+  the engine.
 """
