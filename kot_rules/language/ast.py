@@ -80,6 +80,12 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    DISCARD_CHOSEN_KEEP = "discard-chosen-keep"  # the target discards a keep card the owner picks
+    FEWER_DICE_PER_KEEP = "fewer-dice-per-keep"  # next turn: the target may discard keep cards,
+    # then rolls `amount` dice fewer for each keep card it has
+    BUY_FOR_LESS = "buy-for-less"  # the owner may buy a face-up card for `amount` energy less
+    DISCARD_FROM_SHOP = "discard-from-shop"  # the owner discards a face-up card (it is replaced)
 
 
 class Who(Enum):
@@ -210,6 +216,9 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
+    # duel-cards-rival: Buzz bonuses changed (Duel).
+    SMASH_FOR_BONUS = "smash-for-bonus"  # Instead of any Buzz bonus, you may take a smash.
+    EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
 
 
 @dataclass(frozen=True, slots=True)

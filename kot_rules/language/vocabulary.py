@@ -41,6 +41,7 @@ _KOT = frozenset({KING_OF_TOKYO})
 KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
 """King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
+_DUEL = frozenset({KING_OF_TOKYO_DUEL})  # duel-cards-rival: words only Duel's cards say
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")
@@ -308,6 +309,32 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card works as a copy of a keep card in play (the amount: the energy to pay "
          "for choosing another)", "When you buy this card, choose a keep card for this card "
          "to copy.", amount=False, form=ASKING),
+    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    Word(Verb.DISCARD_CHOSEN_KEEP, ("rival_discard_sentence",),
+         lambda e: "Each other monster discards a keep card you choose."
+         if e.who is Who.EACH_OTHER and e.amount == 0 else None,
+         "the other monster discards one of its keep cards, the one the owner picks",
+         "Each other monster discards a keep card you choose.",
+         frozenset({"DISCARDS", "KEEP"}), amount=False, games=_DUEL),
+    Word(Verb.FEWER_DICE_PER_KEEP, ("dominate_sentence",),
+         lambda e: ("Each other monster discards any keep cards it chooses at the start of its "
+                    f"next turn, then rolls {e.amount} {_dice(e.amount)} fewer that turn for each keep "
+                    "card it has.") if e.who is Who.EACH_OTHER else None,
+         "as its next turn starts the other monster may discard keep cards, then rolls that "
+         "many dice fewer for each keep card it still has",
+         "Each other monster discards any keep cards it chooses at the start of its next turn, "
+         "then rolls 1 die fewer that turn for each keep card it has.",
+         frozenset({"NEXT", "FEWER", "KEEP"}), games=_DUEL),
+    Word(Verb.BUY_FOR_LESS, ("buy_for_less_clause",),
+         _you(lambda n: f"You may purchase a card from the shop for {n} energy less."),
+         "the owner may buy one face-up card now, for that much less than its price (never "
+         "below 1)",
+         "At the start of your turn, you may purchase a card from the shop for 1 energy less.",
+         games=_DUEL, form=ASKING),
+    Word(Verb.DISCARD_FROM_SHOP, ("discard_from_shop",), _no_sentence,
+         "the owner discards a face-up card of its choice; the shop fills the space",
+         "Once per turn, you may replace a card in the shop.", amount=False, games=_DUEL,
+         form=ACT),
 )}
 """Every verb, in the order of the enum."""
 
@@ -329,6 +356,11 @@ _ACT_WORDS: tuple[Word[Verb, int], ...] = (
          "You may take no damage this turn, then discard this card.", amount=False),
     Word(Verb.HEAL, ("heal_clause",), lambda n: f"heal {n}", "the owner heals",
          "You may pay 2 energy to heal 1."),
+    # duel-cards-rival
+    Word(Verb.DISCARD_FROM_SHOP, ("discard_from_shop",),
+         lambda n: "replace a card in the shop" if n == 0 else None,
+         "the owner discards a face-up card of its choice; the shop fills the space",
+         "Once per turn, you may replace a card in the shop.", amount=False, games=_DUEL),
 )
 ACTS: dict[Verb, Word[Verb, int]] = {w.member: w for w in _ACT_WORDS}
 """The verbs an activated ability may do, with their lowercase act."""
@@ -347,7 +379,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          frozenset({"BUY", "THIS"}), amount=False),
     Word(Trigger.START_OF_TURN, ("trigger",), _fixed("At the start of your turn"),
          "the owner's turn starts", "At the start of your turn, gain 1 energy.",
-         frozenset({"START", "YOUR_LC"}), amount=False),
+         frozenset({"START", "YOUR_LC"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.END_OF_TURN, ("trigger",), _fixed("At the end of your turn"),
          "the owner's turn ends", "At the end of your turn, gain 1 star.",
          frozenset({"END", "YOUR_LC"}), amount=False),
@@ -359,7 +391,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          frozenset({"ATTACK"}), amount=False),
     Word(Trigger.BUY_CARD, ("trigger",), _fixed("When you buy another card"),
          "the owner buys another card", "When you buy another card, gain 1 energy.",
-         frozenset({"BUY", "ANOTHER"}), amount=False),
+         frozenset({"BUY", "ANOTHER"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.ELIMINATION, ("trigger",), _fixed("When another monster is eliminated"),
          "another monster is eliminated", "When another monster is eliminated, gain 3 stars.",
          frozenset({"ANOTHER", "ELIMINATED"}), amount=False),
@@ -508,6 +540,16 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Whenever you heal a monster, heal it {n} more.",
          "each healing the owner gives heals more",
          "Whenever you heal a monster, heal it 1 more."),
+    # duel-cards-rival: Buzz bonuses changed (Duel).
+    Word(ModifierKind.SMASH_FOR_BONUS, ("smash_for_bonus",),
+         _if_zero("Instead of any Buzz bonus, you may take a smash."),
+         "the owner may take a smash (1 damage to its rival) instead of a Buzz bonus it gets",
+         "Instead of any Buzz bonus, you may take a smash.", amount=False, games=_DUEL),
+    Word(ModifierKind.EMPTY_SPACE_SMASH, ("empty_space_smash",),
+         _if_zero("Where a Buzz tile shows no bonus, it gives you a smash."),
+         "a space of a Buzz tile without a bonus gives the owner a smash (1 damage to its "
+         "rival) when it pulls a marker onto it",
+         "Where a Buzz tile shows no bonus, it gives you a smash.", amount=False, games=_DUEL),
 )}
 
 
