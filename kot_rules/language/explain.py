@@ -82,7 +82,14 @@ _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
 
 def _duel_only(game: str) -> frozenset[str]:
     """The keywords only Duel's cards say, left out of another game's messages."""
-    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC"})
+    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC"}) | _RIVAL
+# duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses (Duel only).
+_RIVAL_WORDS = {"DISCARDS": "discards", "CHOOSES": "chooses", "NEXT": "next",
+                "PURCHASE": "purchase", "REPLACE": "replace", "INSTEAD_CAP": "Instead",
+                "SMASH": "smash", "BUZZ": "Buzz", "BONUS": "bonus", "TILE": "tile",
+                "WHERE": "Where", "GIVES": "gives"}
+_KEYWORDS.update(_RIVAL_WORDS)
+_RIVAL = frozenset(_RIVAL_WORDS)
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
     **{terminal: f"'{text}'" for terminal, text in _KEYWORDS.items()},

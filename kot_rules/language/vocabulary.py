@@ -338,8 +338,8 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          frozenset({"DISCARDS", "KEEP"}), amount=False, games=_DUEL),
     Word(Verb.FEWER_DICE_PER_KEEP, ("dominate_sentence",),
          lambda e: ("Each other monster discards any keep cards it chooses at the start of its "
-                    f"next turn, then rolls {e.amount} {_dice(e.amount)} fewer that turn for each keep "
-                    "card it has.") if e.who is Who.EACH_OTHER else None,
+                    f"next turn, then rolls {e.amount} {_dice(e.amount)} fewer that turn for "
+                    "each keep card it has.") if e.who is Who.EACH_OTHER else None,
          "as its next turn starts the other monster may discard keep cards, then rolls that "
          "many dice fewer for each keep card it still has",
          "Each other monster discards any keep cards it chooses at the start of its next turn, "

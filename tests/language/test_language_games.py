@@ -91,8 +91,8 @@ class TestDialects:
                    for _, word in v.words())
         assert all(word.games <= {DEFAULT_GAME, "king-of-tokyo-duel"} for _, word in v.words())
         shared = sorted(str(word.member.value) for _, word in v.words() if len(word.games) == 2)
-        assert shared == ["extra-dice", "extra-rolls", "extra-turn", "gain-energy", "heal",
-                          "take-damage"]
+        assert shared == ["buy-card", "extra-dice", "extra-rolls", "extra-turn", "gain-energy",
+                          "heal", "start-of-turn", "take-damage"]
 
     def test_a_game_without_a_dialect_is_refused_with_the_list(self) -> None:
         with pytest.raises(UnknownDialectError, match="king-of-tokyo"):

@@ -30,6 +30,7 @@ from kot_rules.language import (
     render_modifier,
     slugify,
     strip_positions,
+    vocabulary,
 )
 from kot_rules.language.ast import name_key
 
@@ -378,7 +379,10 @@ def activated_abilities(draw: st.DrawFn) -> Activated:
 
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
-    kind = draw(st.sampled_from(ModifierKind))
+    # King of Tokyo's modifiers (these cards are read as King of Tokyo's); Duel's own words
+    # round-trip in tests/language/test_duel_cards_rival.py.
+    kind = draw(st.sampled_from([k for k in ModifierKind
+                                 if "king-of-tokyo" in vocabulary.MODIFIERS[k].games]))
     if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.YIELD_NO_DAMAGE,
                 ModifierKind.BUY_TOP_CARD, ModifierKind.BUY_FROM_OTHERS,
                 ModifierKind.BUY_REVEALED):
