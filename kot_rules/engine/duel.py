@@ -85,7 +85,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     tile_at,
     victory,
 )
-from kot_rules.language.ast import ModifierKind, Verb
+from kot_rules.language.ast import ModifierKind, Trigger, Verb
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -263,7 +263,12 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     elif index == ENERGY_I:
         gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # duel.face.energy
     elif index in (FAME_I, DESTRUCTION_I):
-        pull(s, ev, a, FAME if index == FAME_I else DESTRUCTION, pull_steps(n, PULL_SET))
+        track = FAME if index == FAME_I else DESTRUCTION
+        before = s.board.position(track)
+        pull(s, ev, a, track, pull_steps(n, PULL_SET))
+        if track == DESTRUCTION and s.phase is not _OVER and s.board.position(track) != before:
+            # duel-cards-rival: "when you pull the Destruction marker with your dice".
+            abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         # duel.face.power: the monsters' powers are not in this step (issue 10).
         ev.append(Event(K_RESOLVED, a, n, None, "", "power faces (no power yet)"))
@@ -292,7 +297,11 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
             kind, n = _changed_bonus(s, seat, b, track, to, kind, n)
         if kind != "none":
             _bonus(s, ev, seat, kind, n)
-        if _declare_if_won(s, ev) or stops(b.tiles, track, to, seat):
+        if _declare_if_won(s, ev):
+            return
+        if s.monsters[seat].cards and _pulled_triggers(s, ev, seat, b, track, to):
+            return  # duel-cards-rival: a card the step fired won the game
+        if stops(b.tiles, track, to, seat):
             return
 
 
@@ -559,6 +568,29 @@ def _fewer_dice(s: State, ev: list[Event], seat: int, base: int) -> None:
     if cut:
         s.to_roll -= cut
         ev.append(Event(K_USED, seat, cut, None, "", f"rolls {cut} fewer dice this turn"))
+
+
+_T_PULL_DESTRUCTION_SPACE = Trigger.PULL_DESTRUCTION_SPACE
+_T_DICE_PULL_DESTRUCTION = Trigger.DICE_PULL_DESTRUCTION
+_T_PULL_OFF_TILE = Trigger.PULL_OFF_TILE
+
+
+def _pulled_triggers(s: State, ev: list[Event], seat: int, before: DuelBoard, track: str,
+                     to: tuple[int, bool]) -> bool:
+    """The puller's cards that one step of its pull fires (D-DUEL-PULL-TRIGGERS): each
+    space of Destruction, then a step that leaves a Buzz tile (from a tile's space or extra
+    space to a space off that tile). True if they won the game (the pull stops there)."""
+    if track == DESTRUCTION:
+        abilities.fire(s, ev, _T_PULL_DESTRUCTION_SPACE, (seat,))
+        if _declare_if_won(s, ev):
+            return True
+    here = tile_at(before.tiles, track, before.marker(track))
+    if here is not None:
+        there = tile_at(before.tiles, track, to[0])
+        if there is None or there[0] is not here[0]:
+            abilities.fire(s, ev, _T_PULL_OFF_TILE, (seat,))
+            return _declare_if_won(s, ev)
+    return False
 
 
 def _changed_bonus(s: State, seat: int, b: DuelBoard, track: str, to: tuple[int, bool],

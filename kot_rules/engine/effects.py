@@ -567,6 +567,17 @@ def _fewer_dice_per_keep(
         s.board = replace(b, dominated=(d[0] + amount, d[1]) if t == 0 else (d[0], d[1] + amount))
 
 
+@_means(MEANINGS, Verb.FEWER_DICE_NEXT_TURN)
+def _fewer_dice_next_turn(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """Marked on the board for ``t``'s next turn (played as that turn starts); two add up."""
+    b = s.board
+    if isinstance(b, DuelBoard):
+        f = b.fewer
+        s.board = replace(b, fewer=(f[0] + amount, f[1]) if t == 0 else (f[0], f[1] + amount))
+
+
 @_means(MEANINGS, Verb.BUY_FOR_LESS)
 def _buy_for_less(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str

@@ -90,6 +90,7 @@ class Verb(Enum):
     # then rolls `amount` dice fewer for each keep card it has
     BUY_FOR_LESS = "buy-for-less"  # the owner may buy a face-up card for `amount` energy less
     DISCARD_FROM_SHOP = "discard-from-shop"  # the owner discards a face-up card (it is replaced)
+    FEWER_DICE_NEXT_TURN = "fewer-dice-next-turn"  # the target rolls `amount` dice fewer next turn
 
 
 class Who(Enum):
@@ -145,6 +146,10 @@ class Trigger(Enum):
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
+    # duel-cards-rival: the owner's pulls (Duel).
+    PULL_DESTRUCTION_SPACE = "pull-destruction-space"  # each space you pull Destruction
+    DICE_PULL_DESTRUCTION = "dice-pull-destruction"  # your dice pull Destruction (a space or more)
+    PULL_OFF_TILE = "pull-off-tile"  # a step of your pull leaves a Buzz tile
 
 
 class Condition(Enum):

@@ -87,7 +87,7 @@ def _duel_only(game: str) -> frozenset[str]:
 _RIVAL_WORDS = {"DISCARDS": "discards", "CHOOSES": "chooses", "NEXT": "next",
                 "PURCHASE": "purchase", "REPLACE": "replace", "INSTEAD_CAP": "Instead",
                 "SMASH": "smash", "BUZZ": "Buzz", "BONUS": "bonus", "TILE": "tile",
-                "WHERE": "Where", "GIVES": "gives"}
+                "WHERE": "Where", "GIVES": "gives", "OFF": "off"}
 _KEYWORDS.update(_RIVAL_WORDS)
 _RIVAL = frozenset(_RIVAL_WORDS)
 # How the parser's terminals are named in messages.

@@ -355,6 +355,13 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner discards a face-up card of its choice; the shop fills the space",
          "Once per turn, you may replace a card in the shop.", amount=False, games=_DUEL,
          form=ACT),
+    Word(Verb.FEWER_DICE_NEXT_TURN, ("fewer_next_clause",),
+         lambda e: (f"Each other monster rolls {e.amount} {_dice(e.amount)} fewer on its next "
+                    "turn.") if e.who is Who.EACH_OTHER else None,
+         "the other monster rolls that many of its ordinary dice fewer on its next turn",
+         "Once per turn, when you pull the Destruction marker with your dice, each other "
+         "monster rolls 1 die fewer on its next turn.",
+         frozenset({"NEXT", "FEWER"}), games=_DUEL, form=CLAUSE),
 )}
 """Every verb, in the order of the enum."""
 
@@ -452,6 +459,22 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.START_OF_EACH_TURN, ("trigger",), _fixed("At the start of each turn"),
          "any monster's turn starts", "At the start of each turn, gain 1 energy.",
          frozenset({"START", "EACH_LC"}), amount=False),
+    # duel-cards-rival: the owner's pulls (Duel).
+    Word(Trigger.PULL_DESTRUCTION_SPACE, ("trigger",),
+         _fixed("When you pull the Destruction marker a space"),
+         "each space the owner pulls the Destruction marker (its dice, a card or a power)",
+         "When you pull the Destruction marker a space, each other monster takes 1 damage.",
+         frozenset({"PULL_LC", "DESTRUCTION", "SPACE"}), amount=False, games=_DUEL),
+    Word(Trigger.DICE_PULL_DESTRUCTION, ("trigger",),
+         _fixed("When you pull the Destruction marker with your dice"),
+         "the owner's destruction faces pull the Destruction marker at least a space",
+         "Once per turn, when you pull the Destruction marker with your dice, each other "
+         "monster rolls 1 die fewer on its next turn.",
+         frozenset({"PULL_LC", "DESTRUCTION", "WITH"}), amount=False, games=_DUEL),
+    Word(Trigger.PULL_OFF_TILE, ("trigger",), _fixed("When you pull a marker off a Buzz tile"),
+         "a step of the owner's pull takes a marker from a Buzz tile to a space off it",
+         "When you pull a marker off a Buzz tile, gain 1 dice token.",
+         frozenset({"PULL_LC", "OFF"}), amount=False, games=_DUEL),
 )}
 
 

@@ -538,3 +538,18 @@ def _smash_for_bonus(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
 @modifier(ModifierKind.EMPTY_SPACE_SMASH)
 def _empty_space_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     return _bonus_changed(ctx, s, owner, swap=False)
+
+
+@verb(Verb.FEWER_DICE_NEXT_TURN)
+def _fewer_next_turn(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """A mark for the rival's next roll (D-DUEL-FEWER-DICE): the state holds no marks; the
+    roll it cuts is duel_kernel.roll with ``dice-removed``."""
+    return s
+
+
+@trigger(Trigger.PULL_DESTRUCTION_SPACE, Trigger.DICE_PULL_DESTRUCTION, Trigger.PULL_OFF_TILE)
+def _own_pull(s: SymDuel, owner: int) -> Bool:
+    """The owner pulls a marker: only on its own turn (its dice, its cards, its power), so
+    its turn is the guard, a superset of the moments the trigger names
+    (D-DUEL-PULL-TRIGGERS)."""
+    return s.active == owner

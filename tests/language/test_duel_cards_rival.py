@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kot_rules.language import parse_text
-from kot_rules.language.ast import ModifierKind, Verb, Who, strip_positions
+from kot_rules.language.ast import ModifierKind, Trigger, Verb, Who, strip_positions
 from kot_rules.language.render import render_card
 
 DUEL = "king-of-tokyo-duel"
@@ -21,6 +21,10 @@ LINES = [
     ("keep", "Once per turn, you may replace a card in the shop."),
     ("keep", "Instead of any Buzz bonus, you may take a smash."),
     ("keep", "Where a Buzz tile shows no bonus, it gives you a smash."),
+    ("keep", "When you pull the Destruction marker a space, each other monster takes 1 damage."),
+    ("keep", "Once per turn, when you pull the Destruction marker with your dice, each other "
+             "monster rolls 3 dice fewer on its next turn."),
+    ("keep", "When you pull a marker off a Buzz tile, gain 1 energy."),
 ]
 
 
@@ -41,7 +45,7 @@ def test_each_line_round_trips_in_duel(kind: str, line: str) -> None:
 @pytest.mark.parametrize(("kind", "line"), LINES)
 def test_each_line_is_duel_only(kind: str, line: str) -> None:
     _, diagnostics = _card(kind, line, "king-of-tokyo")
-    assert [d.code for d in diagnostics if d.is_error] == ["KOT223"]
+    assert {d.code for d in diagnostics if d.is_error} == {"KOT223"}
 
 
 def test_what_the_lines_say() -> None:
@@ -55,6 +59,11 @@ def test_what_the_lines_say() -> None:
     assert said[3].activated[0].once_per_turn
     assert said[4].modifiers[0].kind is ModifierKind.SMASH_FOR_BONUS
     assert said[5].modifiers[0].kind is ModifierKind.EMPTY_SPACE_SMASH
+    assert said[6].abilities[0].trigger is Trigger.PULL_DESTRUCTION_SPACE
+    stomp = said[7].abilities[0]
+    assert (stomp.trigger, stomp.once_per_turn) == (Trigger.DICE_PULL_DESTRUCTION, True)
+    assert (stomp.effects[0].verb, stomp.effects[0].amount) == (Verb.FEWER_DICE_NEXT_TURN, 3)
+    assert said[8].abilities[0].trigger is Trigger.PULL_OFF_TILE
 
 
 def test_king_of_tokyo_messages_do_not_list_duel_words() -> None:

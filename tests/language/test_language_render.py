@@ -341,7 +341,8 @@ clauses = st.one_of(
 
 @st.composite
 def abilities(draw: st.DrawFn) -> Ability:
-    trigger = draw(st.sampled_from(Trigger))
+    trigger = draw(st.sampled_from([t for t in Trigger
+                                    if "king-of-tokyo" in vocabulary.TRIGGERS[t].games]))
     if trigger is Trigger.WOULD_BE_ELIMINATED:  # `instead a, b and c`, nothing else
         listed = draw(st.lists(replacement_clauses, min_size=1, max_size=4))
         return Ability(trigger, tuple(listed), NO_POSITION)
