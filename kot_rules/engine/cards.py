@@ -40,6 +40,7 @@ class CardRow:
     supplies: tuple[TokenSupply, ...] = ()
     token_rules: tuple[TokenRule, ...] = ()
     empty_rules: tuple[EmptyRule, ...] = ()
+    buzz: str = ""  # duel-words: the Buzz tile the card's icon names (Duel), "" for none
 
 
 class CardTable:
@@ -48,6 +49,7 @@ class CardTable:
     __slots__ = (
         "_abilities",
         "_activated",
+        "_buzz",
         "_costs",
         "_effects",
         "_empty_rules",
@@ -122,7 +124,10 @@ class CardTable:
             if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
         )
         """The ids of the cards that copy other cards (never copied themselves: no chains)."""
-        self.may_ask = bool(self.asking) or bool(self.heart_removes) or store or heal_others
+        self._buzz = {r.card_id: r.buzz for r in rows if r.buzz}  # duel-words
+        # A Buzz tile is placed where its buyer chooses (duel-words): buying may ask.
+        self.may_ask = (bool(self.asking) or bool(self.heart_removes) or store or heal_others
+                        or bool(self._buzz))
         # duel-cards-rival: Duel's cards that ask in the middle of a step. A held card that
         # asks joins ``asking``; a card whose effect asks on a later turn (the rival's discards
         # as its turn starts) makes every step that may start a turn replayable: ``later_asks``.
@@ -180,6 +185,7 @@ class CardTable:
                     tuple(getattr(d, "supplies", ())),
                     tuple(getattr(d, "token_rules", ())),
                     tuple(getattr(d, "empty_rules", ())),
+                    buzz=getattr(d, "buzz", ""),
                 )
             )
         return cls(rows, source=card_set)
@@ -213,6 +219,10 @@ class CardTable:
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._costs
+
+    def buzz(self, card_id: str) -> str:
+        """The Buzz tile ``card_id``'s icon names (King of Tokyo: Duel), "" for none."""
+        return self._buzz.get(card_id, "")
 
     def resolve(self, text: str) -> tuple[str, ...]:
         """Physical ids a user string names: an id, or a card name or alias (any case)."""

@@ -46,6 +46,7 @@ from kot_rules.engine.events import (
     K_RESOLVED,
     K_ROLLED,
     K_SWEPT,
+    K_TILE_PLACED,
     K_TOKENS,
     K_USED,
     Event,
@@ -77,8 +78,10 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     TILES,
     VICTORIES,
     DuelBoard,
+    PlacedTile,
     board_from_json,
     bonus_at,
+    placements,
     pull_steps,
     step,
     stops,
@@ -350,6 +353,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         pay_and_take(s, ev, a, action.card, cost)
         s.board = replace(s.board, bought=True)
         _slide(s, ev, action.card)
+        place_buzz_tile(s, ev, a, action.card)  # duel-words: before the card's effect
         if receive(s, ev, a, action.card, price=cost):
             turn.end_turn(s, ev, end_effects=False)  # an extra turn bought: played at once
     elif isinstance(action, Sweep):
@@ -491,6 +495,61 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     s.to_roll = sum(s.dice) - sum(k)
     s.dice = k
     s.phase = _ROLL
+
+
+# -- duel-words: the Buzz icon of a bought card -----------------------------------------
+
+
+def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
+    """The Buzz tile ``card``'s icon names, as ``seat`` buys it, before its effect
+    (duel.buzz.place-on-buy, D-DUEL-BUZZ-PLACEMENT): from the supply, it goes where the
+    buyer chooses among the legal places (tracks.placements: either track, either way
+    round, on no marker and no other tile); on the board already, the buyer may move it
+    there or leave it (duel.buzz.move-on-rebuy); with a marker on it, it stays; with no
+    legal place, nothing happens. The card's effect follows in every case."""
+    tile = s.game.cards.buzz(card)
+    if not tile:
+        return
+    b: DuelBoard = s.board
+    here = next((t for t in b.tiles if t.tile == tile), None)
+    if here is not None and under_marker(b, here):
+        ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
+                        f"{_where(here)} stays: a marker stands on it"))
+        return
+    rest = replace(b, tiles=tuple(t for t in b.tiles if t is not here))
+    places = [p for p in placements(rest, tile) if p != here]
+    if not places:
+        return
+    keys = [place_key(p) for p in places]
+    options: list[Action] = [Choose(k) for k in keys]
+    if here is not None:
+        options.append(PASS)  # leave it where it is
+    verb = "move" if here is not None else "place"
+    answer = ask(s, seat, options, f"{s.names[seat]}: where to {verb} the Buzz tile {tile} "
+                 f"({card}), as 'TRACK SPACE...' in the tile's own order")
+    if not isinstance(answer, Choose) or answer.key not in keys:
+        return  # the tile is left where it is
+    placed = places[keys.index(answer.key)]
+    tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
+             else (*b.tiles, placed))
+    s.board = replace(b, tiles=tiles)
+    ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
+                    f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+
+
+def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:
+    """A marker stands on one of ``tile``'s spaces, or on its extra space."""
+    return b.marker(tile.track) in tile.spaces
+
+
+def place_key(p: PlacedTile) -> str:
+    """The answer naming a place: its track, then its spaces in the tile's own order
+    (``fame -2 -3``: the tile's first space on -2)."""
+    return " ".join((p.track, *(str(x) for x in p.spaces)))
+
+
+def _where(p: PlacedTile) -> str:
+    return f"{p.tile} on {p.track} {' '.join(f'{x:+d}' for x in p.spaces)}"
 
 
 RULES = GameRules(

@@ -302,6 +302,8 @@ class CardDef:
     empty_rules: tuple[EmptyRule, ...] = ()
     token_mentions: tuple[tuple[str, Position], ...] = ()
     """Every token kind the card names outside its supply lines, and where (for the set check)."""
+    buzz: str = ""  # duel-words
+    """The Buzz tile the card's icon names (King of Tokyo: Duel), or "" for none."""
 
 
 NO_POSITION = Position("", 0, 0)

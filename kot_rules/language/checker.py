@@ -7,9 +7,12 @@ cards of a set (names and ids must be unique, aliases should be).
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from kot_rules.rulebook import game_buzz_tiles
 
 from .ast import (
     ENERGY_ON_CARD,
@@ -208,6 +211,7 @@ class FullCardSyntax(CardSyntax):
     supplies: tuple[SupplySyntax, ...] = ()
     token_rules: tuple[TokenRuleSyntax, ...] = ()
     empty_rules: tuple[EmptyRuleSyntax, ...] = ()
+    buzz: tuple[BuzzSyntax, ...] = ()  # duel-words: the card's Buzz icon lines
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:
@@ -337,6 +341,7 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
                    "add an effect line under the cost line, e.g. `Gain 2 stars.`")
 
     _check_games(card, game, report)
+    buzz = _check_buzz(card.buzz if isinstance(card, FullCardSyntax) else (), game, report)
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -355,6 +360,7 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
         token_rules=tuple(token_rules),
         empty_rules=tuple(empty_rules),
         token_mentions=mentions,
+        buzz=buzz,
     )
     return definition, found
 
@@ -736,3 +742,46 @@ def check_set(cards: Sequence[CardDef], sources: Mapping[str, Source]) -> list[D
             else:
                 owner_of_name.setdefault(key, card)
     return found
+
+
+# --- duel-words: a card's Buzz icon (King of Tokyo: Duel) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzSyntax:
+    """``buzz "TILE"`` as written (the tile not checked)."""
+
+    tile: str
+    tile_position: Position
+    position: Position
+
+
+@functools.cache
+def buzz_tiles(game: str) -> tuple[str, ...]:
+    """The Buzz tiles a card of ``game`` may name: the box's tiles that are no monster's own
+    (The King's tiles are his power's, duel.king.tiles); none for a game without tiles."""
+    return tuple(t.id for t in game_buzz_tiles(game) if not t.king)
+
+
+def _check_buzz(lines: Sequence[BuzzSyntax], game: str, report: _Report) -> str:
+    """The tile the card's Buzz icon names ("" for none); KOT233 for a second icon line, a
+    game without Buzz tiles, or a tile its cards may not name."""
+    tiles = buzz_tiles(game)
+    for extra in lines[1:]:
+        report("KOT233", extra.position,
+               f"a card shows one Buzz icon; the first is at line {lines[0].position.line}",
+               "keep one `buzz \"TILE\"` line")
+    if not lines:
+        return ""
+    line = lines[0]
+    if not tiles:
+        report("KOT233", line.position, f"a {game} card has no Buzz icon: the game has no "
+               "Buzz tiles", "remove the line")
+        return ""
+    if line.tile not in tiles:
+        report("KOT233", line.tile_position,
+               f"unknown Buzz tile {quote(line.tile)}; a {game} card may name "
+               + ", ".join(tiles),
+               f"write the tile's id from spec/games/{game}.yaml, e.g. `buzz \"{tiles[0]}\"`")
+        return ""
+    return line.tile

@@ -125,6 +125,8 @@ _EXAMPLES: tuple[CodeExample, ...] = (
              "  When you attack, put a poison token on it.\n",
              _K + "  The game has 12 poison tokens.\n"
              "  When you deal damage to a monster, put a poison token on it.\n"),
+    # duel-words: King of Tokyo has no Buzz tiles (a Duel card names one: `buzz "heal"`).
+    _example("KOT233", _D + '  buzz "heal"\n  Gain 1 star.\n', _D + "  Gain 1 star.\n"),
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT30")),
     # duel-proofs: the Duel invariants' codes, found by the proofs too.
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT31")),

@@ -100,6 +100,9 @@ CODES: dict[str, str] = {
     "KOT317": "a Duel card can break INV-DUEL-BUZZ: a Buzz tile laid illegally",
     "KOT318": "a Duel card can break INV-DUEL-VICTORY: the game not ended by the event that "
               "meets a victory condition, or with the wrong winner",
+    # duel-words: a card's Buzz icon.
+    "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
+              "a tile its cards may not name",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

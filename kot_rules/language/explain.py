@@ -73,7 +73,7 @@ _KEYWORDS: dict[str, str] = {
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",
                   "DESTRUCTION": "Destruction", "MARKER": "marker", "SPACE": "space",
-                  "SPACES": "spaces"})
+                  "SPACES": "spaces", "BUZZ": "buzz"})
 # Sentence starts only Duel's cards say: not listed among the effect sentences a King of
 # Tokyo card may start (the message does not know the game).
 _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
@@ -82,11 +82,13 @@ _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
 
 def _duel_only(game: str) -> frozenset[str]:
     """The keywords only Duel's cards say, left out of another game's messages."""
-    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC"}) | _RIVAL
+    if game == "king-of-tokyo-duel":
+        return frozenset()
+    return frozenset({"PULL", "PULL_LC", "BUZZ"}) | _RIVAL
 # duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses (Duel only).
 _RIVAL_WORDS = {"DISCARDS": "discards", "CHOOSES": "chooses", "NEXT": "next",
                 "PURCHASE": "purchase", "REPLACE": "replace", "INSTEAD_CAP": "Instead",
-                "SMASH": "smash", "BUZZ": "Buzz", "BONUS": "bonus", "TILE": "tile",
+                "SMASH": "smash", "BUZZ_CAP": "Buzz", "BONUS": "bonus", "TILE": "tile",
                 "WHERE": "Where", "GIVES": "gives", "OFF": "off"}
 _KEYWORDS.update(_RIVAL_WORDS)
 _RIVAL = frozenset(_RIVAL_WORDS)

@@ -166,14 +166,18 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     """The canonical lines of one card (header to its last line), its comments placed."""
     rendered = render_card(card).rstrip("\n").split("\n")
     n_aliases, n_effects = len(card.aliases), len(card.effects)
+    n_buzz = 1 if card.buzz else 0  # duel-words: the Buzz icon line, after the aliases
     # Activated abilities render after the triggered ones; both stand one per line.
     # So do the discard-when-empty rules, the token supplies and the token rules.
     tail: list[Ability | Activated | EmptyRule | TokenSupply | TokenRule] = [
         *card.abilities, *card.activated, *card.empty_rules, *card.supplies, *card.token_rules]
     n_modifiers, n_abilities = len(card.modifiers), len(tail)
-    if len(rendered) != 2 + n_aliases + n_effects + n_modifiers + n_abilities:  # pragma: no cover
+    if len(rendered) != (2 + n_aliases + n_buzz + n_effects + n_modifiers
+                         + n_abilities):  # pragma: no cover
         raise _Refusal(header.number, "the card's canonical text has an unexpected shape")
     alias_texts = rendered[2:2 + n_aliases]
+    buzz_texts = rendered[2 + n_aliases:2 + n_aliases + n_buzz]
+    del rendered[2 + n_aliases:2 + n_aliases + n_buzz]
     effect_texts = rendered[2 + n_aliases:2 + n_aliases + n_effects]
     modifier_texts = rendered[2 + n_aliases + n_effects:2 + n_aliases + n_effects + n_modifiers]
     ability_texts = rendered[2 + n_aliases + n_effects + n_modifiers:]
@@ -191,6 +195,7 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
         effects_at.setdefault(effect.position.line, []).append(index)
 
     cost: _Item | None = None
+    buzz: _Item | None = None
     aliases: dict[int, _Item] = {}
     effects: list[_Item] = []
     placed_effects: list[int] = []
@@ -218,17 +223,20 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
             effects.append(item)
         elif line.code.startswith("cost") and cost is None:
             item = cost = _Item([rendered[1]])
+        elif line.code.startswith("buzz") and buzz is None and buzz_texts:
+            item = buzz = _Item(buzz_texts)
         else:
             raise _Refusal(line.number, "cannot tell which part of the card this line is")
         item.leading, pending = pending, []
         item.trailing = line.comment
-    if (cost is None or len(aliases) != n_aliases
+    if (cost is None or len(aliases) != n_aliases or (buzz is None) != (n_buzz == 0)
             or placed_effects != list(range(n_effects))
             or len(modifiers) != n_modifiers or len(abilities) != n_abilities):
         raise _Refusal(header.number, "cannot match the card's lines to its definition")
 
     out = [_with_comment(rendered[0], header.comment)]
-    for item in (cost, *(aliases[index] for index in range(n_aliases)), *effects,
+    for item in (cost, *(aliases[index] for index in range(n_aliases)),
+                 *((buzz,) if buzz is not None else ()), *effects,
                  *(modifiers[index] for index in range(n_modifiers)),
                  *(abilities[index] for index in range(n_abilities))):
         out.extend(INDENT + comment for comment in item.leading)

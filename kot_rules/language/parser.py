@@ -35,6 +35,7 @@ from .ast import (
 from .checker import (
     AbilitySyntax,
     ActivatedSyntax,
+    BuzzSyntax,
     EmptyRuleSyntax,
     FullCardSyntax,
     ModifierSyntax,
@@ -241,6 +242,7 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
         supplies: list[SupplySyntax] = []
         token_rules: list[TokenRuleSyntax] = []
         empty_rules: list[EmptyRuleSyntax] = []
+        buzz: list[BuzzSyntax] = []
         for line in card.children[2:]:
             assert isinstance(line, Tree)
             parts = line.children
@@ -284,10 +286,14 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                 token_rules.append(_token_rule(line, pos))
             elif line.data == "empty_line":
                 empty_rules.append(_empty_rule(line, pos))
+            elif line.data == "buzz_line":  # duel-words: `buzz "TILE"`
+                keyword_token, tile = parts
+                assert isinstance(keyword_token, Token) and isinstance(tile, Token)
+                buzz.append(BuzzSyntax(_unquote(tile), pos(tile), pos(keyword_token)))
         yield FullCardSyntax(_unquote(name), pos(name), tuple(costs), tuple(aliases),
                              pos(keyword), tuple(effects), tuple(modifiers), tuple(abilities),
                              tuple(activated), tuple(supplies), tuple(token_rules),
-                             tuple(empty_rules))
+                             tuple(empty_rules), buzz=tuple(buzz))
 
 
 # The lowercase keywords that start a clause inside a line, as their capitalised ones.

@@ -205,6 +205,8 @@ def render_card(card: CardDef) -> str:
     lines = [f"card {quote_name(card.name)}", INDENT + cost]
     lines += [f"{INDENT}alias {alias.language} {quote_name(alias.name)}"
               for alias in card.aliases]
+    if card.buzz:  # duel-words: the Buzz icon, after the names
+        lines.append(f"{INDENT}buzz {quote_name(card.buzz)}")
     for effect in card.effects:
         if _only_in_abilities(effect):
             raise ValueError(f"only an ability can say {render_effect(effect)!r}; an effect "

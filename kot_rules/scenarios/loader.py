@@ -66,6 +66,7 @@ EXPECT_KEYS = {
     "held",
     "fame",
     "destruction",
+    "tiles",  # duel-words: the Buzz tiles on the tracks
 }
 EXPECT_MONSTER_KEYS = {
     "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
@@ -553,6 +554,15 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
         if key in data:
             r.board_only(p, key)
             r.integer(data[key], (*p, key), *TRACK)
+    if "tiles" in data:  # duel-words: every Buzz tile on the tracks
+        r.board_only(p, "tiles")
+        if not isinstance(data["tiles"], list):
+            r.expected((*p, "tiles"), "a list of {tile, track, spaces}", data["tiles"])
+        for i, t in enumerate(data["tiles"]):
+            tp: Path_ = (*p, "tiles", i)
+            td = r.mapping(t, tp, TILE_KEYS - {"owner"})
+            if not {"tile", "track", "spaces"} <= set(td):
+                r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
     if "outcome" in data:
         o = data["outcome"]
         if o is not None and o != "draw":

@@ -398,6 +398,14 @@ def _compare(
     for key in ("fame", "destruction"):
         if key in exp and getattr(state.board, key) != exp[key]:
             differ(f"the {key} marker", exp[key], getattr(state.board, key))
+    if "tiles" in exp:  # duel-words: the Buzz tiles on the tracks, in any order
+        def placed(t: dict[str, Any]) -> tuple[str, str, tuple[int, ...]]:
+            return (t["tile"], t["track"], tuple(t["spaces"]))
+
+        want_tiles = sorted(placed(t) for t in exp["tiles"])
+        got_tiles = sorted((t.tile, t.track, t.spaces) for t in state.board.tiles)
+        if got_tiles != want_tiles:
+            differ("Buzz tiles", want_tiles, got_tiles)
     if "outcome" in exp:
         o = state.outcome
         got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}

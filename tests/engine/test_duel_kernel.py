@@ -16,6 +16,7 @@ from kot_rules.engine.actions import (
     SWEEP,
     Action,
     Buy,
+    Choose,
     ResolveFaces,
     Roll,
     SpendDiceTokens,
@@ -254,13 +255,14 @@ class TestVictory:
     def test_both_at_zero_is_a_draw(self) -> None:
         s = start(hearts=(5, 5), energy=(9, 0), shop=("jets-scrambled",))
         s = resolve_all(s, faces(power=6))
-        s = s.apply(Buy("jets-scrambled"))
+        s = s.apply(Buy("jets-scrambled")).apply(Choose("destruction 5 6"))  # its Buzz tile
         assert s.outcome is not None and s.outcome.winner is None
         assert s.outcome.victory == "hearts"
 
     def test_a_monster_that_kills_itself_loses(self) -> None:
         s = start(hearts=(5, 9), energy=(9, 0), shop=("jets-scrambled",))
         s = resolve_all(s, faces(power=6)).apply(Buy("jets-scrambled"))
+        s = s.apply(Choose("destruction 5 6"))  # its Buzz tile first (duel.buzz.place-on-buy)
         assert s.outcome is not None and s.outcome.winner == 1
 
     def test_the_predicate(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kot_rules import games
-from kot_rules.engine.actions import STOP, Buy, ResolveFaces, Roll, SpendDiceTokens
+from kot_rules.engine.actions import PASS, STOP, Buy, Choose, ResolveFaces, Roll, SpendDiceTokens
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.dice import Face
 from kot_rules.engine.game import MonsterSetup
@@ -108,3 +108,90 @@ class TestMeaning:
         assert _bought("Tokens", DuelBoard(dice_tokens=(1, 0))).board.dice_tokens == (2, 0)
         assert _bought("Token", DuelBoard(dice_tokens=(0, 2)), seat=1).board.dice_tokens == (
             0, 2)
+
+
+# -- the Buzz icon line (`buzz "TILE"`) --------------------------------------------------
+
+
+class TestBuzzLine:
+    def test_the_line_names_a_tile_and_renders_after_the_aliases(self) -> None:
+        text = 'card "X"\n  cost 2, discard\n  alias pl "Iks"\n  buzz "heal"\n  Gain 1 energy.\n'
+        (card,), diagnostics = parse_text(text, "x.kot", DUEL_ID)
+        assert diagnostics == [] and card.buzz == "heal"
+        assert render_card(card) == text
+
+    def test_fmt_puts_the_line_after_the_names_with_its_comment(self) -> None:
+        from kot_rules.language.formatter import format_text
+
+        messy = ('card "X"\n  cost 2, discard\n  Gain 1 energy.\n'
+                 '  # the tile\n  buzz   "heal"  # a heal\n')
+        out, diagnostics = format_text(messy, "x.kot", DUEL_ID)
+        assert diagnostics == []
+        assert out == ('card "X"\n  cost 2, discard\n  # the tile\n  buzz "heal"  # a heal\n'
+                       '  Gain 1 energy.\n')
+
+    @pytest.mark.parametrize(("text", "game", "column", "fragment"), [
+        ('  buzz "heal"\n', "king-of-tokyo", 3, "the game has no Buzz tiles"),
+        ('  buzz "hea"\n', DUEL_ID, 8, "unknown Buzz tile 'hea'"),
+        ('  buzz "king"\n', DUEL_ID, 8, "unknown Buzz tile 'king'"),  # The King's own
+        ('  buzz "heal"\n  buzz "smash"\n', DUEL_ID, 3, "one Buzz icon"),
+    ])
+    def test_kot233(self, text: str, game: str, column: int, fragment: str) -> None:
+        card = f'card "X"\n  cost 2, discard\n  Gain 1 energy.\n{text}'
+        _, diagnostics = parse_text(card, "x.kot", game)
+        assert [d.code for d in diagnostics] == ["KOT233"]
+        (d,) = diagnostics
+        assert d.column == column and fragment in d.message and d.is_error
+
+
+BUZZ_CARDS = '''
+card "Tiled"
+  cost 1, discard
+  buzz "energy-heal"
+  Pull the Fame marker 1 space.
+card "Tiled Too"
+  cost 1, discard
+  buzz "energy-heal"
+  Gain 1 energy.
+'''
+
+
+def _buy_tiled(card: str, board: DuelBoard) -> State:
+    cards, diagnostics = parse_text(BUZZ_CARDS, "tiled.kot", DUEL_ID)
+    assert not diagnostics
+    table = CardTable.from_card_set(CardSet(cards))
+    g = games.get(DUEL_ID).new_game(2, cards=table)
+    monsters = [MonsterSetup(n, HEARTS[n], HEARTS[n], energy=5) for n in g.names]
+    cid = table.resolve(card)[0]
+    s = g.setup_state(monsters, active=0, game_board=board, shop=(cid,), deck=(),
+                      turn_number=3)
+    s = s.apply(Roll((0, 0, 6, 0, 0, 0))).apply(STOP).apply(ResolveFaces(Face.POWER))
+    return s.apply(Buy(cid))
+
+
+class TestBuzzTile:
+    def test_the_buyer_places_it_before_the_effect(self) -> None:
+        s = _buy_tiled("Tiled", DuelBoard())
+        assert s.pending is not None and s.current_player() == 0
+        assert Choose("fame -1 -2") in s.legal_actions()
+        assert Choose("fame -2 -1") in s.legal_actions()  # either way round
+        assert Choose("fame 0 1") not in s.legal_actions()  # the marker's space
+        s = s.apply(Choose("fame -1 -2"))
+        assert s.board.tiles == (PlacedTile("energy-heal", "fame", (-1, -2)),)
+        # Placed first: the pull lands on its energy space at once (duel.buzz.place-then-pull).
+        assert s.board.fame == -1 and s.monsters[0].energy == 5 + 1
+
+    def test_a_tile_on_the_board_may_be_moved_or_left(self) -> None:
+        on = DuelBoard(tiles=(PlacedTile("energy-heal", "destruction", (3, 4)),))
+        s = _buy_tiled("Tiled Too", on)
+        assert PASS in s.legal_actions() and Choose("destruction 4 5") in s.legal_actions()
+        assert Choose("destruction 3 4") not in s.legal_actions()  # where it is: leave it
+        moved = s.apply(Choose("fame 5 6"))
+        assert moved.board.tiles == (PlacedTile("energy-heal", "fame", (5, 6)),)
+        assert s.apply(PASS).board.tiles == on.tiles
+
+    def test_a_tile_under_a_marker_stays_and_the_card_still_acts(self) -> None:
+        on = DuelBoard(destruction=4, tiles=(PlacedTile("energy-heal", "destruction", (3, 4)),))
+        s = _buy_tiled("Tiled Too", on)
+        assert s.pending is None and s.board.tiles == on.tiles
+        assert s.monsters[0].energy == 5 + 1

@@ -509,7 +509,8 @@ def test_every_code_has_a_negative_test() -> None:
     covered = {case[0] for case in TEXT_CASES} | {
         "KOT100", "KOT101", "KOT112", "KOT199",  # tested above, outside the table
         "KOT230",  # TestTokenSet (a whole card set)
-        "KOT223"}  # test_language_games.py (a word moved to another game)
+        "KOT223",  # test_language_games.py (a word moved to another game)
+        "KOT233"}  # tests/engine/test_duel_words.py (a Duel card's Buzz icon)
     # Failed proofs (KOT3xx): tests/verify/test_card_check.py ties each to its invariant.
     covered |= {code for code in CODES if code.startswith("KOT3")}
     assert covered == set(CODES)
