@@ -688,6 +688,7 @@ def _buy_for_less(s: State, ev: list[Event], seat: int, amount: int, card: str) 
     pay_and_take(s, ev, seat, bought, cost)
     s.board = replace(s.board, bought=True)
     _slide(s, ev, bought)
+    place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase (duel-words)
     # An extra turn bought now is owed after this one (this turn has not been played yet).
     receive(s, ev, seat, bought, price=cost)
 
