@@ -288,6 +288,8 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
     steps left are lost. A rival's King tile stops the pull on it (duel.king.stop).
     """
     for _ in range(steps):
+        if s.phase is _OVER:
+            return  # duel-words: won already (a sentence pulling for both monsters)
         b: DuelBoard = s.board
         to = step(b.tiles, track, b.position(track), seat)
         if to is None:

@@ -87,6 +87,9 @@ CODES: dict[str, str] = {
               "card puts more tokens on itself than the game has",
     "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
               "no monster",
+    # duel-words: a card's Buzz icon.
+    "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
+              "a tile its cards may not name",
     # duel-proofs: a King of Tokyo: Duel card sentence that can break a Duel invariant.
     "KOT311": "a Duel card can break INV-DUEL-SEATS: a seat that is not one of the two",
     "KOT312": "a Duel card can break INV-DUEL-HEARTS: push ♥ above the starting hearts or "
@@ -100,9 +103,6 @@ CODES: dict[str, str] = {
     "KOT317": "a Duel card can break INV-DUEL-BUZZ: a Buzz tile laid illegally",
     "KOT318": "a Duel card can break INV-DUEL-VICTORY: the game not ended by the event that "
               "meets a victory condition, or with the wrong winner",
-    # duel-words: a card's Buzz icon.
-    "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
-              "a tile its cards may not name",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

@@ -66,6 +66,7 @@ from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_state import (
     SEATS,
+    TRACKS,
     Bonus,  # duel-cards-rival
     SymDuel,
     ite,
@@ -463,6 +464,39 @@ def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
     for rule in card.token_rules:
         out.append((token_rule_transition(rule), rule.position))
     return out
+
+
+# -- duel-words: pulls and dice tokens ----------------------------------------------------
+
+_FAME, _DESTRUCTION = (TRACKS.index(t) for t in ("fame", "destruction"))
+
+
+def _spaces(n: Int) -> int:
+    """A pull's printed number of spaces (the words take no `for every`): a concrete count,
+    since each step is its own kernel event."""
+    value = z3.simplify(n)
+    if not z3.is_int_value(value):  # pragma: no cover - the grammar gives no other amount
+        raise Unsupported(f"a pull of a symbolic number of spaces ({n})")
+    return int(value.as_long())
+
+
+@verb(Verb.PULL_FAME)
+def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.card.pull, D-DUEL-CARD-SENTENCES: the dice's pull of the Fame marker, step by
+    step (:func:`pull`: duel_kernel.pull_on with its bonus and victory check each step)."""
+    return pull(ctx, s, seat, _FAME, _spaces(n))
+
+
+@verb(Verb.PULL_DESTRUCTION)
+def _pull_destruction(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.card.pull, D-DUEL-CARD-SENTENCES: the dice's pull of the Destruction marker."""
+    return pull(ctx, s, seat, _DESTRUCTION, _spaces(n))
+
+
+@verb(Verb.GAIN_DICE_TOKENS)
+def _gain_dice_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.roll.dice-token-cap, D-DUEL-TOKEN-OVERFLOW: the gain beyond 2 held is lost."""
+    return k.gain_tokens(s, seat, n)
 
 
 # -- duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses changed ----

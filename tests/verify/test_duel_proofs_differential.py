@@ -105,8 +105,10 @@ drawn_effects = st.one_of(
 
 class TestSentencesAgree:
     def test_the_tables_cover_the_duel_cards(self) -> None:
-        assert len(SENTENCES) >= 4 and {"extra-head", "giant-brain"} <= set(DICE_CARDS)
-        assert {Verb.HEAL, Verb.TAKE_DAMAGE, Verb.EXTRA_TURN} <= set(PLAIN_VERBS)
+        # duel-words: 21 sentences of its 11 cards (pulls, dice tokens).
+        assert len(SENTENCES) >= 4 + 21 and {"extra-head", "giant-brain"} <= set(DICE_CARDS)
+        assert {Verb.HEAL, Verb.TAKE_DAMAGE, Verb.EXTRA_TURN, Verb.PULL_FAME,
+                Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS} <= set(PLAIN_VERBS)
         assert set(WHOM) == {Who.YOU, Who.EACH_OTHER, Who.EVERY}
 
     @budget(120)
