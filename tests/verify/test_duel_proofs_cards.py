@@ -156,7 +156,10 @@ class TestCheckCommand:
         found = {(Path(d["file"]).name, d["code"]) for d in data["diagnostics"]}
         assert {("broken.kot", "KOT312"), ("snack-time.kot", "KOT312")} <= found
         assert {code for _, code in found} == {"KOT312"}
-        assert all(d["message"].split(": '", 1)[1].startswith(("Heal ", "Pull the "))
+        # duel-cards-rival: a card's pull, and the steps whose bonus a card changes.
+        pulls = ("When you buy another card, pull the ", "Instead of any Buzz bonus",
+                 "Where a Buzz tile")
+        assert all(d["message"].split(": '", 1)[1].startswith(("Heal ", "Pull the ", *pulls))
                    for d in data["diagnostics"]), [d["message"] for d in data["diagnostics"]]
 
     def test_the_same_card_is_sound_with_the_rules_as_they_are(
