@@ -19,6 +19,7 @@ Adding the meaning of a new Duel word takes a few lines, one decorator per table
 
     from kot_rules.language.ast import Condition, ModifierKind, Verb
     from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.duel_invariants import INVARIANTS
     from kot_rules.verify.duel_semantics import condition, modifier, verb
 
     @verb(Verb.GAIN_DICE_TOKENS)  # (ctx, state, owner, target seat, amount) -> state
@@ -34,11 +35,17 @@ Adding the meaning of a new Duel word takes a few lines, one decorator per table
     def _in_zone(s: SymDuel, owner: int) -> Bool: ...
 
 ``@who(Who.X)`` gives the monsters an effect acts on: ``(state, owner) -> [(seat, applies)]``.
-For a pull, :func:`pull` runs the steps of one (each with its bonus and victory check).
+A pull is :func:`pull`, the kernel's steps one by one (each with its bonus and victory
+check)::
+
+    @verb(Verb.PULL_FAME)
+    def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+        return pull(ctx, s, seat, 0, n)  # track 0 is Fame, 1 Destruction
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -64,12 +71,15 @@ from kot_rules.language.ast import (
 )
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.duel_invariants import INVARIANTS
 from kot_rules.verify.duel_state import (
     SEATS,
     TRACKS,
     Bonus,  # duel-cards-rival
     SymDuel,
+    fresh,
     ite,
+    leaves,
 )
 from kot_rules.verify.symbolic import (
     Bool,
@@ -109,8 +119,10 @@ F = TypeVar("F")
 def _register(table: dict[E, F], members: tuple[E, ...]) -> Callable[[F], F]:
     def add(meaning: F) -> F:
         for member in members:
-            if member in table:
-                raise ValueError(f"{member} has a Duel meaning already")
+            if member in table:  # two branches registered one word: keep one meaning
+                first = table[member]
+                where = f"{getattr(first, '__module__', '?')}.{getattr(first, '__qualname__', '?')}"
+                raise ValueError(f"{member} has a Duel meaning already ({where}); keep one")
             table[member] = meaning
         return meaning
     return add
@@ -148,17 +160,68 @@ def rival(owner: int) -> int:
     return 1 - owner
 
 
-def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int) -> SymDuel:
+def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -> SymDuel:
     """``owner`` pulls the marker of ``track`` (0 Fame, 1 Destruction) ``steps`` spaces
     toward it, step by step, each step's bonus given and victory checked after it; a win
     or a King tile loses the steps left (D-DUEL-PULL-STEPS: the kernel's
-    :func:`duel_kernel.pull_on`, ``steps`` times). Ends with no pull under way."""
-    t = replace(s, pull_left=z3.IntVal(steps), puller=z3.IntVal(owner),
+    :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
+    Ends with no pull under way. A game already over (an earlier part of the sentence won
+    it) is left as it is."""
+    n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    starts = k.idle(s)
+    t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
                 pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
-    for _ in range(steps):
+    for i in range(n):
         _, after = k.pull_on(ctx, t)
         t = ite(z3.And(z3.Not(t.over), t.pull_left > 0), after, t)
-    return replace(t, pull_left=z3.IntVal(0))
+        if i < n - 1:
+            # Between two steps of a pull begun in a game going on the invariants hold:
+            # its start and each step are the kernel's pull_begin and pull_on, whose own
+            # rows prove they keep them (induction over the steps). Said here, the solver
+            # need not find it again. (No step lays a tile: INV-DUEL-BUZZ stays as it was.)
+            t = pin(ctx, t)
+            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t) for inv in INVARIANTS
+                                                   if inv.id != "INV-DUEL-BUZZ"])))
+    done = replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
+    return ite(starts, done, s)
+
+
+_pins = itertools.count()
+
+
+def pin(ctx: Ctx, s: SymDuel) -> SymDuel:
+    """A state equal to ``s`` whose monsters, markers and game fields are fresh names (the
+    equalities go to ``ctx.facts``): a chain of steps then builds on small terms, not on
+    each step's whole term (the tiles, which no step changes, stay as they are)."""
+    name = f"{ctx.prefix}pin{next(_pins)}"
+    pinned = fresh(ctx, name)
+    tracks = tuple(replace(t, marker=p.marker) for t, p in zip(s.tracks, pinned.tracks,
+                                                               strict=True))
+    out = replace(s, monsters=pinned.monsters, tracks=tracks,
+                  **{f: getattr(pinned, f) for f in _PINNED})
+    for (_, a), (_, b) in zip(_scalars(out), _scalars(s), strict=True):
+        assume(ctx, a == z3.simplify(b))
+    return out
+
+
+_cases: list[Bool] = []
+"""The case being built (:func:`owned`: which seat owns the card)."""
+
+
+def assume(ctx: Ctx, fact: Bool) -> None:
+    """Add ``fact`` to ``ctx.facts`` for the case being built only: the other owner's
+    chain of steps then costs the solver nothing."""
+    ctx.facts.append(z3.Implies(z3.And(*_cases), fact) if _cases else fact)
+
+
+_PINNED = ("pull_left", "over", "winner", "seen")
+"""Besides the monsters and the markers, what a step of a pull changes (the puller, the
+track, the turn and the tiles stay the terms they were: numerals for a card's pull)."""
+
+
+def _scalars(s: SymDuel) -> list[tuple[str, Any]]:
+    return [(name, term) for name, term in leaves(s) if name.startswith("monsters[")
+            or name.endswith(".marker") or name in _PINNED]
 
 
 def _per_seat(owner: Int, run: Callable[[int], SymDuel]) -> SymDuel:
@@ -307,7 +370,14 @@ def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
 def owned(ctx: Ctx, step: Callable[[int], Step]) -> Step:
     """``step`` for an owner that is either seat (a free choice, shown in counterexamples)."""
     owner = ctx.integer("owner")
-    oks, posts = zip(*(step(seat) for seat in range(SEATS)), strict=True)
+    built = []
+    for seat in range(SEATS):
+        _cases.append(owner == seat)
+        try:
+            built.append(step(seat))
+        finally:
+            _cases.pop()
+    oks, posts = zip(*built, strict=True)
     ok = oks[SEATS - 1]
     for seat in range(SEATS - 2, -1, -1):
         ok = z3.If(owner == seat, oks[seat], ok)

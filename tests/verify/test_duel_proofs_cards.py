@@ -8,8 +8,14 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+import z3
+from budget import budget
+from duel_cases import FixedCtx, duels, symbolic, values
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kot_rules.language.ast import Modifier, ModifierKind, Position
 from kot_rules.language.cardset import check_paths
@@ -17,8 +23,10 @@ from kot_rules.language.diagnostics import CODES, WARNING_CODES
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.surfaces.cli import main
 from kot_rules.verify import duel_kernel, duel_prover, duel_semantics
+from kot_rules.verify import duel_reference as ref
 from kot_rules.verify.cardcheck import proof_diagnostics
 from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
+from kot_rules.verify.duel_state import leaves
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
 BUDGET_SECONDS = 60
@@ -178,3 +186,75 @@ class TestCheckCommand:
         kinds = {r["kind"] for r in data["results"]}
         assert {"kernel", "effect", "modifier", "follow-up"} <= kinds
         assert all(c["reachable"] for c in data["canaries"])
+
+
+def pull_sentence(steps: int) -> duel_semantics.CardTransition:
+    """What a card's `Pull the Fame marker N spaces.` means (the word is registered by the
+    branch that adds it): the owner's pull, step by step, then the sentence's check."""
+    def build(ctx: Any, s: Any) -> Any:
+        return duel_semantics.owned(ctx, lambda owner: (
+            duel_kernel.idle(s),
+            duel_kernel.event(duel_semantics.pull(ctx, s, owner, 0, steps))))
+    return duel_semantics.CardTransition(f"pull the Fame marker {steps}", "effect", build)
+
+
+class TestAPullSentence:
+    """A pull is several kernel steps, with victory checked after each (D-DUEL-PULL-STEPS)."""
+
+    @budget(25)
+    @given(duels(), st.integers(0, 1), st.integers(0, 1), st.integers(0, 7))
+    def test_the_pull_helper_is_the_reference_pull(self, s: ref.Duel, owner: int, track: int,
+                                                   n: int) -> None:
+        ctx = FixedCtx({})
+        post = duel_semantics.pull(ctx, symbolic(s), owner, track, n)
+        solver = z3.Solver()
+        solver.add(*ctx.facts)  # the pinned states between steps, and the invariants there
+        assert solver.check() == z3.sat
+        model = solver.model()
+        got = {name: model.eval(term, model_completion=True) for name, term in leaves(post)}
+        shown = {name: z3.is_true(v) if z3.is_bool(v) else v.as_long()
+                 for name, v in got.items()}
+        assert shown == values(symbolic(ref.pull(s, owner, track, n)))
+
+    def test_a_pull_of_7_is_proved_in_time(self) -> None:
+        start = time.perf_counter()
+        results = duel_prover.prove(pull_sentence(7))
+        assert [r.invariant for r in results if r.status != PROVED] == []
+        assert time.perf_counter() - start < BUDGET_SECONDS / 4
+
+    def test_a_pull_whose_bonus_breaks_the_hearts_is_caught(self) -> None:
+        # A smash bonus reached on the last step takes the rival below 0 hearts.
+        with duel_kernel.weakened("hearts-floor"):
+            results = duel_prover.prove(pull_sentence(2))
+        broken = [r for r in results if r.status == COUNTEREXAMPLE]
+        assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
+        assert "smash" in broken[0].detail and "fame: marker " in broken[0].detail
+
+    @budget(25)
+    @given(duels(), st.integers(0, 1), st.integers(0, 1), st.integers(1, 7),
+           st.integers(1, 7))
+    def test_a_pull_after_a_won_pull_does_nothing(self, s: ref.Duel, owner: int, track: int,
+                                                  n: int, m: int) -> None:
+        # `Every monster pulls ...`: the rival's pull may win; the owner's then is not made.
+        ctx = FixedCtx({})
+        first = duel_semantics.pull(ctx, symbolic(s), 1 - owner, track, n)
+        post = duel_semantics.pull(ctx, first, owner, track, m)
+        solver = z3.Solver()
+        solver.add(*ctx.facts)
+        assert solver.check() == z3.sat
+        model = solver.model()
+        shown = {name: (z3.is_true(v) if z3.is_bool(v) else v.as_long())
+                 for name, term in leaves(post)
+                 for v in [model.eval(term, model_completion=True)]}
+        want = ref.pull(s, 1 - owner, track, n)
+        if not want.over:
+            want = ref.pull(want, owner, track, m)
+        assert shown == values(symbolic(want))
+
+
+class TestTheTable:
+    def test_a_word_registered_twice_is_refused_naming_the_first(self) -> None:
+        # Branches register their words' meanings: a merge keeping two is an error.
+        with pytest.raises(ValueError, match=r"Verb.HEAL has a Duel meaning already "
+                                             r"\(kot_rules.verify.duel_semantics._heal\)"):
+            duel_semantics.verb(duel_semantics.Verb.HEAL)(lambda *a: a[1])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kot_rules.engine import effects
+from kot_rules.language import vocabulary
 from kot_rules.language.ast import CardDef, Verb
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.surfaces.cli import main
@@ -126,7 +127,11 @@ class TestVocabulary:
                              ids=[e.__name__ for e, _ in semantics.TABLES])
     def test_every_member_has_a_meaning_or_a_reason(self, enum: type[Enum],
                                                     table: dict[object, object]) -> None:
-        missing = [m for m in enum if m not in table and m not in semantics.NOT_YET]
+        # duel-proofs: a word King of Tokyo's cards may not say needs no meaning here
+        # (its meaning is its game's: kot_rules.verify.duel_semantics for Duel).
+        games = {w.member: w.games for _, w in vocabulary.words()}
+        missing = [m for m in enum if m not in table and m not in semantics.NOT_YET
+                   and vocabulary.KING_OF_TOKYO in games.get(m, {vocabulary.KING_OF_TOKYO})]
         assert missing == [], f"add symbolic meanings (or NOT_YET reasons) for {missing}"
         assert all(reason.strip() for reason in semantics.NOT_YET.values())
 
