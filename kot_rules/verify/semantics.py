@@ -336,15 +336,6 @@ TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
 
 NOT_YET: dict[Enum, str] = {}
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
-# duel-words: Duel-only words, whose Z3 meaning is Duel's (kot_rules.verify.duel_semantics).
-NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
-                for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
-# duel-cards-rival: the same for the rival-and-shop words.
-NOT_YET.update({w: "a King of Tokyo: Duel word: its symbolic meaning is Duel's" for w in (
-    Verb.DISCARD_CHOSEN_KEEP, Verb.FEWER_DICE_PER_KEEP, Verb.BUY_FOR_LESS,
-    Verb.DISCARD_FROM_SHOP, Verb.FEWER_DICE_NEXT_TURN, Trigger.PULL_DESTRUCTION_SPACE,
-    Trigger.DICE_PULL_DESTRUCTION, Trigger.PULL_OFF_TILE, ModifierKind.SMASH_FOR_BONUS,
-    ModifierKind.EMPTY_SPACE_SMASH)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
