@@ -260,6 +260,7 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
     """
     keys: list[str] = [PASS.key, TAKE_TURN, HEAL_SELF]
     keys += [f.value for f in FACES]
+    keys += [f.value for f in game.rules.dice.faces]  # duel-cards-rival: Duel's (a smash)
     keys += [str(k) for k in range(STORE_ENERGY_MAX + 1)]
     keys += list(game.cards.physical_ids())
     keys += [f"buy {c}" for c in game.cards.physical_ids()]

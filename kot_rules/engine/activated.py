@@ -7,7 +7,7 @@ and when it is about to take damage (decision D-AT-WILL).
 
 from __future__ import annotations
 
-from kot_rules.engine import dice
+from kot_rules.engine import dice, dispatch
 from kot_rules.engine.abilities import activated_of, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
@@ -23,6 +23,7 @@ _EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
     Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT, Verb.HEAL,
 )  # fmt: skip
 _NUMBER_FACES = {1: Face.ONE, 2: Face.TWO, 3: Face.THREE}
+_DISCARD_FROM_SHOP = Verb.DISCARD_FROM_SHOP  # duel-cards-rival
 
 
 def _key(seat: int, card: str, index: int) -> str:
@@ -81,6 +82,10 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
         return [UseCard(card, index)] if m.hearts < heart_top(s, m) else []
     if verb is _PROTECT:
         return [UseCard(card, index)] if seat not in s.protected else []
+    if verb is _DISCARD_FROM_SHOP:
+        # duel-cards-rival: on the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
+        mine = seat == s.active and s.phase is Phase.BUY and bool(s.shop)
+        return [UseCard(card, index)] if mine else []
     raise AssertionError(f"no activated ability does {verb}")  # pragma: no cover
 
 
@@ -114,6 +119,8 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         heal(s, ev, seat, amount, f"card {action.card}")
     elif verb is _PROTECT:
         s.protected = s.protected | {seat}
+    elif verb is _DISCARD_FROM_SHOP:  # duel-cards-rival: the game's shop (dispatch.BOARD_VERBS)
+        dispatch.BOARD_VERBS[verb.value](s, ev, seat, amount, action.card)
     if a.then_discard:
         lose_card(s, ev, seat, action.card)
     elif a.token:

@@ -63,6 +63,7 @@ class CardTable:
         "by_trigger",
         "copiers",
         "heart_removes",
+        "later_asks",
         "may_ask",
         "source",
         "token_rules",
@@ -129,6 +130,26 @@ class CardTable:
         # A Buzz tile is placed where its buyer chooses (duel-words): buying may ask.
         self.may_ask = (bool(self.asking) or bool(self.heart_removes) or store or heal_others
                         or bool(self._buzz))
+        # duel-cards-rival: Duel's cards that ask in the middle of a step. A held card that
+        # asks joins ``asking``; a card whose effect asks on a later turn (the rival's discards
+        # as its turn starts) makes every step that may start a turn replayable: ``later_asks``.
+        rival_verbs = {Verb.DISCARD_CHOSEN_KEEP, Verb.FEWER_DICE_PER_KEEP, Verb.BUY_FOR_LESS}
+        rival_kinds = {ModifierKind.SMASH_FOR_BONUS}
+        self.asking = self.asking | frozenset(
+            r.card_id
+            for r in rows
+            if any(m.kind in rival_kinds for m in r.modifiers)
+            or any(e.verb in rival_verbs for a in r.abilities for e in a.effects)
+        )
+        self.later_asks = any(
+            e.verb is Verb.FEWER_DICE_PER_KEEP
+            for r in rows
+            for e in (*r.effects, *(e for a in r.abilities for e in a.effects))
+        )
+        """Whether a card's effect asks a question at the start of a later turn."""
+        self.may_ask = self.may_ask or bool(self.asking) or self.later_asks or any(
+            e.verb in rival_verbs for r in rows for e in r.effects
+        )
         """Whether a card may ask a question in the middle of a step (kot_rules.engine.requests)."""
         self.by_trigger: dict[Trigger, frozenset[str]] = {
             t: frozenset(r.card_id for r in rows if any(a.trigger is t for a in r.abilities))

@@ -9,7 +9,7 @@ are module attributes, so a call costs what a call into another module costs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 if TYPE_CHECKING:
@@ -84,3 +84,11 @@ def install(
     """Fill in the card machinery (once, at import of the turn skeleton)."""
     global run_effects, damage_window, adjust_dice, leave_tokyo
     run_effects, damage_window, adjust_dice, leave_tokyo = run, window, adjust, leave
+
+
+# duel-cards-rival: verbs whose meaning lies on a game's own board (Duel's shop: its prices
+# and the way it slides). The game module fills these in when it is imported; the card
+# machinery calls them with (state, events, owner, amount, card).
+BoardVerb = Callable[["State", "list[Event]", int, int, str], None]
+BOARD_VERBS: dict[str, BoardVerb] = {}
+"""By the verb's value (``buy-for-less``, ``discard-from-shop``): its meaning on the board."""

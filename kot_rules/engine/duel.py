@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, legal, turn
-from kot_rules.engine.actions import (
+from kot_rules.engine import abilities, activated, dice, dispatch, legal, turn
+from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
     SWEEP,
@@ -48,18 +48,25 @@ from kot_rules.engine.events import (
     K_SWEPT,
     K_TILE_PLACED,
     K_TOKENS,
+    K_USED,
     NO_EVENT,
     QUIET_EVENTS,
     Event,
     Quiet,
 )
 from kot_rules.engine.options import FirstPlayerRule, Options
-from kot_rules.engine.requests import ask  # duel-words: a Buzz tile's place
-from kot_rules.engine.resources import damage, gain_energy, heal, set_monster
+from kot_rules.engine.requests import ask  # duel-cards-rival
+from kot_rules.engine.resources import (
+    damage,
+    gain_energy,
+    heal,
+    lose_card,  # duel-cards-rival
+    set_monster,
+)
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.shop import offer, pay_and_take, receive
 from kot_rules.engine.state import Monster, Outcome, Phase, State
-from kot_rules.engine.tracks import (
+from kot_rules.engine.tracks import (  # duel-cards-rival
     DESTRUCTION,
     DESTRUCTION_I,
     DUEL,
@@ -71,6 +78,7 @@ from kot_rules.engine.tracks import (
     MAX_DICE_TOKENS,
     POWER_I,
     SMASH_I,
+    TILES,
     VICTORIES,
     DuelBoard,
     PlacedTile,
@@ -80,9 +88,10 @@ from kot_rules.engine.tracks import (
     pull_steps,
     step,
     stops,
+    tile_at,
     victory,
 )
-from kot_rules.language.ast import ModifierKind, Trigger
+from kot_rules.language.ast import ModifierKind, Trigger, Verb
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -199,6 +208,8 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     b: DuelBoard = s.board
     s.board = replace(b, white=max(0, extra), bought=False, resolved=())
+    if b.dominated[a] or b.fewer[a]:  # duel-cards-rival: a card cut this turn's dice
+        _fewer_dice(s, ev, a, base)
     if b.dice_tokens[a] and spendable(s):
         s.phase = _TOKENS
 
@@ -263,7 +274,12 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             # (D-DUEL-DICE-ENERGY): the energy of the faces, not what cards add to it.
             abilities.fire(s, ev, _T_OTHER_DICE_ENERGY, (rival(a),), amount=n * ENERGY_PER_FACE)
     elif index in (FAME_I, DESTRUCTION_I):
-        pull(s, ev, a, FAME if index == FAME_I else DESTRUCTION, pull_steps(n, PULL_SET))
+        track = FAME if index == FAME_I else DESTRUCTION
+        before = s.board.position(track)
+        pull(s, ev, a, track, pull_steps(n, PULL_SET))
+        if track == DESTRUCTION and s.phase is not _OVER and s.board.position(track) != before:
+            # duel-cards-rival: "when you pull the Destruction marker with your dice".
+            abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         # duel.face.power: the monsters' powers are not in this step (issue 10).
         ev.append(Event(K_RESOLVED, a, n, None, "", "power faces (no power yet)"))
@@ -290,9 +306,15 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
         ev.append(Event(K_PULLED, seat, to[0], None, "",
                         track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
+        if s.monsters[seat].cards:  # duel-cards-rival: cards that change Buzz bonuses
+            kind, n = _changed_bonus(s, seat, b, track, to, kind, n)
         if kind != "none":
             _bonus(s, ev, seat, kind, n)
-        if _declare_if_won(s, ev) or stops(b.tiles, track, to, seat):
+        if _declare_if_won(s, ev):
+            return
+        if s.monsters[seat].cards and _pulled_triggers(s, ev, seat, b, track, to):
+            return  # duel-cards-rival: a card the step fired won the game
+        if stops(b.tiles, track, to, seat):
             return
 
 
@@ -363,7 +385,8 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             gain_energy(s, ev, a, NO_PURCHASE_ENERGY, "no Power card bought this turn")
         turn.end_turn(s, ev)
     elif isinstance(action, UseCard):
-        turn.illegal(s, action, "buy a face-up card, refresh the shop, or end the turn")
+        # duel-cards-rival: a card's shop action (activated.use refuses one not open now).
+        activated.use(s, ev, a, action, dice_window=False)
     else:
         turn.illegal(s, action, "buy a face-up card, refresh the shop, or end the turn")
 
@@ -423,6 +446,8 @@ def legal_actions(s: State) -> Sequence[Action]:
         actions: list[Action] = [Buy(c) for c in s.shop if price(s, c) <= energy]
         if energy >= REFRESH_COST and s.shop:
             actions.append(SWEEP)
+        if s.game.cards.with_activated and s.monsters[s.active].cards:  # duel-cards-rival
+            actions.extend(activated.offers(s, s.active, dice_window=False))
         actions.append(END_TURN)
         return actions
     if phase is _OVER:
@@ -576,3 +601,123 @@ RULES = GameRules(
     check_options=check_options,
 )
 """King of Tokyo: Duel (2 players) for the kernel."""
+
+
+# -- duel-cards-rival: the rival's dice, the shop at other moments, Buzz bonuses changed --
+
+_M_SMASH_FOR_BONUS = ModifierKind.SMASH_FOR_BONUS
+_M_EMPTY_SPACE_SMASH = ModifierKind.EMPTY_SPACE_SMASH
+SMASH_BONUS = ("smash", 1)
+"""The smash a card gives in place of a bonus: the rival takes 1 damage (duel.buzz.bonus-kinds)."""
+BUY_FOR_LESS_FLOOR: int = DUEL["buy-for-less-floor"]
+
+
+def _fewer_dice(s: State, ev: list[Event], seat: int, base: int) -> None:
+    """A card's dice cut for this turn (D-DUEL-FEWER-DICE): first the monster may discard
+    keep cards, one at a time, if a card cut its dice per keep card; then it rolls that many
+    fewer of its ordinary dice (never fewer than none; extra dice stay). The marks are used up."""
+    b: DuelBoard = s.board
+    per_keep, fewer = b.dominated[seat], b.fewer[seat]
+    table = s.game.cards
+    while per_keep:
+        kept = sorted({c for c in s.monsters[seat].cards if table.is_keep(c)})
+        if not kept:
+            break
+        options: list[Action] = [Choose(c) for c in kept]
+        answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may discard keep cards: it "
+                     f"rolls {per_keep} {'die' if per_keep == 1 else 'dice'} fewer for each "
+                     "one it keeps")
+        if answer == PASS or not isinstance(answer, Choose):
+            break
+        lose_card(s, ev, seat, answer.key)
+    held = sum(1 for c in s.monsters[seat].cards if table.is_keep(c))
+    cut = min(base, fewer + per_keep * held)
+    b = s.board
+    zero = (0, b.dominated[1]) if seat == 0 else (b.dominated[0], 0)
+    none = (0, b.fewer[1]) if seat == 0 else (b.fewer[0], 0)
+    s.board = replace(b, dominated=zero, fewer=none)
+    if cut:
+        s.to_roll -= cut
+        ev.append(Event(K_USED, seat, cut, None, "", f"rolls {cut} fewer dice this turn"))
+
+
+_T_PULL_DESTRUCTION_SPACE = Trigger.PULL_DESTRUCTION_SPACE
+_T_DICE_PULL_DESTRUCTION = Trigger.DICE_PULL_DESTRUCTION
+_T_PULL_OFF_TILE = Trigger.PULL_OFF_TILE
+
+
+def _pulled_triggers(s: State, ev: list[Event], seat: int, before: DuelBoard, track: str,
+                     to: tuple[int, bool]) -> bool:
+    """The puller's cards that one step of its pull fires (D-DUEL-PULL-TRIGGERS): each
+    space of Destruction, then a step that leaves a Buzz tile (from a tile's space or extra
+    space to a space off that tile). True if they won the game (the pull stops there)."""
+    if track == DESTRUCTION:
+        abilities.fire(s, ev, _T_PULL_DESTRUCTION_SPACE, (seat,))
+        if _declare_if_won(s, ev):
+            return True
+    here = tile_at(before.tiles, track, before.marker(track))
+    if here is not None:
+        there = tile_at(before.tiles, track, to[0])
+        if there is None or there[0] is not here[0]:
+            abilities.fire(s, ev, _T_PULL_OFF_TILE, (seat,))
+            return _declare_if_won(s, ev)
+    return False
+
+
+def _changed_bonus(s: State, seat: int, b: DuelBoard, track: str, to: tuple[int, bool],
+                   kind: str, n: int) -> tuple[str, int]:
+    """The bonus the puller's cards make of the place it landed on: an empty space of a
+    shared tile gives a smash (D-DUEL-EMPTY-SPACE), and any other bonus may be swapped for a
+    smash, which the puller is asked about (D-DUEL-SMASH-INSTEAD)."""
+    if kind == "none" and abilities.has_modifier(s, seat, _M_EMPTY_SPACE_SMASH):
+        here = tile_at(b.tiles, track, to[0])
+        if here is not None and not TILES[here[0].tile].king and not to[1]:
+            kind, n = SMASH_BONUS
+    if kind not in ("none", "smash") and abilities.has_modifier(s, seat, _M_SMASH_FOR_BONUS):
+        why = f"{s.names[seat]} may take a smash instead of the Buzz bonus ({kind} {n})"
+        if ask(s, seat, [Choose("smash"), PASS], why) != PASS:
+            kind, n = SMASH_BONUS
+    return kind, n
+
+
+def _buy_for_less(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """The monster may buy one face-up card now, on its own turn, for ``amount`` less than
+    its price here (the rightmost space's discount included), never below
+    BUY_FOR_LESS_FLOOR (D-DUEL-BUY-FOR-LESS). It is a purchase of the turn
+    (duel.buy.energy-instead); the shop slides as after any purchase (duel.buy.slide)."""
+    if seat != s.active or not s.shop:
+        return
+    m = s.monsters[seat]
+    prices = {c: max(BUY_FOR_LESS_FLOOR, price(s, c) - amount) for c in s.shop}
+    options: list[Action] = [Choose(c) for c in s.shop if prices[c] <= m.energy]
+    if not options:
+        return
+    why = f"{m.name} may buy a card for {amount} energy less ({card})"
+    answer = ask(s, seat, [*options, PASS], why)
+    if answer == PASS or not isinstance(answer, Choose) or answer.key not in prices:
+        return
+    bought, cost = answer.key, prices[answer.key]
+    pay_and_take(s, ev, seat, bought, cost)
+    s.board = replace(s.board, bought=True)
+    _slide(s, ev, bought)
+    place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase (duel-words)
+    # An extra turn bought now is owed after this one (this turn has not been played yet).
+    receive(s, ev, seat, bought, price=cost)
+
+
+def _discard_from_shop(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """The monster discards a face-up card of its choice; the others slide right and the
+    deck fills the space (duel.buy.slide: "each time you buy or discard a card")."""
+    options: list[Action] = [Choose(c) for c in s.shop]
+    answer = ask(s, seat, options, f"{s.names[seat]} discards a face-up card ({card})")
+    if not isinstance(answer, Choose) or answer.key not in s.shop:
+        return
+    s.discard = (*s.discard, answer.key)
+    ev.append(Event(K_SWEPT, seat, 0, None, "", f"{answer.key} discarded"))
+    _slide(s, ev, answer.key)
+
+
+dispatch.BOARD_VERBS.update({
+    Verb.BUY_FOR_LESS.value: _buy_for_less,
+    Verb.DISCARD_FROM_SHOP.value: _discard_from_shop,
+})

@@ -7,11 +7,13 @@ behaviour comes only from its text under spec/cards/.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TypeVar
 
 from kot_rules.engine import abilities, dice, dispatch, tokens, tokyo, tracks
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
+from kot_rules.engine.dispatch import BOARD_VERBS  # duel-cards-rival
 from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
@@ -37,7 +39,7 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Phase, Place, State
-from kot_rules.engine.tracks import DESTRUCTION, FAME
+from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
 from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
@@ -630,3 +632,53 @@ def _discard_this(
 ) -> None:
     if card in s.monsters[t].cards:
         lose_card(s, ev, t, card)
+# -- duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel) ----
+
+
+@_means(MEANINGS, Verb.DISCARD_CHOSEN_KEEP)
+def _discard_chosen_keep(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``t`` discards one of its keep cards, the one the owner picks (none: nothing)."""
+    table = s.game.cards
+    kept = sorted({c for c in s.monsters[t].cards if table.is_keep(c)})
+    if not kept:
+        return
+    options: list[Action] = [Choose(c) for c in kept]
+    answer = ask(s, owner, options, f"{s.names[owner]} chooses a keep card of "
+                 f"{s.names[t]} to discard ({card})")
+    if isinstance(answer, Choose) and answer.key in s.monsters[t].cards:
+        lose_card(s, ev, t, answer.key)
+
+
+@_means(MEANINGS, Verb.FEWER_DICE_PER_KEEP)
+def _fewer_dice_per_keep(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """Marked on the board for ``t``'s next turn (the game module plays it as that turn
+    starts); two such cards add up."""
+    b = s.board
+    if isinstance(b, DuelBoard):
+        d = b.dominated
+        s.board = replace(b, dominated=(d[0] + amount, d[1]) if t == 0 else (d[0], d[1] + amount))
+
+
+@_means(MEANINGS, Verb.FEWER_DICE_NEXT_TURN)
+def _fewer_dice_next_turn(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """Marked on the board for ``t``'s next turn (played as that turn starts); two add up."""
+    b = s.board
+    if isinstance(b, DuelBoard):
+        f = b.fewer
+        s.board = replace(b, fewer=(f[0] + amount, f[1]) if t == 0 else (f[0], f[1] + amount))
+
+
+@_means(MEANINGS, Verb.BUY_FOR_LESS)
+def _buy_for_less(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The game's shop decides the price and fills the space (dispatch.BOARD_VERBS)."""
+    meaning = BOARD_VERBS.get(e.verb.value)
+    if meaning is not None:
+        meaning(s, ev, t, amount, card)

@@ -253,6 +253,12 @@ class DuelBoard:
     """The Buzz tiles on the tracks (duel.buzz.on-the-tracks)."""
     extra: tuple[str, ...] = ()
     """The tracks whose marker stands on a lengthening tile's extra space, above its space."""
+    # duel-cards-rival: what a card did to a seat's next turn.
+    dominated: tuple[int, int] = (0, 0)
+    """Per seat: dice it rolls fewer on its next turn for each keep card it has then, after
+    it may discard some (a card's ``fewer-dice-per-keep``)."""
+    fewer: tuple[int, int] = (0, 0)
+    """Per seat: dice it rolls fewer on its next turn."""
 
     def marker(self, track: str) -> int:
         return self.fame if track == FAME else self.destruction
@@ -275,7 +281,8 @@ class DuelBoard:
         """The board with ``face`` resolved too (a step of every turn: built field by field,
         three times quicker than ``replace``; every field must be passed on here)."""
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
-                         self.bought, (*self.resolved, face), self.tiles, self.extra)
+                         self.bought, (*self.resolved, face), self.tiles, self.extra,
+                         self.dominated, self.fewer)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -287,6 +294,9 @@ class DuelBoard:
             "resolved": [FACES[i].value for i in self.resolved],
             "tiles": [t.to_json() for t in self.tiles],
             "extra_space": list(self.extra),
+            # duel-cards-rival: written only when a card set them (older states stay as they are).
+            **({"dominated": list(self.dominated)} if any(self.dominated) else {}),
+            **({"fewer_dice": list(self.fewer)} if any(self.fewer) else {}),
         }
 
     def describe(self, names: Sequence[str]) -> str:
@@ -361,6 +371,8 @@ def board_from_json(data: object) -> DuelBoard:
         tuple(names.index(r) for r in resolved),
         _tiles_from_json(data.get("tiles", [])),
         tuple(sorted(extra)),
+        _per_seat(data, "dominated"),  # duel-cards-rival
+        _per_seat(data, "fewer_dice"),
     )
     for track in board.extra:
         here = tile_at(board.tiles, track, board.marker(track))
@@ -370,6 +382,17 @@ def board_from_json(data: object) -> DuelBoard:
             raise StateFormatError(f"board.extra_space: the {track} marker is on no "
                                    "lengthening tile's extra space")
     return board
+
+
+def _per_seat(data: dict[str, Any], key: str) -> tuple[int, int]:
+    """``board.<key>``: two counts 0..max-dice (absent: none); duel-cards-rival."""
+    v = data.get(key, [0, 0])
+    if not isinstance(v, list) or len(v) != 2 or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= DUEL["max-dice"] for n in v
+    ):
+        raise StateFormatError(f"board.{key}: expected two counts 0..{DUEL['max-dice']}, "
+                               f"got {v!r}")
+    return (v[0], v[1])
 
 
 def _tiles_from_json(data: object) -> tuple[PlacedTile, ...]:

@@ -142,6 +142,8 @@ def _held_may_ask(s: State) -> bool:
     table = s.game.cards
     if s.tokens and table.heart_removes:
         return True
+    if table.later_asks:  # duel-cards-rival: a question left for a turn's start
+        return True
     return abilities.holds_any(s, table.asking)
 
 

@@ -91,6 +91,13 @@ class Verb(Enum):
     SWAP_CARD = "swap-card"  # the owner may swap this card for another monster's keep card
     NO_DAMAGE_THIS_TURN = "no-damage-this-turn"  # a replacement: no damage for the turn's rest
     DISCARD_THIS = "discard-this"  # a replacement: this card goes to the discard pile
+    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    DISCARD_CHOSEN_KEEP = "discard-chosen-keep"  # the target discards a keep card the owner picks
+    FEWER_DICE_PER_KEEP = "fewer-dice-per-keep"  # next turn: the target may discard keep cards,
+    # then rolls `amount` dice fewer for each keep card it has
+    BUY_FOR_LESS = "buy-for-less"  # the owner may buy a face-up card for `amount` energy less
+    DISCARD_FROM_SHOP = "discard-from-shop"  # the owner discards a face-up card (it is replaced)
+    FEWER_DICE_NEXT_TURN = "fewer-dice-next-turn"  # the target rolls `amount` dice fewer next turn
 
 
 class Who(Enum):
@@ -149,6 +156,10 @@ class Trigger(Enum):
     # duel-cards-damage (King of Tokyo: Duel).
     OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
     HEART_BEYOND = "heart-beyond"  # For each heart another monster loses beyond N in a turn,
+    # duel-cards-rival: the owner's pulls (Duel).
+    PULL_DESTRUCTION_SPACE = "pull-destruction-space"  # each space you pull Destruction
+    DICE_PULL_DESTRUCTION = "dice-pull-destruction"  # your dice pull Destruction (a space or more)
+    PULL_OFF_TILE = "pull-off-tile"  # a step of your pull leaves a Buzz tile
 
 
 class Condition(Enum):
@@ -233,6 +244,9 @@ class ModifierKind(Enum):
     IMMUNE = "immune"  # Damage does not hurt you.
     FIRST_DAMAGE = "first-damage"  # In each turn not yours, the first N damage does not hurt.
     EXTRA_HEALING_ONCE = "extra-healing-once"  # Once per turn, a heal that heals heals N more.
+    # duel-cards-rival: Buzz bonuses changed (Duel).
+    SMASH_FOR_BONUS = "smash-for-bonus"  # Instead of any Buzz bonus, you may take a smash.
+    EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
 
 
 @dataclass(frozen=True, slots=True)

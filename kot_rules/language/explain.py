@@ -87,7 +87,16 @@ _DUEL_SENTENCE_STARTS = frozenset({"PULL"})
 
 def _duel_only(game: str) -> frozenset[str]:
     """The keywords only Duel's cards say, left out of another game's messages."""
-    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC", "BUZZ"})
+    if game == "king-of-tokyo-duel":
+        return frozenset()
+    return frozenset({"PULL", "PULL_LC", "BUZZ"}) | _RIVAL
+# duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses (Duel only).
+_RIVAL_WORDS = {"DISCARDS": "discards", "CHOOSES": "chooses", "NEXT": "next",
+                "PURCHASE": "purchase", "REPLACE": "replace", "INSTEAD_CAP": "Instead",
+                "SMASH": "smash", "BUZZ_CAP": "Buzz", "BONUS": "bonus", "TILE": "tile",
+                "WHERE": "Where", "GIVES": "gives", "OFF": "off"}
+_KEYWORDS.update(_RIVAL_WORDS)
+_RIVAL = frozenset(_RIVAL_WORDS)
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
     **{terminal: f"'{text}'" for terminal, text in _KEYWORDS.items()},

@@ -363,6 +363,39 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card goes to the discard pile",
          "When you would be eliminated, instead set your hearts to 1 and discard this card.",
          frozenset({"DISCARD", "THIS"}), amount=False, form=CLAUSE, games=_DUEL),
+    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    Word(Verb.DISCARD_CHOSEN_KEEP, ("rival_discard_sentence",),
+         lambda e: "Each other monster discards a keep card you choose."
+         if e.who is Who.EACH_OTHER and e.amount == 0 else None,
+         "the other monster discards one of its keep cards, the one the owner picks",
+         "Each other monster discards a keep card you choose.",
+         frozenset({"DISCARDS", "KEEP"}), amount=False, games=_DUEL),
+    Word(Verb.FEWER_DICE_PER_KEEP, ("dominate_sentence",),
+         lambda e: ("Each other monster discards any keep cards it chooses at the start of its "
+                    f"next turn, then rolls {e.amount} {_dice(e.amount)} fewer that turn for "
+                    "each keep card it has.") if e.who is Who.EACH_OTHER else None,
+         "as its next turn starts the other monster may discard keep cards, then rolls that "
+         "many dice fewer for each keep card it still has",
+         "Each other monster discards any keep cards it chooses at the start of its next turn, "
+         "then rolls 1 die fewer that turn for each keep card it has.",
+         frozenset({"NEXT", "FEWER", "KEEP"}), games=_DUEL),
+    Word(Verb.BUY_FOR_LESS, ("buy_for_less_clause",),
+         _you(lambda n: f"You may purchase a card from the shop for {n} energy less."),
+         "the owner may buy one face-up card now, for that much less than its price (never "
+         "below 1)",
+         "At the start of your turn, you may purchase a card from the shop for 1 energy less.",
+         games=_DUEL, form=ASKING),
+    Word(Verb.DISCARD_FROM_SHOP, ("discard_from_shop",), _no_sentence,
+         "the owner discards a face-up card of its choice; the shop fills the space",
+         "Once per turn, you may replace a card in the shop.", amount=False, games=_DUEL,
+         form=ACT),
+    Word(Verb.FEWER_DICE_NEXT_TURN, ("fewer_next_clause",),
+         lambda e: (f"Each other monster rolls {e.amount} {_dice(e.amount)} fewer on its next "
+                    "turn.") if e.who is Who.EACH_OTHER else None,
+         "the other monster rolls that many of its ordinary dice fewer on its next turn",
+         "Once per turn, when you pull the Destruction marker with your dice, each other "
+         "monster rolls 1 die fewer on its next turn.",
+         frozenset({"NEXT", "FEWER"}), games=_DUEL, form=CLAUSE),
 )}
 """Every verb, in the order of the enum."""
 
@@ -384,6 +417,11 @@ _ACT_WORDS: tuple[Word[Verb, int], ...] = (
          "You may take no damage this turn, then discard this card.", amount=False),
     Word(Verb.HEAL, ("heal_clause",), lambda n: f"heal {n}", "the owner heals",
          "You may pay 2 energy to heal 1."),
+    # duel-cards-rival
+    Word(Verb.DISCARD_FROM_SHOP, ("discard_from_shop",),
+         lambda n: "replace a card in the shop" if n == 0 else None,
+         "the owner discards a face-up card of its choice; the shop fills the space",
+         "Once per turn, you may replace a card in the shop.", amount=False, games=_DUEL),
 )
 ACTS: dict[Verb, Word[Verb, int]] = {w.member: w for w in _ACT_WORDS}
 """The verbs an activated ability may do, with their lowercase act."""
@@ -414,7 +452,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          frozenset({"ATTACK"}), amount=False),
     Word(Trigger.BUY_CARD, ("trigger",), _fixed("When you buy another card"),
          "the owner buys another card", "When you buy another card, gain 1 energy.",
-         frozenset({"BUY", "ANOTHER"}), amount=False),
+         frozenset({"BUY", "ANOTHER"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.ELIMINATION, ("trigger",), _fixed("When another monster is eliminated"),
          "another monster is eliminated", "When another monster is eliminated, gain 3 stars.",
          frozenset({"ANOTHER", "ELIMINATED"}), amount=False),
@@ -466,6 +504,22 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "another monster loses a heart beyond the first hearts it loses in the turn (once "
          "per heart)", "For each heart another monster loses beyond 3 in a turn, you may pay 1 "
          "energy to pull the Fame marker 1 space.", frozenset({"BEYOND"}), games=_DUEL),
+    # duel-cards-rival: the owner's pulls (Duel).
+    Word(Trigger.PULL_DESTRUCTION_SPACE, ("trigger",),
+         _fixed("When you pull the Destruction marker a space"),
+         "each space the owner pulls the Destruction marker (its dice, a card or a power)",
+         "When you pull the Destruction marker a space, each other monster takes 1 damage.",
+         frozenset({"PULL_LC", "DESTRUCTION", "SPACE"}), amount=False, games=_DUEL),
+    Word(Trigger.DICE_PULL_DESTRUCTION, ("trigger",),
+         _fixed("When you pull the Destruction marker with your dice"),
+         "the owner's destruction faces pull the Destruction marker at least a space",
+         "Once per turn, when you pull the Destruction marker with your dice, each other "
+         "monster rolls 1 die fewer on its next turn.",
+         frozenset({"PULL_LC", "DESTRUCTION", "WITH"}), amount=False, games=_DUEL),
+    Word(Trigger.PULL_OFF_TILE, ("trigger",), _fixed("When you pull a marker off a Buzz tile"),
+         "a step of the owner's pull takes a marker from a Buzz tile to a space off it",
+         "When you pull a marker off a Buzz tile, gain 1 dice token.",
+         frozenset({"PULL_LC", "OFF"}), amount=False, games=_DUEL),
 )}
 
 
@@ -594,6 +648,16 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Once per turn, whenever you heal yourself, heal {n} more.",
          "the first time in a turn the owner heals itself below its maximum, it heals more",
          "Once per turn, whenever you heal yourself, heal 1 more.", games=_DUEL),
+    # duel-cards-rival: Buzz bonuses changed (Duel).
+    Word(ModifierKind.SMASH_FOR_BONUS, ("smash_for_bonus",),
+         _if_zero("Instead of any Buzz bonus, you may take a smash."),
+         "the owner may take a smash (1 damage to its rival) instead of a Buzz bonus it gets",
+         "Instead of any Buzz bonus, you may take a smash.", amount=False, games=_DUEL),
+    Word(ModifierKind.EMPTY_SPACE_SMASH, ("empty_space_smash",),
+         _if_zero("Where a Buzz tile shows no bonus, it gives you a smash."),
+         "a space of a Buzz tile without a bonus gives the owner a smash (1 damage to its "
+         "rival) when it pulls a marker onto it",
+         "Where a Buzz tile shows no bonus, it gives you a smash.", amount=False, games=_DUEL),
 )}
 
 

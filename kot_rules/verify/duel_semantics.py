@@ -72,9 +72,22 @@ from kot_rules.language.ast import (
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_invariants import INVARIANTS
-from kot_rules.verify.duel_state import SEATS, TRACKS, SymDuel, fresh, ite, leaves
+from kot_rules.verify.duel_state import (
+    SEATS,
+    TRACKS,
+    Bonus,  # duel-cards-rival
+    SymDuel,
+    fresh,
+    ite,
+    leaves,
+)
 from kot_rules.verify.duel_state import in_zone as _in_zone  # duel-cards-damage
-from kot_rules.verify.symbolic import Bool, Ctx, Int
+from kot_rules.verify.symbolic import (
+    Bool,
+    Ctx,
+    Int,
+    zmax,  # duel-cards-rival
+)
 
 Step = k.Step
 VerbMeaning = Callable[[Ctx, SymDuel, int, int, Int], SymDuel]
@@ -594,8 +607,93 @@ def _set_hearts(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
     return s.with_monster(seat, replace(m, hearts=z3.If(n < m.start, n, m.start)))
 
 
+# -- duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses changed ----
+# Cards, the shop and a later turn's dice are not in the symbolic state: a word that acts
+# only on them leaves the state as it is, and its later effect is a kernel step already
+# covered (the rival's roll with dice removed: duel_kernel.roll's ``dice-removed``).
+
+
+@verb(Verb.DISCARD_CHOSEN_KEEP, Verb.FEWER_DICE_PER_KEEP, Verb.DISCARD_FROM_SHOP)
+def _rival_cards_only(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """A keep card discarded, a mark for the rival's next roll (D-DUEL-FEWER-DICE), a
+    face-up card replaced (D-DUEL-SHOP-DISCARD): nothing the state holds changes."""
+    return s
+
+
+@verb(Verb.BUY_FOR_LESS)
+def _buy_for_less(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-BUY-FOR-LESS: the owner may pay for a card a price of at least 1 (a free
+    choice: the card's price less the card's amount), and only what it has."""
+    price = zmax(1, ctx.integer("price") - n)
+    m = s.m(seat)
+    paid = z3.If(z3.And(ctx.boolean("buys"), price <= m.energy), price, 0)
+    return s.with_monster(seat, replace(m, energy=m.energy - paid))
+
+
 @trigger(Trigger.START_OF_TURN)
 def _start_of_turn(s: SymDuel, owner: int) -> Bool:
+    """The owner's turn starts: its turn, before its roll."""
+    return z3.And(s.active == owner, s.red == 0, s.white == 0)
+
+
+@trigger(Trigger.BUY_CARD)
+def _buy_card(s: SymDuel, owner: int) -> Bool:
+    """The owner buys another card: on its own turn."""
+    return s.active == owner
+
+
+def _bonus_changed(ctx: Ctx, s: SymDuel, owner: int, swap: bool) -> Step:
+    """The next step of the owner's pull, with the bonus its card changes (duel.buzz.bonus-
+    changed, D-DUEL-BUZZ-SMASH): ``swap``: any bonus but a smash may become a smash (the
+    owner's free choice); else an empty space of a shared tile (not a King tile, not an extra
+    space) is a smash. A smash is 1 damage to the rival. Then victory, as every step."""
+    targets = [k._moved(t, s.puller) for t in s.tracks]
+    chosen = [s.pull_track == i for i in range(len(s.tracks))]
+    moved = replace(s, tracks=tuple(replace(t, marker=z3.If(c, q, t.marker))
+                                    for t, q, c in zip(s.tracks, targets, chosen, strict=True)))
+
+    def at(name: str) -> Any:
+        (t0, t1), (q0, q1) = s.tracks, targets
+        return z3.If(chosen[0], k.lookup(t0, name, q0), k.lookup(t1, name, q1))
+
+    q = z3.If(chosen[0], targets[0], targets[1])
+    bonus, amount, king = at("bonus"), at("amount"), at("king")
+    if swap:
+        smash = z3.And(bonus != int(Bonus.NONE), bonus != int(Bonus.SMASH),
+                       ctx.integer("take-smash") == 1)
+    else:
+        smash = z3.And(at("covered"), q % 2 == 0, bonus == int(Bonus.NONE), z3.Not(king))
+    after = ite(smash, k.at_seat(moved, 1 - owner, lambda u, j: k.lose_hearts(u, j, 1)),
+                k.bonus_to(moved, s.puller, bonus, amount))
+    stop = z3.And(king, s.king_seat != s.puller)
+    after = k.event(after, s.puller)
+    left = z3.If(z3.Or(after.over, stop), 0, s.pull_left - 1)
+    ok = z3.And(z3.Not(s.over), s.pull_left > 0, s.puller == owner)
+    return ok, replace(after, pull_left=left)
+
+
+@modifier(ModifierKind.SMASH_FOR_BONUS)
+def _smash_for_bonus(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    return _bonus_changed(ctx, s, owner, swap=True)
+
+
+@modifier(ModifierKind.EMPTY_SPACE_SMASH)
+def _empty_space_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    return _bonus_changed(ctx, s, owner, swap=False)
+
+
+@verb(Verb.FEWER_DICE_NEXT_TURN)
+def _fewer_next_turn(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """A mark for the rival's next roll (D-DUEL-FEWER-DICE): the state holds no marks; the
+    roll it cuts is duel_kernel.roll with ``dice-removed``."""
+    return s
+
+
+@trigger(Trigger.PULL_DESTRUCTION_SPACE, Trigger.DICE_PULL_DESTRUCTION, Trigger.PULL_OFF_TILE)
+def _own_pull(s: SymDuel, owner: int) -> Bool:
+    """The owner pulls a marker: only on its own turn (its dice, its cards, its power), so
+    its turn is the guard, a superset of the moments the trigger names
+    (D-DUEL-PULL-TRIGGERS)."""
     return s.active == owner
 
 
