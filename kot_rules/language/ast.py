@@ -80,6 +80,9 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-monsters: what a Duel monster's power says (its monster file only).
+    ADD_FACES = "add-faces"  # add `amount` faces of one kind the owner chooses to its roll
+    PLACE_KING_TILE = "place-king-tile"  # place, or move, one of the owner's King tiles
 
 
 class Who(Enum):
@@ -210,6 +213,8 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
+    # duel-monsters: a Duel monster's power (its monster file only).
+    MULTIPLY_SMASH = "multiply-smash"  # smash faces may count times the power faces
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,14 @@ CODES: dict[str, str] = {
               "card puts more tokens on itself than the game has",
     "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
               "no monster",
+    # duel-monsters: a Duel monster's file (KOT240-249).
+    "KOT240": "a monster file does not follow the monster grammar (`monster \"NAME\"`, then "
+              "`hearts N`, alias lines and power lines)",
+    "KOT241": "a monster has no hearts line, or more than one",
+    "KOT242": "a monster's number is out of range or its unit disagrees (hearts 1..99, a power "
+              "group of 1..8 faces, amounts 1..99; 1 face, 2 faces)",
+    "KOT243": "a power line says what a Duel monster's power cannot do (stars; adding as many "
+              "faces as the use spends, so the power never ends)",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.
