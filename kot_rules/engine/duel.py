@@ -272,7 +272,7 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
     """``seat`` resolves ``n`` power faces (duel.face.power, duel.power.repeat): each use
     takes the first power line of its monster whose group the faces left can pay, spends
     them and runs the line's text; power faces a use adds count toward the next uses
-    (D-DUEL-POWER-USES, D-DUEL-ALIENOID-ANY-FACE). A win ends it at once."""
+    (D-DUEL-POWER-USES, and the any-face decision). A win ends it at once."""
     board = MONSTERS.get(s.monsters[seat].name)
     powers = board.powers if board is not None else ()
     left = n

@@ -193,6 +193,8 @@ def check_paths(
 def check_text(text: str, file: str = "card.kot", game: str = DEFAULT_GAME) -> list[Diagnostic]:
     """Every diagnostic ``kot-rules check`` gives for one card file holding ``text``
     (the file and set checks, without reading a disk)."""
+    if is_monster_text(text):  # duel-monsters: a monster's file
+        return parse_monster_text(text, file, game)[1]
     cards, diagnostics = parse_cards(text, file, game)
     sources = {file: Source(file, text)}
     diagnostics = [*diagnostics, *check_set(cards, sources), *check_tokens(cards, sources)]

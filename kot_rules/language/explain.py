@@ -69,6 +69,16 @@ _KEYWORDS: dict[str, str] = {
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
+    # duel-monsters: a monster file's words.
+    "WITH_CAP": "With",
+    "POWER": "power",
+    "KIND": "kind",
+    "KING": "King",
+    "TILE": "tile",
+    "TILES": "tiles",
+    "SMASH": "smash",
+    "MULTIPLY": "multiply",
+    "BY": "by",
 }
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {

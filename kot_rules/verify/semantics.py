@@ -334,7 +334,14 @@ TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
     TokenRuleKind.HEART_REMOVES: kernel.dice,
 }
 
-NOT_YET: dict[Enum, str] = {}
+NOT_YET: dict[Enum, str] = {
+    # duel-monsters: a Duel monster's power words; their Z3 meaning belongs in Duel's own
+    # symbolic table (kot_rules.verify.duel_semantics, branch duel-proofs, not merged yet).
+    Verb.ADD_FACES: "a Duel monster's power (Duel's symbolic table is not merged yet)",
+    Verb.PLACE_KING_TILE: "a Duel monster's power (Duel's symbolic table is not merged yet)",
+    ModifierKind.MULTIPLY_SMASH: "a Duel monster's power (Duel's symbolic table is not "
+                                 "merged yet)",
+}
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (

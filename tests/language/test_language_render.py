@@ -378,7 +378,8 @@ def activated_abilities(draw: st.DrawFn) -> Activated:
 
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
-    kind = draw(st.sampled_from(ModifierKind))
+    # duel-monsters: a monster's modifier is said only in its monster file.
+    kind = draw(st.sampled_from([k for k in ModifierKind if k is not ModifierKind.MULTIPLY_SMASH]))
     if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.YIELD_NO_DAMAGE,
                 ModifierKind.BUY_TOP_CARD, ModifierKind.BUY_FROM_OTHERS,
                 ModifierKind.BUY_REVEALED):
