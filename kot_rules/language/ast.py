@@ -83,6 +83,10 @@ class Verb(Enum):
     # duel-monsters: what a Duel monster's power says (its monster file only).
     ADD_FACES = "add-faces"  # add `amount` faces of one kind the owner chooses to its roll
     PLACE_KING_TILE = "place-king-tile"  # place, or move, one of the owner's King tiles
+    # duel-words: King of Tokyo: Duel's pulls and dice tokens.
+    PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
+    PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
+    GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
 
 
 class Who(Enum):

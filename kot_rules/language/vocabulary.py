@@ -106,6 +106,10 @@ def _dice(amount: int) -> str:
     return "die" if amount == 1 else "dice"
 
 
+def _spaces(amount: int) -> str:  # duel-words
+    return "space" if amount == 1 else "spaces"
+
+
 def _you(text: Callable[[int], str]) -> Callable[[Effect], str | None]:
     """A text said only for the card's owner."""
     return lambda e: text(e.amount) if e.who is Who.YOU else None
@@ -321,6 +325,22 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner places one of its King tiles on a free space, or moves one",
          "With 2 power faces, place or move one of your King tiles.",
          frozenset({"PLACE", "KING"}), amount=False, games=_DUEL, form=POWER),
+    # duel-words: King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
+    Word(Verb.PULL_FAME, ("pull_sentence", "pull_clause", "FAME"),
+         _you(lambda n: f"Pull the Fame marker {n} {_spaces(n)}."),
+         "the owner pulls the Fame marker toward its end, one space at a time, as the dice "
+         "pull it", "Pull the Fame marker 1 space.", frozenset({"MARKER", "FAME"}),
+         games=frozenset({KING_OF_TOKYO_DUEL})),
+    Word(Verb.PULL_DESTRUCTION, ("pull_sentence", "pull_clause", "DESTRUCTION"),
+         _you(lambda n: f"Pull the Destruction marker {n} {_spaces(n)}."),
+         "the owner pulls the Destruction marker toward its end, one space at a time, as the "
+         "dice pull it", "Pull the Destruction marker 2 spaces.",
+         frozenset({"MARKER", "DESTRUCTION"}), games=frozenset({KING_OF_TOKYO_DUEL})),
+    Word(Verb.GAIN_DICE_TOKENS, ("dice_token_sentence", "dice_token_clause"),
+         _you(lambda n: f"Gain {n} dice {'token' if n == 1 else 'tokens'}."),
+         "the owner gains dice tokens; those past the most a monster may hold are lost",
+         "Gain 2 dice tokens.", frozenset({"GAIN", "DICE"}),
+         games=frozenset({KING_OF_TOKYO_DUEL})),
 )}
 """Every verb, in the order of the enum."""
 

@@ -343,6 +343,9 @@ NOT_YET: dict[Enum, str] = {
                                  "merged yet)",
 }
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
+# duel-words: Duel-only words, whose Z3 meaning is Duel's (kot_rules.verify.duel_semantics).
+NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
+                for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),

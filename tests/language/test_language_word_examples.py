@@ -8,7 +8,7 @@ import pytest
 from kot_rules.language import vocabulary as v
 from kot_rules.language.cardset import check_text
 from kot_rules.language.parser import parse_text
-from kot_rules.language.word_examples import example_card
+from kot_rules.language.word_examples import example_card, word_game
 
 WORDS = list(v.words())
 
@@ -18,13 +18,14 @@ class TestWordExamples:
                              ids=[f"{k}-{w.member.value}" for k, w in WORDS])
     def test_the_example_card_checks_clean(self, kind: str, word: v.AnyWord) -> None:
         text = example_card(word)
+        game = word_game(word)
         assert word.example in text
         if set(word.grammar) & v.MONSTER_GRAMMAR:  # duel-monsters: a monster file of Duel
             assert check_text(text, game=v.KING_OF_TOKYO_DUEL) == []
             return
-        found = check_text(text)
+        found = check_text(text, game=game)
         assert found == [], "\n".join(d.render() for d in found)
-        cards, _ = parse_text(text, "x.kot")
+        cards, _ = parse_text(text, "x.kot", game)
         assert len(cards) == 1
 
     def test_an_effect_sentence_goes_on_a_discard_card(self) -> None:
