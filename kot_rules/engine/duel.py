@@ -77,7 +77,7 @@ from kot_rules.engine.tracks import (
     victory,
 )
 from kot_rules.language.ast import ModifierKind
-from kot_rules.language.monsters import MonsterDef, game_monster_defs, uses
+from kot_rules.language.monsters import MonsterDef, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -282,7 +282,14 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
             return
         left -= power.faces
         before = s.dice[POWER_I]
-        effects.run(s, ev, seat, (power.effect,), f"{s.monsters[seat].name}'s power")
+        effect = power.effect
+        if power.alternatives:  # `... or ...`: the owner chooses, each use anew
+            texts = [render_clause(e) for e in power.choices]
+            answer = ask(s, seat, [Choose(t) for t in texts],
+                         f"{s.monsters[seat].name}: which does the power do?")
+            if isinstance(answer, Choose) and answer.key in texts:
+                effect = power.choices[texts.index(answer.key)]
+        effects.run(s, ev, seat, (effect,), f"{s.monsters[seat].name}'s power")
         left += s.dice[POWER_I] - before
         _declare_if_won(s, ev)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +48,13 @@ class Power:
     faces: int
     effect: Effect
     position: Position
+    alternatives: tuple[Effect, ...] = ()
+    """The other clauses of the line (`... or ...`): the owner chooses one each use."""
+
+    @property
+    def choices(self) -> tuple[Effect, ...]:
+        """The clauses the owner chooses among (one: nothing to choose)."""
+        return (self.effect, *self.alternatives)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,9 +210,12 @@ def _check(block: Tree[Token], source: Source, game: str
                       tuple(modifiers), where), found
 
 
+Report = Callable[[str, Position, str, "str | None"], None]
+"""(code, position, message, hint): how the checker reports a problem."""
+
+
 def _power(line: Tree[Token], toks: list[Token], source: Source, game: str,
-           report: object) -> Power | None:
-    assert callable(report)
+           report: Report) -> Power | None:
     faces_token, unit = toks[1], toks[3]
     faces = int(faces_token)
     ok = True
@@ -219,26 +229,53 @@ def _power(line: Tree[Token], toks: list[Token], source: Source, game: str,
                f"write `{faces} power {'face' if faces == 1 else 'faces'}`",
                "1 power face, 2 power faces")
         ok = False
-    clause = next(c for c in line.children if isinstance(c, Tree))
+    effects: list[Effect] = []
+    for clause in (c for c in line.children if isinstance(c, Tree)):
+        effect = _clause(clause, faces, source, game, report)
+        if effect is None:
+            ok = False
+        else:
+            effects.append(effect)
+    if not ok:
+        return None
+    return Power(faces, effects[0], _pos(source, toks[0]), tuple(effects[1:]))
+
+
+def _plural(source: Source, token: Token, amount: int, one: str, many: str,
+            report: Report) -> bool:
+    """Whether the unit ``token`` agrees with ``amount`` (KOT242 if not)."""
+    if (str(token) == one) == (amount == 1):
+        return True
+    report("KOT242", _pos(source, token), f"write `{amount} {one if amount == 1 else many}`",
+           f"1 {one}, 2 {many}")
+    return False
+
+
+def _clause(clause: Tree[Token], faces: int, source: Source, game: str,
+            report: Report) -> Effect | None:
+    """The effect one clause of a power line says, or None (reported)."""
     ctoks = _tokens(clause)
     at = _pos(source, ctoks[0])
-    amount = 0
+    ok = True
+    amount_token = next((t for t in ctoks if t.type == "NUMBER"), None)
+    amount = int(amount_token) if amount_token is not None else 0
     if clause.data == "gain_clause":
         if ctoks[2].type != "ENERGY" or len(ctoks) != 3:
             report("KOT243", _pos(source, ctoks[2]),
-                   "a Duel monster's power gains energy, not stars",
-                   "write `gain N energy`")
+                   "a Duel monster's power gains energy, not stars", "write `gain N energy`")
             return None
-        verb, amount = Verb.GAIN_ENERGY, int(ctoks[1])
+        verb = Verb.GAIN_ENERGY
     elif clause.data == "heal_clause":
-        verb, amount = Verb.HEAL, int(ctoks[1])
+        verb = Verb.HEAL
+    elif clause.data == "pull_clause":
+        verb = Verb.PULL_FAME if ctoks[2].type == "FAME" else Verb.PULL_DESTRUCTION
+        ok = _plural(source, ctoks[-1], amount, "space", "spaces", report)
+    elif clause.data == "dice_token_clause":
+        verb = Verb.GAIN_DICE_TOKENS
+        ok = _plural(source, ctoks[-1], amount, "token", "tokens", report)
     elif clause.data == "add_faces_clause":
-        verb, amount = Verb.ADD_FACES, int(ctoks[1])
-        if (ctoks[2].type == "FACE") != (amount == 1):
-            report("KOT242", _pos(source, ctoks[2]),
-                   f"write `add {amount} {'face' if amount == 1 else 'faces'}`",
-                   "1 face, 2 faces")
-            ok = False
+        verb = Verb.ADD_FACES
+        ok = _plural(source, ctoks[2], amount, "face", "faces", report)
         if ok and amount >= faces:
             # Each use must spend more power faces than it can add back, or it never ends.
             report("KOT243", _pos(source, ctoks[1]),
@@ -251,17 +288,15 @@ def _power(line: Tree[Token], toks: list[Token], source: Source, game: str,
             report("KOT242", _pos(source, ctoks[-1]), "write `one of your King tiles`",
                    "the King tiles are two")
             ok = False
-    if VERBS[verb].amount and not 1 <= amount <= 99:
-        report("KOT242", _pos(source, ctoks[1]), f"an amount must be 1..99, got {amount}",
+    if VERBS[verb].amount and amount_token is not None and not 1 <= amount <= 99:
+        report("KOT242", _pos(source, amount_token), f"an amount must be 1..99, got {amount}",
                "write a whole number from 1 to 99")
         ok = False
     if game not in VERBS[verb].games:
         report("KOT223", at, f"this game's monsters may not say {verb.value!r}",
                "use a word the game's monsters say")
         ok = False
-    if not ok:
-        return None
-    return Power(faces, Effect(verb, amount, Who.YOU, at), _pos(source, toks[0]))
+    return Effect(verb, amount, Who.YOU, at) if ok else None
 
 
 def uses(powers: Sequence[Power], faces: int) -> Power | None:
@@ -273,18 +308,17 @@ def uses(powers: Sequence[Power], faces: int) -> Power | None:
 # --- Canonical text ---------------------------------------------------------------------
 
 
+def render_clause(e: Effect) -> str:
+    """A power clause's canonical text: the verb's text, lowercase, without its period."""
+    text = VERBS[e.verb].render(e)
+    assert text is not None
+    return text[0].lower() + text[1:].rstrip(".")
+
+
 def render_power(p: Power) -> str:
-    e = p.effect
     unit = "face" if p.faces == 1 else "faces"
-    if e.verb is Verb.GAIN_ENERGY:
-        clause = f"gain {e.amount} energy"
-    elif e.verb is Verb.HEAL:
-        clause = f"heal {e.amount}"
-    else:
-        text = VERBS[e.verb].render(e)
-        assert text is not None
-        clause = text
-    return f"With {p.faces} power {unit}, {clause}."
+    clauses = " or ".join(render_clause(e) for e in p.choices)
+    return f"With {p.faces} power {unit}, {clauses}."
 
 
 def render_lines(m: MonsterDef) -> dict[int, str]:

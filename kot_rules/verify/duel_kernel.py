@@ -96,6 +96,11 @@ def is_weakened(name: str) -> bool:
     return name in _weak
 
 
+def weakenings() -> frozenset[str]:
+    """The weakenings in force (test-only; empty in a real run)."""
+    return _weak
+
+
 # -- victory (duel.end.*) --------------------------------------------------------------
 
 
@@ -518,8 +523,8 @@ def verify(cards: Sequence[CardDef] = (),
            on_counterexample: Callable[[Any, Result], None] | None = None,
            game: str = "king-of-tokyo-duel") -> Report:
     """``kot-rules verify --game king-of-tokyo-duel``: every Duel invariant for every
-    kernel step, and the canaries. Duel's card sentences have no Z3 meaning yet: ``cards``
-    are listed as not covered (see :func:`kot_rules.verify.duel_prover.verify`)."""
+    kernel step and every sentence of ``cards``, and the canaries (see
+    :func:`kot_rules.verify.duel_prover.verify`)."""
     from kot_rules.verify.duel_prover import verify as run
 
     return run(cards, on_counterexample, game)

@@ -334,18 +334,14 @@ TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
     TokenRuleKind.HEART_REMOVES: kernel.dice,
 }
 
-NOT_YET: dict[Enum, str] = {
-    # duel-monsters: a Duel monster's power words; their Z3 meaning belongs in Duel's own
-    # symbolic table (kot_rules.verify.duel_semantics, branch duel-proofs, not merged yet).
-    Verb.ADD_FACES: "a Duel monster's power (Duel's symbolic table is not merged yet)",
-    Verb.PLACE_KING_TILE: "a Duel monster's power (Duel's symbolic table is not merged yet)",
-    ModifierKind.MULTIPLY_SMASH: "a Duel monster's power (Duel's symbolic table is not "
-                                 "merged yet)",
-}
+NOT_YET: dict[Enum, str] = {}
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
 # duel-words: Duel-only words, whose Z3 meaning is Duel's (kot_rules.verify.duel_semantics).
 NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
                 for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
+# duel-monsters: a Duel monster's power words (Duel's meaning: duel_semantics).
+NOT_YET.update({v: "a King of Tokyo: Duel monster's power: its symbolic meaning is Duel's"
+                for v in (Verb.ADD_FACES, Verb.PLACE_KING_TILE, ModifierKind.MULTIPLY_SMASH)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
