@@ -519,7 +519,8 @@ def _add_faces(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     """``amount`` faces of one kind the owner chooses join its roll, any of the six
-    (D-DUEL-ALIENOID-ANY-FACE); a kind resolved already this turn is not resolved again."""
+    (the Duel decision on added faces); a kind resolved already this turn is not resolved
+    again."""
     options: list[Action] = [Choose(f.value) for f in tracks.FACES]
     answer = ask(s, t, options, f"{s.monsters[t].name}: which face does the power add?")
     key = answer.key if isinstance(answer, Choose) else tracks.FACES[0].value

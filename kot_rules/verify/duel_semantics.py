@@ -461,17 +461,18 @@ def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
 
 @verb(Verb.ADD_FACES)
 def _add_faces(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
-    """D-DUEL-ALIENOID-ANY-FACE: faces join the roll. The model holds no faces (like more
-    rolls, :func:`_extra_rolls`): what they do is the kernel's steps of resolving them
-    (damage, healing, energy, a pull), proved on their own; the state is unchanged."""
+    """duel.face.power, the Duel decision on added faces: faces join the roll. The model
+    holds no faces (like more rolls, :func:`_extra_rolls`): what they do is the kernel's
+    steps of resolving them (damage, healing, energy, a pull), proved on their own; the
+    state is unchanged."""
     return s
 
 
 @verb(Verb.PLACE_KING_TILE)
 def _king_tile(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
-    """duel.king.tiles, D-DUEL-KING: the owner, playing The King, lays one of its King
-    tiles on a free space of either track (the kernel's tile step with a King tile). A
-    move lifts a tile first; lifting only uncovers spaces, so the laying is what the
+    """duel.king.tiles, D-DUEL-KING: the owner (the seat whose board has King tiles) lays
+    one of its King tiles on a free space of either track (the kernel's tile step with a
+    King tile). A move lifts a tile first; lifting only uncovers spaces, so the laying is what the
     invariants need. Where it cannot be laid, nothing changes."""
     ok, t = k.place_tile(ctx, s)
     king = _last_choice(ctx, "king-tile")
@@ -480,12 +481,43 @@ def _king_tile(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
 
 @modifier(ModifierKind.MULTIPLY_SMASH)
 def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
-    """duel.monster.meka-dragon, D-DUEL-MEKA-ONE-POWER: the owner's smash faces, resolved
+    """duel.face.smash, D-DUEL-MEKA-ONE-POWER: the owner's smash faces, resolved
     in its turn, hit the rival for their number times its power faces (at most 8 dice:
     at most 4 x 4 = 16 damage); victory is checked at once (the kernel's damage step)."""
     ok, t = k.damage_one(ctx, s)
     target, dealt = _last_choice(ctx, "target"), _last_choice(ctx, "damage")
     return z3.And(ok, s.active == owner, target == rival(owner), dealt <= 16), t
+
+
+# duel-words' verbs, which two monsters' powers say (a pull, dice tokens). Registered
+# here until branch duel-words registers them (then keep one of the two: a second
+# registration raises at import).
+
+MAX_PULL = 6
+"""The longest pull the model follows (8 faces of one kind pull 8 - 2 = 6 spaces)."""
+
+
+def _pull_of(track: int) -> VerbMeaning:
+    def meaning(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+        """duel.track.one-step, D-DUEL-PULL-STEPS: the monster pulls the marker toward it
+        one step at a time, each step's bonus given and victory checked after it."""
+        if z3.is_int_value(n):
+            return pull(ctx, s, seat, track, min(n.as_long(), MAX_PULL))
+        out = s
+        for steps in range(1, MAX_PULL + 1):
+            out = ite(n >= steps, pull(ctx, s, seat, track, steps), out)
+        return out
+    return meaning
+
+
+verb(Verb.PULL_FAME)(_pull_of(0))
+verb(Verb.PULL_DESTRUCTION)(_pull_of(1))
+
+
+@verb(Verb.GAIN_DICE_TOKENS)
+def _gain_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-TOKEN-OVERFLOW: dice tokens beyond 2 are lost."""
+    return k.gain_tokens(s, seat, n)
 
 
 def monster_transitions(monster: MonsterDef) -> list[tuple[CardTransition, Position]]:

@@ -39,7 +39,8 @@ DICE_CARDS = sorted(c.slug for c in DUEL_CARDS if c.modifiers and all(
 
 # Verbs a Duel card may say as a sentence, without asking anyone (the asking ones need
 # answers: scenarios). A new Duel verb joins here by itself.
-ASKING = {Verb.MAY_EXTRA_TURN}
+ASKING = {Verb.MAY_EXTRA_TURN,
+          Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # duel-monsters: a power's choices
 PLAIN_VERBS = sorted((v for v, w in VERBS.items()
                       if KING_OF_TOKYO_DUEL in w.games and v in effects.MEANINGS
                       and v not in ASKING), key=lambda v: v.value)
