@@ -122,7 +122,7 @@ def prepare(s: State, fresh: bool) -> None:
     s.board = DuelBoard()
     if not fresh:
         return
-    boards = {b.name: b.hearts for b in game_monsters(GAME_ID)}
+    boards = {name: board.hearts for name, board in MONSTERS.items()}  # its monster file
     monsters = []
     for seat, m in enumerate(s.monsters):
         hearts = boards.get(m.name)

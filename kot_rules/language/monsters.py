@@ -286,7 +286,7 @@ def _clause(clause: Tree[Token], faces: int, source: Source, game: str,
         verb = Verb.PLACE_KING_TILE
         if ctoks[-1].type == "TILE":
             report("KOT242", _pos(source, ctoks[-1]), "write `one of your King tiles`",
-                   "the King tiles are two")
+                   "a board may have two King tiles")
             ok = False
     if VERBS[verb].amount and amount_token is not None and not 1 <= amount <= 99:
         report("KOT242", _pos(source, amount_token), f"an amount must be 1..99, got {amount}",
