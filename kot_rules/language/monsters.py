@@ -34,7 +34,7 @@ MONSTERS_DIR = "monsters"
 """The folder of a game's built-in cards that holds its monsters' files."""
 
 LANGUAGES = ("pl", "cz")
-MAX_HEARTS = 99
+HEARTS_LIMIT = 99
 MAX_FACES = 8
 """A power line's group: at most the dice a Duel roll can have (duel.roll.dice-cap)."""
 
@@ -200,9 +200,9 @@ def _check(block: Tree[Token], source: Source, game: str
     for _, at in hearts[1:]:
         report("KOT241", at, "the monster has more than one hearts line",
                "keep one `hearts N` line")
-    if hearts and not 1 <= hearts[0][0] <= MAX_HEARTS:
+    if hearts and not 1 <= hearts[0][0] <= HEARTS_LIMIT:
         report("KOT242", hearts[0][1],
-               f"starting hearts must be 1..{MAX_HEARTS}, got {hearts[0][0]}",
+               f"starting hearts must be 1..{HEARTS_LIMIT}, got {hearts[0][0]}",
                "write the hearts on the monster's board")
     if any(d.is_error for d in found):
         return None, found

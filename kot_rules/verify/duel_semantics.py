@@ -65,7 +65,7 @@ from kot_rules.language.ast import (
 from kot_rules.language.monsters import MonsterDef
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
-from kot_rules.verify.duel_state import SEATS, SymDuel, ite
+from kot_rules.verify.duel_state import SEATS, VICTORY_SPACE, SymDuel, ite
 from kot_rules.verify.symbolic import Bool, Ctx, Int
 
 Step = k.Step
@@ -493,8 +493,9 @@ def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
 # here until branch duel-words registers them (then keep one of the two: a second
 # registration raises at import).
 
-MAX_PULL = 6
-"""The longest pull the model follows (8 faces of one kind pull 8 - 2 = 6 spaces)."""
+MAX_PULL = 2 * VICTORY_SPACE
+"""The longest pull the model follows: a longer one moves the marker no further (14 steps
+take it from one Victory space to the other)."""
 
 
 def _pull_of(track: int) -> VerbMeaning:

@@ -15,6 +15,7 @@ from kot_rules.engine import abilities, effects
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
 from kot_rules.language.ast import DICE_VERBS, NO_POSITION, Effect, ModifierKind, Verb, Who
+from kot_rules.language.vocabulary import KING_OF_TOKYO, VERBS
 from kot_rules.verify.semantics import run_effect
 from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
 
@@ -63,6 +64,8 @@ def states(draw: st.DrawFn) -> tuple[State, int]:
 PLAIN_VERBS = [v for v in Verb if v not in DICE_VERBS | {
     Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.PUT_TOKENS, Verb.STORE_ENERGY,
     Verb.TAKE_STORED, Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}]
+# duel-monsters: only the words King of Tokyo's cards may say (Duel's have Duel's proofs).
+PLAIN_VERBS = [v for v in PLAIN_VERBS if KING_OF_TOKYO in VERBS[v].games]
 
 # The monster that takes the owner's place exists only while an attacker enters Tokyo
 # (scenarios burrowing*.yaml); elsewhere it is nobody.
