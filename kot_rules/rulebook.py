@@ -162,26 +162,31 @@ class MonsterBoard:
 @cache
 def game_monsters(game: str) -> tuple[MonsterBoard, ...]:
     """The monster boards of ``game`` (spec/games/<game>.yaml ``monsters``; none if absent,
-    or if the game has no such file). A malformed entry is a ValueError naming the file and
-    the entry.
+    or if the game has no such file). Each monster's starting hearts come from its monster
+    file (spec/cards/<game>/monsters/, kot_rules.language.monsters: the one home of that
+    number). A malformed entry, or one with no monster file, is a ValueError naming the file
+    and the entry.
     """
     path = spec_dir() / "games" / f"{game}.yaml"
     if not path.is_file():
         return ()
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    entries = data.get("monsters") or ()
+    if not entries:
+        return ()
+    from kot_rules.language.monsters import game_monster_defs
+
+    hearts_of = {m.name: m.hearts for m in game_monster_defs(game)}
     out: list[MonsterBoard] = []
-    for i, entry in enumerate(data.get("monsters") or ()):
+    for i, entry in enumerate(entries):
         name = entry.get("name") if isinstance(entry, dict) else None
-        hearts = entry.get("hearts") if isinstance(entry, dict) else None
         rule = entry.get("rule") if isinstance(entry, dict) else None
-        if (
-            not isinstance(name, str)
-            or not isinstance(hearts, int)
-            or isinstance(hearts, bool)
-            or hearts < 1
-            or not isinstance(rule, str)
-        ):
-            raise ValueError(f"{path}: monsters[{i}] needs a name, hearts >= 1 and a rule")
+        if not isinstance(name, str) or not isinstance(rule, str):
+            raise ValueError(f"{path}: monsters[{i}] needs a name and a rule")
+        hearts = hearts_of.get(name)
+        if hearts is None:
+            raise ValueError(f"{path}: monsters[{i}] {name!r} has no monster file under "
+                             f"spec/cards/{game}/monsters/")
         out.append(MonsterBoard(name, hearts, rule))
     return tuple(out)
 

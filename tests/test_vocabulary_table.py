@@ -78,6 +78,11 @@ class TestTheTable:
 
         parser = card_parser()
         names = {str(r.origin.name) for r in parser.rules} | {t.name for t in parser.terminals}
+        from kot_rules.language.monsters import monster_parser  # duel-monsters
+
+        monsters = monster_parser()
+        names |= {str(r.origin.name) for r in monsters.rules} | {
+            t.name for t in monsters.terminals}
         missing = {(w.member, g) for _, w in v.words() for g in w.grammar if g not in names}
         assert missing == set()
 
@@ -99,6 +104,15 @@ class TestExamples:
                              ids=[f"{k}-{w.member.value}" for k, w in v.words()])
     def test_the_example_says_the_word_and_renders_back(self, kind: str,
                                                         word: v.AnyWord) -> None:
+        if set(word.grammar) & v.MONSTER_GRAMMAR:  # duel-monsters: said in a monster file
+            from kot_rules.language.monsters import parse_monster_text
+
+            text = f'monster "X"\n  hearts 9\n  {word.example}\n'
+            monsters, found = parse_monster_text(text, "x.kot", v.KING_OF_TOKYO_DUEL)
+            assert not found, [d.render() for d in found]
+            said = {p.effect.verb for p in monsters[0].powers}
+            assert word.member in said | {m.kind for m in monsters[0].modifiers}
+            return
         supplies = "".join(f"  The game has 12 {t} tokens.\n" for t in ("poison", "smoke",
                                                                          "shrink"))
         parsed = None

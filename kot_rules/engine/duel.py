@@ -10,9 +10,9 @@ the end of the turn. Victory is checked after every step of the kernel and after
 single marker step inside a pull (D-DUEL-WIN-CHECK, D-DUEL-PULL-STEPS): a win ends the
 game at once, with the rest of the pull, the dice and the turn not played.
 
-Not in this step (issue 10): the monsters' powers (power faces are resolved and do
-nothing yet; the powers will be card-language text), Buzz tiles and their bonuses,
-the Duel-only card words (pulls, dice tokens from cards, ...).
+The monsters' powers are their monster files' text (spec/cards/king-of-tokyo-duel/
+monsters/, kot_rules.language.monsters): run when the power faces resolve, and for a
+board that says so, when the smash faces resolve (:func:`use_power`, :func:`_smash_times`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, activated, dice, dispatch, legal, turn
+from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, turn
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
@@ -92,6 +92,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     victory,
 )
 from kot_rules.language.ast import ModifierKind, Trigger, Verb
+from kot_rules.language.monsters import MonsterDef, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -111,6 +112,7 @@ RIGHTMOST_DISCOUNT: int = DUEL["rightmost-discount"]
 NO_PURCHASE_ENERGY: int = DUEL["no-purchase-energy"]
 
 _M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
+_M_MULTIPLY = ModifierKind.MULTIPLY_SMASH
 _M_EXTRA_DICE = ModifierKind.EXTRA_DICE
 _T_OTHER_DICE_ENERGY = Trigger.OTHER_DICE_ENERGY  # duel-cards-damage
 _TOKENS, _RESOLVE, _BUY, _ROLL, _OVER = (
@@ -128,15 +130,15 @@ def rival(seat: int) -> int:
 def prepare(s: State, fresh: bool) -> None:
     """The Duel board at the start: markers at 0 (duel.setup.markers), no dice tokens.
 
-    A new game also sets each monster's hearts from its board (duel.setup.hearts,
-    D-DUEL-POWER-AMOUNTS), gives the second player its energy
+    A new game also sets each monster's hearts from its board, its monster file
+    (duel.setup.hearts, D-DUEL-POWER-AMOUNTS), gives the second player its energy
     (duel.setup.second-player-energy) and lays the shop as dealt one by one and slid
     right, the first card on the rightmost space (D-DUEL-SHOP-ORDER).
     """
     s.board = DuelBoard()
     if not fresh:
         return
-    boards = {b.name: b.hearts for b in game_monsters(GAME_ID)}
+    boards = {name: board.hearts for name, board in MONSTERS.items()}  # its monster file
     monsters = []
     for seat, m in enumerate(s.monsters):
         hearts = boards.get(m.name)
@@ -264,7 +266,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     s.board = b.with_resolved(index)
     if index == SMASH_I:
         # duel.face.smash: the rival loses 1 heart per face (checked after the step).
-        damage(s, ev, rival(a), n * DAMAGE_PER_SMASH, a, attack=True)
+        damage(s, ev, rival(a), n * _smash_times(s, a, n), a, attack=True)
     elif index == HEAL_I:
         heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")  # capped: D-DUEL-HEART-CAP
     elif index == ENERGY_I:
@@ -281,10 +283,55 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             # duel-cards-rival: "when you pull the Destruction marker with your dice".
             abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
-        # duel.face.power: the monsters' powers are not in this step (issue 10).
-        ev.append(Event(K_RESOLVED, a, n, None, "", "power faces (no power yet)"))
+        use_power(s, ev, a, n)  # duel.face.power: the monster's power text
     if s.phase is not _OVER and not to_resolve(s):
         s.phase = _BUY
+
+
+# -- duel-monsters: the monsters' powers, as their monster files say -----------------------
+
+
+MONSTERS: dict[str, MonsterDef] = {m.name: m for m in game_monster_defs(GAME_ID)}
+"""Each monster's board, by its name as the state holds it (the data of its file)."""
+
+
+def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
+    """``seat`` resolves ``n`` power faces (duel.face.power, duel.power.repeat): each use
+    takes the first power line of its monster whose group the faces left can pay, spends
+    them and runs the line's text; power faces a use adds count toward the next uses
+    (D-DUEL-POWER-USES, and the any-face decision). A win ends it at once."""
+    board = MONSTERS.get(s.monsters[seat].name)
+    powers = board.powers if board is not None else ()
+    left = n
+    while s.phase is not _OVER:
+        power = uses(powers, left)
+        if power is None:
+            return
+        left -= power.faces
+        before = s.dice[POWER_I]
+        effect = power.effect
+        if power.alternatives:  # `... or ...`: the owner chooses, each use anew
+            texts = [render_clause(e) for e in power.choices]
+            answer = ask(s, seat, [Choose(t) for t in texts],
+                         f"{s.monsters[seat].name}: which does the power do?")
+            if isinstance(answer, Choose) and answer.key in texts:
+                effect = power.choices[texts.index(answer.key)]
+        effects.run(s, ev, seat, (effect,), f"{s.monsters[seat].name}'s power")
+        left += s.dice[POWER_I] - before
+        _declare_if_won(s, ev)
+
+
+def _smash_times(s: State, seat: int, smash: int) -> int:
+    """Damage per smash face: DAMAGE_PER_SMASH, or times the power faces on the dice when
+    the monster's board says it may multiply and it chooses to (D-DUEL-MEKA-DRAGON: asked
+    only with 2 or more power faces, where it changes something)."""
+    board = MONSTERS.get(s.monsters[seat].name)
+    power = s.dice[POWER_I]
+    if board is None or not board.has(_M_MULTIPLY) or power < 2:
+        return DAMAGE_PER_SMASH
+    answer = ask(s, seat, [Choose("multiply"), PASS],
+                 f"{s.monsters[seat].name}: multiply {smash} smash by {power} power?")
+    return DAMAGE_PER_SMASH * (power if answer == Choose("multiply") else 1)
 
 
 def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
@@ -433,8 +480,9 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
 
 
 def legal_actions(s: State) -> Sequence[Action]:
-    """The decisions open to the active monster in each Duel phase."""
-    if s.pending is not None:  # a card's question (duel-words, duel-cards-damage)
+    """The decisions open to the active monster in each Duel phase (or the answers to a
+    question its power asks)."""
+    if s.pending is not None:
         return s.pending.request.options
     phase = s.phase
     if phase is _TOKENS:
@@ -453,6 +501,15 @@ def legal_actions(s: State) -> Sequence[Action]:
     if phase is _OVER:
         return ()
     return legal.legal_actions(s)  # rerolls: the shared keep phase
+
+
+def apply(s: State, action: Action) -> None:
+    """A step of the kernel; resolving faces may ask (a monster's power), so that step
+    keeps the state it starts from (kot_rules.engine.requests)."""
+    if s.phase is _RESOLVE:
+        turn.apply_asking(s, action)
+    else:
+        turn.apply(s, action)
 
 
 def describe_dice(counts: Sequence[int]) -> str:
@@ -589,7 +646,7 @@ RULES = GameRules(
         pull=pull,  # duel-words: a card's pull is the dice's pull
         gain_dice_tokens=gain_dice_tokens,
     ),
-    apply=turn.apply,
+    apply=apply,
     roll_in_place=roll_in_place,
     legal_actions=legal_actions,
     start_turn=turn.start_turn,

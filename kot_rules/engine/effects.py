@@ -515,6 +515,76 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
             run(s, ev, seat, rest, card)
 
 
+# -- duel-monsters: the words of a Duel monster's power (kot_rules.language.monsters) ------
+
+
+@_means(MEANINGS, Verb.ADD_FACES)
+def _add_faces(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``amount`` faces of one kind the owner chooses join its roll, any of the six
+    (the Duel decision on added faces); a kind resolved already this turn is not resolved
+    again."""
+    options: list[Action] = [Choose(f.value) for f in tracks.FACES]
+    answer = ask(s, t, options, f"{s.monsters[t].name}: which face does the power add?")
+    key = answer.key if isinstance(answer, Choose) else tracks.FACES[0].value
+    i = [f.value for f in tracks.FACES].index(key)
+    d = list(s.dice)
+    d[i] += amount
+    s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+    if ev.__class__ is not Quiet:
+        ev.append(Event(K_USED, t, amount, None, "", f"{s.monsters[t].name} adds {amount} {key}"))
+
+
+def king_tile_options(s: State, seat: int) -> list[Action]:
+    """Every place or move of ``seat``'s King tiles (D-DUEL-KING): a tile still in the box
+    goes on any free place; a tile on the board with no marker on it moves to another."""
+    b: tracks.DuelBoard = s.board
+    out: list[Action] = []
+    for spec in tracks.TILES.values():
+        if not spec.king:
+            continue
+        mine = [t for t in b.tiles if t.tile == spec.id and t.owner == seat]
+        if len(mine) < spec.copies:
+            out += [Choose(f"place {p.track} {p.spaces[0]:+d}")
+                    for p in tracks.placements(b, spec.id, seat)]
+        for tile in mine:
+            x, extra = b.position(tile.track)
+            if x in tile.spaces or (extra and x + 1 in tile.spaces):
+                continue  # a marker stands on it: it stays (002 "jesli to mozliwe")
+            rest = replace(b, tiles=tuple(t for t in b.tiles if t != tile))
+            out += [Choose(f"move {tile.track} {tile.spaces[0]:+d} to {p.track} "
+                           f"{p.spaces[0]:+d}")
+                    for p in tracks.placements(rest, spec.id, seat)
+                    if (p.track, p.spaces) != (tile.track, tile.spaces)]
+    return out
+
+
+@_means(MEANINGS, Verb.PLACE_KING_TILE)
+def _place_king_tile(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner places one of its King tiles, or moves one, where it chooses
+    (duel.king.tiles, D-DUEL-KING); with no place left, nothing."""
+    options = king_tile_options(s, t)
+    if not options:
+        return
+    answer = ask(s, t, options, f"{s.monsters[t].name}: where does a King tile go?")
+    assert isinstance(answer, Choose)
+    words = answer.key.split()
+    b: tracks.DuelBoard = s.board
+    spec = next(x for x in tracks.TILES.values() if x.king)
+    tiles = list(b.tiles)
+    if words[0] == "move":
+        old = next(x for x in tiles if x.tile == spec.id and x.owner == t
+                   and x.track == words[1] and x.spaces[0] == int(words[2]))
+        tiles.remove(old)
+    track, space = words[-2], int(words[-1])
+    tiles.append(tracks.PlacedTile(spec.id, track, (space,), t))
+    s.board = replace(b, tiles=tuple(tiles))
+    if ev.__class__ is not Quiet:
+        ev.append(Event(K_USED, t, 0, None, "", f"{s.monsters[t].name}: King tile {answer.key}"))
+
 # duel-words: King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
 # board (Hooks.pull, Hooks.gain_dice_tokens): the same step-by-step pull the dice make.
 

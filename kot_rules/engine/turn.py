@@ -136,6 +136,15 @@ def _apply_asking(s: State, action: Action) -> None:
         _run(s, action, (), s.copy())
 
 
+def apply_asking(s: State, action: Action) -> None:
+    """:func:`apply` for a step that may ask whatever cards the game has (duel-monsters:
+    a Duel monster's power asks its player); keeps the state it starts from to replay."""
+    if s.pending is not None:
+        apply(s, action)
+        return
+    _run(s, action, (), s.copy())
+
+
 def _held_may_ask(s: State) -> bool:
     """Whether a roll may ask: rolling buys and reveals no card, so only the cards held
     (or a token a heart face may remove) can ask during it."""

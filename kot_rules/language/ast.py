@@ -80,6 +80,9 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-monsters: what a Duel monster's power says (its monster file only).
+    ADD_FACES = "add-faces"  # add `amount` faces of one kind the owner chooses to its roll
+    PLACE_KING_TILE = "place-king-tile"  # place, or move, one of the owner's King tiles
     # duel-words: King of Tokyo: Duel's pulls and dice tokens.
     PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
     PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
@@ -247,6 +250,8 @@ class ModifierKind(Enum):
     # duel-cards-rival: Buzz bonuses changed (Duel).
     SMASH_FOR_BONUS = "smash-for-bonus"  # Instead of any Buzz bonus, you may take a smash.
     EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
+    # duel-monsters: a Duel monster's power (its monster file only).
+    MULTIPLY_SMASH = "multiply-smash"  # smash faces may count times the power faces
 
 
 @dataclass(frozen=True, slots=True)

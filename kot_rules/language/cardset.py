@@ -15,6 +15,7 @@ from .ast import CardDef, CardKind, name_key, slugify, unaccented
 from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
 from .grammar import DEFAULT_GAME
+from .monsters import MonsterDef, is_monster_text, parse_monster_text
 from .parser import cards_started, parse_cards, read_card_file
 
 
@@ -157,6 +158,8 @@ class CheckReport:
     """The card files read (a file that cannot be read counts too)."""
     read: int = 0
     """The card titles read, valid or not: each file's ``card`` lines (at least one)."""
+    monsters: tuple[MonsterDef, ...] = ()
+    """duel-monsters: the valid monsters of the monster files read."""
 
     def render(self) -> str:
         return "\n".join(d.render() for d in self.diagnostics)
@@ -176,19 +179,22 @@ def check_paths(
     theirs that names another card (KOT211, otherwise a warning) is an error there, like
     a shared name or card id (KOT201, reported at the later card: the added one).
     """
-    cards, diagnostics, files, read = _collect([*paths, *added], game)
+    cards, diagnostics, files, read, monsters = _collect([*paths, *added], game)
     added_files = {str(file) for path in added for file in _card_files(path)[0]}
     diagnostics = [replace(d, severity="error")
                    if d.code == "KOT211" and d.file in added_files else d
                    for d in diagnostics]
     ok = not any(d.is_error for d in diagnostics)
     return CheckReport(cards=len(cards), diagnostics=diagnostics, ok=ok,
-                       definitions=tuple(cards), files=files, read=read)
+                       definitions=tuple(cards), files=files, read=read,
+                       monsters=tuple(monsters))
 
 
 def check_text(text: str, file: str = "card.kot", game: str = DEFAULT_GAME) -> list[Diagnostic]:
     """Every diagnostic ``kot-rules check`` gives for one card file holding ``text``
     (the file and set checks, without reading a disk)."""
+    if is_monster_text(text):  # duel-monsters: a monster's file
+        return parse_monster_text(text, file, game)[1]
     cards, diagnostics = parse_cards(text, file, game)
     sources = {file: Source(file, text)}
     diagnostics = [*diagnostics, *check_set(cards, sources), *check_tokens(cards, sources)]
@@ -234,7 +240,7 @@ def _builtin(game: str) -> CardSet:
 
 
 def _load(path: Path, game: str) -> CardSet:
-    cards, diagnostics, _, _ = _collect([path], game)
+    cards, diagnostics, _, _, _ = _collect([path], game)
     if any(d.is_error for d in diagnostics):
         raise CardSpecError(diagnostics)
     return CardSet(cards)
@@ -259,7 +265,8 @@ def _card_files(path: Path) -> tuple[list[Path], list[Diagnostic]]:
                                 "check the path")]
 
 
-_Collected = tuple[list[CardDef], list[Diagnostic], int, int]
+_Collected = tuple[list[CardDef], list[Diagnostic], int, int, list[MonsterDef]]
+"""Cards, problems, files read, card titles read, monsters (duel-monsters)."""
 
 
 def _collect(paths: list[Path], game: str) -> _Collected:
@@ -267,7 +274,7 @@ def _collect(paths: list[Path], game: str) -> _Collected:
     on-disk cache when the files, the grammar and the reader are those it was made with)."""
     key = cache.inputs_key("cards", paths, [game])
     found = cache.load_pickle("cards", key)
-    if isinstance(found, tuple) and len(found) == 4:
+    if isinstance(found, tuple) and len(found) == 5:
         return found  # written by _read below, under the same key
     collected = _read(paths, game)
     cache.store_pickle("cards", key, collected)
@@ -277,6 +284,7 @@ def _collect(paths: list[Path], game: str) -> _Collected:
 def _read(paths: list[Path], game: str) -> _Collected:
     files_read = titles_read = 0
     cards: list[CardDef] = []
+    monsters: list[MonsterDef] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, Source] = {}
     seen: set[Path] = set()
@@ -294,6 +302,12 @@ def _read(paths: list[Path], game: str) -> _Collected:
             text, problems = read_card_file(file)
             diagnostics.extend(problems)
             files_read += 1
+            if text is not None and is_monster_text(text):
+                # duel-monsters: a monster's file is no card (counted apart).
+                found_monsters, problems = parse_monster_text(text, str(file), game)
+                monsters.extend(found_monsters)
+                diagnostics.extend(problems)
+                continue
             titles_read += 1 if text is None else cards_started(text)
             if text is None:
                 continue
@@ -308,4 +322,4 @@ def _read(paths: list[Path], game: str) -> _Collected:
     # A card reported as a repeat (KOT201, at its `card` line) is left out of the set.
     repeats = {(d.file, d.line) for d in set_problems if d.code == "KOT201"}
     kept = [card for card in cards if (card.position.file, card.position.line) not in repeats]
-    return kept, diagnostics, files_read, titles_read
+    return kept, diagnostics, files_read, titles_read, monsters

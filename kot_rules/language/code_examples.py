@@ -29,6 +29,7 @@ class CodeExample:
 
 _K = 'card "Sample"\n  cost 4, keep\n'
 _D = 'card "Sample"\n  cost 4, discard\n'
+_M = 'monster "Sample"\n  hearts 9\n'  # duel-monsters
 
 _PROOF = ("Found by the proofs (Z3), which `kot-rules verify` runs and `kot-rules check` "
           "runs after its checks (unless told to skip them): a card sentence that can break "
@@ -127,6 +128,13 @@ _EXAMPLES: tuple[CodeExample, ...] = (
              "  When you deal damage to a monster, put a poison token on it.\n"),
     # duel-words: King of Tokyo has no Buzz tiles (a Duel card names one: `buzz "heal"`).
     _example("KOT233", _D + '  buzz "heal"\n  Gain 1 star.\n', _D + "  Gain 1 star.\n"),
+    # duel-monsters: a monster file's codes.
+    _example("KOT240", 'monster "Sample"\n  heart 9\n', _M),
+    _example("KOT241", 'monster "Sample"\n  With 2 power faces, gain 2 energy.\n',
+             _M + "  With 2 power faces, gain 2 energy.\n"),
+    _example("KOT242", 'monster "Sample"\n  hearts 0\n', _M),
+    _example("KOT243", _M + "  With 2 power faces, gain 2 stars.\n",
+             _M + "  With 2 power faces, gain 2 energy.\n"),
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT30")),
     # duel-proofs: the Duel invariants' codes, found by the proofs too.
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT31")),

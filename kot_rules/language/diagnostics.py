@@ -90,6 +90,14 @@ CODES: dict[str, str] = {
     # duel-words: a card's Buzz icon.
     "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
               "a tile its cards may not name",
+    # duel-monsters: a Duel monster's file (KOT240-249).
+    "KOT240": "a monster file does not follow the monster grammar (`monster \"NAME\"`, then "
+              "`hearts N`, alias lines and power lines)",
+    "KOT241": "a monster has no hearts line, or more than one",
+    "KOT242": "a monster's number is out of range or its unit disagrees (hearts 1..99, a power "
+              "group of 1..8 faces, amounts 1..99; 1 face, 2 faces)",
+    "KOT243": "a power line says what a Duel monster's power cannot do (stars; adding as many "
+              "faces as the use spends, so the power never ends)",
     # duel-proofs: a King of Tokyo: Duel card sentence that can break a Duel invariant.
     "KOT311": "a Duel card can break INV-DUEL-SEATS: a seat that is not one of the two",
     "KOT312": "a Duel card can break INV-DUEL-HEARTS: push ♥ above the starting hearts or "

@@ -74,6 +74,15 @@ _KEYWORDS: dict[str, str] = {
     "BUZZ_CAP": "Buzz", "TILE": "tile", "WHENEVER_LC": "whenever", "SWAP": "swap",
     "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone", "FOR_CAP": "For",
     "BEYOND": "beyond",
+    # duel-monsters: a monster file's words.
+    "WITH_CAP": "With",
+    "POWER": "power",
+    "KIND": "kind",
+    "KING": "King",
+    "TILES": "tiles",
+    "SMASH": "smash",
+    "MULTIPLY": "multiply",
+    "BY": "by",
 }
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",

@@ -40,6 +40,7 @@ from .ast import (
 )
 from .diagnostics import Diagnostic, make_diagnostic
 from .grammar import DEFAULT_GAME
+from .monsters import format_monster_text, is_monster_text, monster_game
 from .parser import parse_text, read_card_file
 from .render import INDENT, render_card
 
@@ -347,7 +348,10 @@ def format_file(path: Path, file: str | None = None, game: str = DEFAULT_GAME) -
     text, problems = read_card_file(path, name)
     if text is None:
         return FormatResult(path, name, None, False, problems)
-    canonical, problems = format_text(text, name, game)
+    if is_monster_text(text):  # duel-monsters: a monster's file has its own layout
+        canonical, problems = format_monster_text(text, name, monster_game(path, game))
+    else:
+        canonical, problems = format_text(text, name, game)
     if canonical is None:
         return FormatResult(path, name, None, False, problems)
     try:

@@ -52,6 +52,7 @@ CLAUSE = "clause"  # only an ability's clause (a replacement's, an attack bonus)
 ASKING = "asking"  # an ability's clause in which the owner chooses (`you may ...`)
 HELD = "held"  # a clause about tokens or energy lying on a card or a monster
 ACT = "act"  # only an activated ability's act (`You may ... roll once more.`)
+POWER = "power"  # duel-monsters: only a monster's power line (`With 2 power faces, ...`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +314,17 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card works as a copy of a keep card in play (the amount: the energy to pay "
          "for choosing another)", "When you buy this card, choose a keep card for this card "
          "to copy.", amount=False, form=ASKING),
+    # duel-monsters: a Duel monster's power words (kot_rules.language.monsters).
+    Word(Verb.ADD_FACES, ("add_faces_clause",),
+         lambda e: f"add {e.amount} {'face' if e.amount == 1 else 'faces'} of a kind you choose",
+         "the owner adds faces of one kind it chooses (any of the six) to its roll",
+         "With 3 power faces, add 2 faces of a kind you choose.",
+         frozenset({"ADD", "KIND"}), games=_DUEL, form=POWER),
+    Word(Verb.PLACE_KING_TILE, ("king_tile_clause",),
+         _without_amount(Verb.PLACE_KING_TILE, "place or move one of your King tiles"),
+         "the owner places one of its King tiles on a free space, or moves one",
+         "With 2 power faces, place or move one of your King tiles.",
+         frozenset({"PLACE", "KING"}), amount=False, games=_DUEL, form=POWER),
     # duel-words: King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
     Word(Verb.PULL_FAME, ("pull_sentence", "pull_clause", "FAME"),
          _you(lambda n: f"Pull the Fame marker {n} {_spaces(n)}."),
@@ -658,6 +670,13 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          "a space of a Buzz tile without a bonus gives the owner a smash (1 damage to its "
          "rival) when it pulls a marker onto it",
          "Where a Buzz tile shows no bonus, it gives you a smash.", amount=False, games=_DUEL),
+    # duel-monsters: a Duel monster's power (kot_rules.language.monsters).
+    Word(ModifierKind.MULTIPLY_SMASH, ("multiply_line",),
+         _if_zero("When you resolve your smash faces, you may multiply them by your power "
+                  "faces."),
+         "resolving its smash faces, the owner may count them times its power faces",
+         "When you resolve your smash faces, you may multiply them by your power faces.",
+         amount=False, games=_DUEL),
 )}
 
 
@@ -734,6 +753,10 @@ TRIGGER_KEYS: tuple[tuple[frozenset[str], Trigger], ...] = tuple(
     (w.keys, t) for t, w in TRIGGERS.items())
 CONDITION_KEYS: tuple[tuple[frozenset[str], Condition], ...] = tuple(
     (w.keys, c) for c, w in CONDITIONS.items())
+
+
+MONSTER_GRAMMAR = frozenset({"add_faces_clause", "king_tile_clause", "multiply_line"})
+"""duel-monsters: the grammar rules only a monster file says (grammar rule monster_file)."""
 
 
 def words() -> Iterator[tuple[str, AnyWord]]:

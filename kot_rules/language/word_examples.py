@@ -11,7 +11,7 @@ import re
 
 from .cardset import check_text
 from .grammar import DEFAULT_GAME
-from .vocabulary import AnyWord
+from .vocabulary import MONSTER_GRAMMAR, AnyWord
 
 _TOKEN = re.compile(r"\b([a-z]+) tokens?\b")
 _SUPPLY = "  The game has 12 {} tokens.\n"
@@ -23,6 +23,8 @@ def example_card(word: AnyWord, game: str | None = None) -> str:
     card it is (None: King of Tokyo's, or the first game that says the word)."""
     if game is None:
         game = word_game(word)
+    if set(word.grammar) & MONSTER_GRAMMAR:  # duel-monsters: said in a monster file
+        return f'monster "Example"\n  hearts 9\n  {word.example}\n'
     discard = f'card "Example"\n  cost 3, discard\n  {word.example}\n'
     if not any(d.is_error for d in check_text(discard, game=game)):
         return discard

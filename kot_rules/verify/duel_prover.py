@@ -319,6 +319,20 @@ def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
     return list(found.values())
 
 
+def collect_monsters(game: str) -> list[tuple[CardTransition, list[Use]]]:
+    """duel-monsters: each transition of the game's monster boards once, with the monster
+    lines that bring it."""
+    from kot_rules.language.monsters import game_monster_defs
+    from kot_rules.verify.duel_semantics import monster_transitions
+
+    found: dict[tuple[str, str], tuple[CardTransition, list[Use]]] = {}
+    for monster in game_monster_defs(game):
+        for t, position in monster_transitions(monster):
+            entry = found.setdefault((t.kind, t.name), (t, []))
+            entry[1].append(Use(monster.slug, position))
+    return list(found.values())
+
+
 def verify(cards: Sequence[CardDef] = (),
            on_counterexample: Callable[[Any, Result], None] | None = None,
            game: str = DUEL) -> DuelReport:
@@ -330,6 +344,7 @@ def verify(cards: Sequence[CardDef] = (),
     steps: list[tuple[k.DuelTransition | CardTransition, list[Use]]] = [
         (t, []) for t in k.TRANSITIONS]
     steps += collect(cards)
+    steps += collect_monsters(game)  # duel-monsters: each power line and modifier
     for t, uses in steps:
         results = prove(t, uses=uses)
         if on_counterexample is not None:

@@ -69,6 +69,7 @@ from kot_rules.language.ast import (
     Verb,
     Who,
 )
+from kot_rules.language.monsters import MonsterDef
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_invariants import INVARIANTS
@@ -739,3 +740,56 @@ def _heart_beyond(s: SymDuel, owner: int) -> Bool:
     """D-DUEL-HEARTS-BEYOND: after the rival lost a heart and goes on (the hearts lost in the
     turn are not in the state; the price paid is left out: energy is never capped)."""
     return s.m(rival(owner)).hearts > 0
+# -- duel-monsters: the words of a monster's power, and a monster's transitions ----------
+
+
+@verb(Verb.ADD_FACES)
+def _add_faces(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.face.power, the Duel decision on added faces: faces join the roll. The model
+    holds no faces (like more rolls, :func:`_extra_rolls`): what they do is the kernel's
+    steps of resolving them (damage, healing, energy, a pull), proved on their own; the
+    state is unchanged."""
+    return s
+
+
+@verb(Verb.PLACE_KING_TILE)
+def _king_tile(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.king.tiles, D-DUEL-KING: the owner (the seat whose board has King tiles) lays
+    one of its King tiles on a free space of either track (the kernel's tile step with a
+    King tile). A move lifts a tile first; lifting only uncovers spaces, so the laying is what the
+    invariants need. Where it cannot be laid, nothing changes."""
+    ok, t = k.place_tile(ctx, s)
+    king = _last_choice(ctx, "king-tile")
+    return ite(z3.And(ok, king, s.king_seat == seat), t, s)
+
+
+@modifier(ModifierKind.MULTIPLY_SMASH)
+def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """duel.face.smash, D-DUEL-MEKA-ONE-POWER: the owner's smash faces, resolved
+    in its turn, hit the rival for their number times its power faces (at most 8 dice:
+    at most 4 x 4 = 16 damage); victory is checked at once (the kernel's damage step)."""
+    ok, t = k.damage_one(ctx, s)
+    target, dealt = _last_choice(ctx, "target"), _last_choice(ctx, "damage")
+    return z3.And(ok, s.active == owner, target == rival(owner), dealt <= 16), t
+
+
+# duel-words' verbs, which two monsters' powers say (a pull, dice tokens). Registered
+# here until branch duel-words registers them (then keep one of the two: a second
+# registration raises at import).
+
+def monster_transitions(monster: MonsterDef) -> list[tuple[CardTransition, Position]]:
+    """Every transition a monster's board brings, with the position of its line: each power
+    line, used in the owner's turn, and each modifier (duel.face.power, duel.power.uses)."""
+    from kot_rules.language.monsters import render_clause, render_power
+
+    out: list[tuple[CardTransition, Position]] = []
+    for p in monster.powers:
+        for e in p.choices:  # `... or ...`: each clause the owner may choose is a step
+            name = _text(lambda p=p: render_power(p), e.verb.value)  # type: ignore[misc]
+            if p.alternatives:
+                name += f" ({render_clause(e)})"
+            t = effect_transition(e, lambda s, owner: s.active == owner, name, "power")
+            out.append((t, p.position))
+    for m in monster.modifiers:
+        out.append((modifier_transition(m), m.position))
+    return out

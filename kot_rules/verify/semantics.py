@@ -344,6 +344,9 @@ NOT_YET.update({m: "a King of Tokyo: Duel word: its symbolic meaning is Duel's" 
     Verb.SPOTLIGHT_DAMAGE, Verb.REST, Verb.REFUND, Verb.SWAP_CARD, Verb.NO_DAMAGE_THIS_TURN,
     Verb.DISCARD_THIS, Trigger.OTHER_DICE_ENERGY, Trigger.HEART_BEYOND, Condition.FAME_ON_TILE,
     ModifierKind.IMMUNE, ModifierKind.FIRST_DAMAGE, ModifierKind.EXTRA_HEALING_ONCE)})
+# duel-monsters: a Duel monster's power words (Duel's meaning: duel_semantics).
+NOT_YET.update({v: "a King of Tokyo: Duel monster's power: its symbolic meaning is Duel's"
+                for v in (Verb.ADD_FACES, Verb.PLACE_KING_TILE, ModifierKind.MULTIPLY_SMASH)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),

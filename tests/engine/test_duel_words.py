@@ -47,7 +47,7 @@ def _table() -> CardTable:
 
 
 def _bought(card: str, board: DuelBoard, seat: int = 0) -> State:
-    """``seat`` (active, turn 3) resolves a roll of power faces and buys ``card``."""
+    """``seat`` (active, turn 3) resolves a roll of heal faces and buys ``card``."""
     table = _table()
     g = games.get(DUEL_ID).new_game(2, cards=table)
     monsters = [MonsterSetup(n, HEARTS[n], HEARTS[n], energy=5) for n in g.names]
@@ -56,7 +56,8 @@ def _bought(card: str, board: DuelBoard, seat: int = 0) -> State:
                       turn_number=3)
     if board.dice_tokens[seat]:
         s = s.apply(SpendDiceTokens(0))
-    s = s.apply(Roll((0, 0, 6, 0, 0, 0))).apply(STOP).apply(ResolveFaces(Face.POWER))
+    # duel-monsters: heal faces at full hearts do nothing (power faces use the power).
+    s = s.apply(Roll((0, 0, 0, 0, 6, 0))).apply(STOP).apply(ResolveFaces(Face.HEAL))
     return s.apply(Buy(cid))
 
 

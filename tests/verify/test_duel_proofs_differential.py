@@ -44,6 +44,7 @@ DICE_CARDS = sorted(c.slug for c in DUEL_CARDS if c.modifiers and all(
 # answers: scenarios). A new Duel verb joins here by itself.
 ASKING = {Verb.MAY_EXTRA_TURN} | {v for v, w in VERBS.items() if w.form == ASKING_FORM}
 ASKING |= {Verb.BUY_FOR_LESS}  # duel-cards-rival: the owner picks a card (scenarios)
+ASKING |= {Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # duel-monsters: a power's choices
 PLAIN_VERBS = sorted((v for v, w in VERBS.items()
                       if KING_OF_TOKYO_DUEL in w.games and v in effects.MEANINGS
                       and v not in ASKING), key=lambda v: v.value)
@@ -157,6 +158,7 @@ def sayable(effect: Effect) -> bool:
         return VERBS[effect.verb].render(effect) is not None
     except ValueError:
         return False
+
 
 
 drawn_effects = st.one_of(

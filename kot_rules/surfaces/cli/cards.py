@@ -224,6 +224,9 @@ def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
     physical = sum(d.copies for d in checked.definitions) + max(0, checked.read - checked.cards)
     titles = max(checked.read, checked.cards)
     named = "" if physical == titles else f" ({plural(titles, 'title')})"
+    # duel-monsters: a game's monster files are counted after its cards (none: no words).
+    if checked.monsters:
+        named += f" and {plural(len(checked.monsters), 'monster')}"
     text = "".join(f"{d.render()}\n\n" for d in diagnostics) + (
         f"checked {plural(physical, 'card')}{named}: {plural(errors, 'error')}, "
         f"{plural(warnings, 'warning')}\n")
@@ -232,6 +235,7 @@ def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
             "files": checked.files,
             "cards": physical,
             "titles": titles,
+            **({"monsters": len(checked.monsters)} if checked.monsters else {}),
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
