@@ -86,7 +86,9 @@ class TestExamples:
             text = f'card "X"\n  cost 3, {card_kind}\n  {word.example}\n'
             if card_kind == "keep":
                 text += supplies
-            cards, diagnostics = parse_text(text, "x.kot")
+            # duel-cards-roll: a Duel-only word is said on a Duel card.
+            game = "king-of-tokyo" if "king-of-tokyo" in word.games else "king-of-tokyo-duel"
+            cards, diagnostics = parse_text(text, "x.kot", game)
             if not [d for d in diagnostics if d.is_error]:
                 parsed = cards[0]
                 break

@@ -106,6 +106,8 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
     if condition is Condition.ONE_TWO_THREE:
         c = s.dice
         return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
+    if condition is Condition.NO_SMASH:  # duel-cards-roll: the game's smash face
+        return not s.dice[s.game.rules.dice.faces.index(dice.Face.SMASH)]
     raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
 
 
@@ -166,7 +168,7 @@ def fire(
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
     if trigger is Trigger.SCORE_SET:
         return ability.param == param
-    if trigger is Trigger.LOSE_HEARTS:
+    if trigger is Trigger.LOSE_HEARTS or trigger is Trigger.OF_A_KIND:  # OF_A_KIND: duel-cards-roll
         return param >= ability.param
     return True
 

@@ -37,7 +37,7 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Place, State
-from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
+from kot_rules.language.ast import ENERGY_ON_CARD, PER_UNUSED_ROLL, Effect, Trigger, Verb, Who
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
 NO_AMOUNT = NO_AMOUNT_VERBS
@@ -211,12 +211,23 @@ def run(
         for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
-            amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
+            if e.per_count:  # duel-cards-roll: counted on the owner's roll
+                amount = e.amount * (per_count(s, e.per_count) // e.per)
+            else:
+                amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
             if amount <= 0 and e.verb not in NO_AMOUNT:
                 continue
             if meaning is None:  # pragma: no cover - the checker admits no other verb
                 raise AssertionError(f"unknown verb {e.verb}")
             meaning(s, ev, owner, t, amount, e, card, why)
+
+
+def per_count(s: State, counted: str) -> int:
+    """duel-cards-roll: what ``for each ...`` counts on the active monster's roll: the dice
+    showing a face (the game's faces, added ones counted), or the rolls it left unused."""
+    if counted == PER_UNUSED_ROLL:
+        return max(0, s.rolls_allowed - s.rolls_done)
+    return s.dice[s.game.rules.dice.faces.index(Face(counted))]
 
 
 @_means(MEANINGS, Verb.GAIN_STARS)

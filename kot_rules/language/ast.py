@@ -110,6 +110,13 @@ class Effect:
     position: Position
     per: int = 0
     token: str = ""
+    # duel-cards-roll: what `per` counts when it is not the energy held.
+    per_count: str = ""
+    """With ``per``: a face of the owner's roll (``smash``, ``power``), or ``PER_UNUSED_ROLL``."""
+
+
+PER_UNUSED_ROLL = "unused-roll"
+"""The ``per_count`` of ``for each roll you left unused`` (duel-cards-roll)."""
 
 
 class Trigger(Enum):
@@ -135,6 +142,9 @@ class Trigger(Enum):
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
+    # duel-cards-roll
+    OF_A_KIND = "of-a-kind"  # When your roll has <param> or more of one face,
+    RESOLVED = "resolved"  # When your roll is resolved,
 
 
 class Condition(Enum):
@@ -150,6 +160,8 @@ class Condition(Enum):
     FEWEST_STARS = "fewest-stars"  # if you have fewer stars than every other monster
     EVERY_FACE = "every-face"  # if your dice show every face
     ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
+    # duel-cards-roll
+    NO_SMASH = "no-smash"  # if it has no smash (the roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +222,10 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
+    # duel-cards-roll
+    EXTRA_SMASH = "extra-smash"  # Your roll has N extra smash.
+    EXTRA_SMASH_SPOTLIGHT = "extra-smash-spotlight"  # ... N extra smash for each marker in a ...
+    REROLL_FAME = "reroll-fame"  # You may reroll dice showing fame even after your last roll.
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,7 @@ class PerEffectSyntax(EffectSyntax):
     per_position: Position | None = None
     token: str = ""
     token_position: Position | None = None
+    per_count: str = ""  # duel-cards-roll: what `per` counts (ast.Effect.per_count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +423,8 @@ def _effect_of(syntax: EffectSyntax, per: int = 0) -> Effect:
     """The effect ``syntax`` says; ``per`` from its ability's `for every N energy you have`."""
     per = per or (syntax.per if isinstance(syntax, PerEffectSyntax) else 0)
     token = syntax.token if isinstance(syntax, PerEffectSyntax) else ""
-    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per, token)
+    counted = syntax.per_count if isinstance(syntax, PerEffectSyntax) else ""
+    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per, token, counted)
 
 
 def _check_effect(syntax: EffectSyntax, report: _Report,

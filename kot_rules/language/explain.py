@@ -69,6 +69,10 @@ _KEYWORDS: dict[str, str] = {
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
+    # duel-cards-roll
+    **{w.upper(): w for w in ("smash", "power", "left", "unused", "marker", "spotlight",
+                              "zone", "last", "resolved")},
+    "FAME_LC": "fame",
 }
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {

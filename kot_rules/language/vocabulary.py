@@ -41,6 +41,8 @@ _KOT = frozenset({KING_OF_TOKYO})
 KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
 """King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
+_DUEL = frozenset({KING_OF_TOKYO_DUEL})
+"""Words only Duel's cards say (duel-cards-roll: the roll's words)."""
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")
@@ -344,7 +346,7 @@ def _fixed(text: str) -> Callable[[int], str | None]:
 TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.BOUGHT, ("trigger",), _fixed("When you buy this card"),
          "the owner buys this card", "When you buy this card, gain 1 star.",
-         frozenset({"BUY", "THIS"}), amount=False),
+         frozenset({"BUY", "THIS"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.START_OF_TURN, ("trigger",), _fixed("At the start of your turn"),
          "the owner's turn starts", "At the start of your turn, gain 1 energy.",
          frozenset({"START", "YOUR_LC"}), amount=False),
@@ -369,7 +371,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "When you score a set of 1s, gain 2 stars.", frozenset({"SCORE"})),
     Word(Trigger.RESOLVE, ("trigger",), _fixed("When you resolve your dice"),
          "the owner resolves its dice", "When you resolve your dice, gain 1 energy.",
-         frozenset({"RESOLVE"}), amount=False),
+         frozenset({"RESOLVE"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.LOSE_HEARTS, ("trigger",),
          lambda n: f"When you lose {n} or more hearts at once",
          "the owner loses at least that many hearts at once",
@@ -400,6 +402,16 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.START_OF_EACH_TURN, ("trigger",), _fixed("At the start of each turn"),
          "any monster's turn starts", "At the start of each turn, gain 1 energy.",
          frozenset({"START", "EACH_LC"}), amount=False),
+    # duel-cards-roll
+    Word(Trigger.OF_A_KIND, ("trigger",),
+         lambda n: f"When your roll has {n} or more of one face",
+         "the owner's roll (its final dice, added faces counted) has at least that many "
+         "dice of one face", "When your roll has 4 or more of one face, take 10 damage.",
+         frozenset({"ROLL", "HAS"}), games=_DUEL),
+    Word(Trigger.RESOLVED, ("trigger",), _fixed("When your roll is resolved"),
+         "the owner has resolved every face of its roll",
+         "When your roll is resolved, gain 1 energy.",
+         frozenset({"RESOLVED"}), amount=False, games=_DUEL),
 )}
 
 
@@ -425,11 +437,16 @@ CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
     Word(Condition.EVERY_FACE, ("condition",), _fixed("if they show every face"),
          "the resolved dice show all six faces",
          "When you resolve your dice, if they show every face, gain 9 stars.",
-         frozenset({"EVERY_LC", "FACE"}), amount=False),
+         frozenset({"EVERY_LC", "FACE"}), amount=False, games=_KOT_DUEL),
     Word(Condition.ONE_TWO_THREE, ("condition",), _fixed("if they show a 1, a 2 and a 3"),
          "the resolved dice show a 1, a 2 and a 3",
          "When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
          frozenset({"FACE_1"}), amount=False),
+    # duel-cards-roll
+    Word(Condition.NO_SMASH, ("condition",), _fixed("if it has no smash"),
+         "the owner's roll (added faces counted) has no smash face",
+         "When your roll is resolved, if it has no smash, gain 1 energy.",
+         frozenset({"NO", "SMASH"}), amount=False, games=_DUEL),
 )}
 
 
@@ -508,6 +525,21 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Whenever you heal a monster, heal it {n} more.",
          "each healing the owner gives heals more",
          "Whenever you heal a monster, heal it 1 more."),
+    # duel-cards-roll
+    Word(ModifierKind.EXTRA_SMASH, ("extra_smash",),
+         lambda n: f"Your roll has {n} extra smash.",
+         "smash faces join the owner's roll once it stops rolling",
+         "Your roll has 1 extra smash.", games=_DUEL),
+    Word(ModifierKind.EXTRA_SMASH_SPOTLIGHT, ("extra_smash_spotlight",),
+         lambda n: f"Your roll has {n} extra smash for each marker in a spotlight zone.",
+         "smash faces join the owner's roll, so many for each marker standing in either "
+         "monster's spotlight zone", "Your roll has 1 extra smash for each marker in a "
+         "spotlight zone.", games=_DUEL),
+    Word(ModifierKind.REROLL_FAME, ("reroll_fame",),
+         _if_zero("You may reroll dice showing fame even after your last roll."),
+         "the owner may reroll its fame dice once its rolls are used up",
+         "You may reroll dice showing fame even after your last roll.", amount=False,
+         games=_DUEL),
 )}
 
 

@@ -30,6 +30,7 @@ from kot_rules.language import (
     render_modifier,
     slugify,
     strip_positions,
+    vocabulary,
 )
 from kot_rules.language.ast import name_key
 
@@ -338,9 +339,15 @@ clauses = st.one_of(
 )
 
 
+# King of Tokyo's words only: these cards are parsed as King of Tokyo's (duel-cards-roll).
+_KOT_TRIGGERS = [t for t in Trigger if "king-of-tokyo" in vocabulary.TRIGGERS[t].games]
+_KOT_CONDITIONS = [c for c in Condition if "king-of-tokyo" in vocabulary.CONDITIONS[c].games]
+_KOT_MODIFIERS = [k for k in ModifierKind if "king-of-tokyo" in vocabulary.MODIFIERS[k].games]
+
+
 @st.composite
 def abilities(draw: st.DrawFn) -> Ability:
-    trigger = draw(st.sampled_from(Trigger))
+    trigger = draw(st.sampled_from(_KOT_TRIGGERS))
     if trigger is Trigger.WOULD_BE_ELIMINATED:  # `instead a, b and c`, nothing else
         listed = draw(st.lists(replacement_clauses, min_size=1, max_size=4))
         return Ability(trigger, tuple(listed), NO_POSITION)
@@ -353,8 +360,8 @@ def abilities(draw: st.DrawFn) -> Ability:
             lambda amount: Effect(Verb.TAKE_DAMAGE, amount, Who.TAKER, NO_POSITION), amounts))
     param = (draw(st.integers(min_value=1, max_value=3)) if trigger is Trigger.SCORE_SET
              else draw(amounts) if trigger is Trigger.LOSE_HEARTS else 0)
-    conditions = list(Condition) if trigger is Trigger.RESOLVE else [
-        c for c in Condition if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
+    conditions = _KOT_CONDITIONS if trigger is Trigger.RESOLVE else [
+        c for c in _KOT_CONDITIONS if c not in (Condition.EVERY_FACE, Condition.ONE_TWO_THREE)]
     condition = draw(st.none() | st.sampled_from(conditions))
     clause = draw(st.one_of(clauses, *special,
                             st.just(Effect(Verb.SELL_CARDS, 0, Who.YOU, NO_POSITION))))
@@ -378,7 +385,7 @@ def activated_abilities(draw: st.DrawFn) -> Activated:
 
 @st.composite
 def modifiers(draw: st.DrawFn) -> Modifier:
-    kind = draw(st.sampled_from(ModifierKind))
+    kind = draw(st.sampled_from(_KOT_MODIFIERS))
     if kind in (ModifierKind.ATTACK_EVERYONE, ModifierKind.YIELD_NO_DAMAGE,
                 ModifierKind.BUY_TOP_CARD, ModifierKind.BUY_FROM_OTHERS,
                 ModifierKind.BUY_REVEALED):

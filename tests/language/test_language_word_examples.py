@@ -17,11 +17,13 @@ class TestWordExamples:
     @pytest.mark.parametrize(("kind", "word"), WORDS,
                              ids=[f"{k}-{w.member.value}" for k, w in WORDS])
     def test_the_example_card_checks_clean(self, kind: str, word: v.AnyWord) -> None:
-        text = example_card(word)
+        # duel-cards-roll: a Duel-only word is shown on a Duel card.
+        game = "king-of-tokyo" if "king-of-tokyo" in word.games else "king-of-tokyo-duel"
+        text = example_card(word, game)
         assert word.example in text
-        found = check_text(text)
+        found = check_text(text, game=game)
         assert found == [], "\n".join(d.render() for d in found)
-        cards, _ = parse_text(text, "x.kot")
+        cards, _ = parse_text(text, "x.kot", game)
         assert len(cards) == 1
 
     def test_an_effect_sentence_goes_on_a_discard_card(self) -> None:
