@@ -19,6 +19,7 @@ from kot_rules.engine import effects
 from kot_rules.language import CardDef, Condition, ModifierKind, Trigger, Verb, parse_text
 from kot_rules.language import vocabulary as v
 from kot_rules.language.ast import TokenRuleKind
+from kot_rules.language.word_examples import word_game
 from kot_rules.verify import semantics
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "kot_rules" / "language"
@@ -86,9 +87,7 @@ class TestExamples:
             text = f'card "X"\n  cost 3, {card_kind}\n  {word.example}\n'
             if card_kind == "keep":
                 text += supplies
-            # duel-cards-roll: a Duel-only word is said on a Duel card.
-            game = "king-of-tokyo" if "king-of-tokyo" in word.games else "king-of-tokyo-duel"
-            cards, diagnostics = parse_text(text, "x.kot", game)
+            cards, diagnostics = parse_text(text, "x.kot", word_game(word))
             if not [d for d in diagnostics if d.is_error]:
                 parsed = cards[0]
                 break

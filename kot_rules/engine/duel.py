@@ -360,12 +360,18 @@ def _bonus(s: State, ev: list[Event], seat: int, kind: str, n: int) -> None:
     elif kind == "energy":
         gain_energy(s, ev, seat, n, why)
     else:  # dice-token
-        b: DuelBoard = s.board
-        have = b.dice_tokens[seat]
-        got = min(n, MAX_DICE_TOKENS - have)
-        if got:
-            s.board = b.with_tokens(seat, have + got)
-            ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
+        gain_dice_tokens(s, ev, seat, n)
+
+
+def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
+    """``seat`` gains ``n`` dice tokens (a Buzz bonus, a card): those past MAX_DICE_TOKENS
+    held are lost (duel.roll.dice-token-cap, D-DUEL-TOKEN-OVERFLOW)."""
+    b: DuelBoard = s.board
+    have = b.dice_tokens[seat]
+    got = min(n, MAX_DICE_TOKENS - have)
+    if got > 0:
+        s.board = b.with_tokens(seat, have + got)
+        ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
 def after_step(s: State) -> Outcome | None:
@@ -559,6 +565,8 @@ RULES = GameRules(
         end_of_turn=end_of_turn,
         after_step=after_step,
         on_elimination=on_elimination,
+        pull=pull,  # duel-words: a card's pull is the dice's pull
+        gain_dice_tokens=gain_dice_tokens,
     ),
     apply=turn.apply,
     roll_in_place=roll_in_place,

@@ -37,6 +37,7 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Place, State
+from kot_rules.engine.tracks import DESTRUCTION, FAME
 from kot_rules.language.ast import ENERGY_ON_CARD, PER_UNUSED_ROLL, Effect, Trigger, Verb, Who
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
@@ -200,7 +201,11 @@ def run(
     are the owner's "when you attack" ability, and these neighbours had their damage
     added to the attack.
     """
+    won = s.game.after_step  # duel-words: Duel checks victory after each sentence
     for e in effects:
+        if won is not None and won(s) is not None:
+            # A win ends the game at once: no further sentence (D-DUEL-WIN-CHECK).
+            return
         why = f"card {card}"
         held = HELD_MEANINGS.get(e.verb)
         if held is not None:
@@ -514,3 +519,29 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
         if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
             rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]
             run(s, ev, seat, rest, card)
+
+
+# duel-words: King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
+# board (Hooks.pull, Hooks.gain_dice_tokens): the same step-by-step pull the dice make.
+
+_PULLED = {Verb.PULL_FAME: FAME, Verb.PULL_DESTRUCTION: DESTRUCTION}
+
+
+@_means(MEANINGS, Verb.PULL_FAME, Verb.PULL_DESTRUCTION)
+def _pull(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    pull = s.game.rules.hooks.pull
+    if pull is None:  # pragma: no cover - the checker lets only Duel's cards say it
+        raise AssertionError(f"{s.game.rules.title} has no marker to pull")
+    pull(s, ev, t, _PULLED[e.verb], amount)
+
+
+@_means(MEANINGS, Verb.GAIN_DICE_TOKENS)
+def _gain_dice_tokens(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain = s.game.rules.hooks.gain_dice_tokens
+    if gain is None:  # pragma: no cover - the checker lets only Duel's cards say it
+        raise AssertionError(f"{s.game.rules.title} has no dice tokens")
+    gain(s, ev, t, amount)

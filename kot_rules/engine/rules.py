@@ -66,6 +66,12 @@ class Hooks:
     """Victory checked after every step (None: the game has none)."""
     on_elimination: Callable[[State, list[Event], int], None]
     """The board once a monster is eliminated and the triggers it fired are done."""
+    # duel-words: what card words do on a game's own board (None: the game has no such board).
+    pull: Callable[[State, list[Event], int, str, int], None] | None = None
+    """``(s, ev, seat, track, steps)``: ``seat`` pulls the marker of ``track`` ``steps``
+    spaces, exactly as its dice would (King of Tokyo: Duel)."""
+    gain_dice_tokens: Callable[[State, list[Event], int, int], None] | None = None
+    """``(s, ev, seat, n)``: ``seat`` gains ``n`` dice tokens, up to the most it may hold."""
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,10 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
+    # duel-words: King of Tokyo: Duel's pulls and dice tokens.
+    PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
+    PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
+    GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
 
 
 class Who(Enum):

@@ -67,6 +67,7 @@ STAR_WORDS = ("star", "stars")
 # Unit words that agree with their amount: (the word for 1, the word for more).
 AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"),
                                                ("roll", "rolls"), ("token", "tokens"))
+AGREEING_UNITS += (("space", "spaces"),)  # duel-words: a pull's spaces
 # The conditions that look at the dice, and the trigger at which dice are shown.
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.

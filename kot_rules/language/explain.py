@@ -74,6 +74,19 @@ _KEYWORDS: dict[str, str] = {
                               "zone", "last", "resolved")},
     "FAME_LC": "fame",
 }
+# duel-words: Duel's pulls and dice tokens.
+_KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",
+                  "DESTRUCTION": "Destruction", "MARKER": "marker", "SPACE": "space",
+                  "SPACES": "spaces"})
+# Sentence starts only Duel's cards say: not listed among the effect sentences a King of
+# Tokyo card may start (the message does not know the game).
+_DUEL_SENTENCE_STARTS = frozenset({"PULL"})
+
+
+
+def _duel_only(game: str) -> frozenset[str]:
+    """The keywords only Duel's cards say, left out of another game's messages."""
+    return frozenset() if game == "king-of-tokyo-duel" else frozenset({"PULL", "PULL_LC"})
 # How the parser's terminals are named in messages.
 _TERMINAL_WORDS: dict[str, str] = {
     **{terminal: f"'{text}'" for terminal, text in _KEYWORDS.items()},
@@ -256,7 +269,8 @@ class _Failure:
         accepts = self.accepts - {"_DEDENT"}
         sentence = accepts >= _SENTENCE_STARTS
         keep = accepts >= _KEEP_STARTS
-        shown = accepts - (_SENTENCE_STARTS if sentence else frozenset()) - (
+        shown = accepts - (_SENTENCE_STARTS | _DUEL_SENTENCE_STARTS if sentence
+                           else frozenset()) - (
             _KEEP_STARTS if keep else frozenset())
         words = [_TERMINAL_WORDS.get(t, t) for t in sorted(shown)]
         if sentence:
@@ -284,7 +298,8 @@ def explain(err: UnexpectedInput, padded: str, offset: int, source: Source,
     word = match.group(0) if match else padded[position:position + 1]
     text_line = source.line(line)
     failure = _Failure(line=line, column=max(column, 1), got=got, word=word,
-                       accepts=_accepts(err), before=text_line[:column - 1], source=source)
+                       accepts=_accepts(err) - _duel_only(game), before=text_line[:column - 1],
+                       source=source)
     if not got and word and not word[0].isprintable():
         return failure.diagnostic(
             "KOT110", f"unexpected character {quote(word[0])}: the card language never uses it",

@@ -26,6 +26,7 @@ CORE = "core"
 
 UNITS = frozenset({"STAR", "STARS", "ENERGY", "DAMAGE_LC"})
 """The terminals of the resource after an effect's amount."""
+UNITS = UNITS | frozenset({"SPACE", "SPACES", "TOKEN", "TOKENS"})  # duel-words: Duel's units
 
 
 class UnknownDialectError(ValueError):

@@ -106,6 +106,20 @@ def _dice(amount: int) -> str:
     return "die" if amount == 1 else "dice"
 
 
+def _spaces(amount: int) -> str:  # duel-words
+    return "space" if amount == 1 else "spaces"
+
+
+def _pull(marker: str) -> Callable[[Effect], str | None]:
+    """duel-cards-roll: a pull, maybe `for every N energy you have` (per_count: render.py)."""
+    def render(e: Effect) -> str | None:
+        if e.who is not Who.YOU:
+            return None
+        text = f"Pull the {marker} marker {e.amount} {_spaces(e.amount)}"
+        return text + (f" for every {e.per} energy you have." if e.per else ".")
+    return render
+
+
 def _you(text: Callable[[int], str]) -> Callable[[Effect], str | None]:
     """A text said only for the card's owner."""
     return lambda e: text(e.amount) if e.who is Who.YOU else None
@@ -310,6 +324,22 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card works as a copy of a keep card in play (the amount: the energy to pay "
          "for choosing another)", "When you buy this card, choose a keep card for this card "
          "to copy.", amount=False, form=ASKING),
+    # duel-words: King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
+    Word(Verb.PULL_FAME, ("pull_sentence", "pull_clause", "FAME"),
+         _pull("Fame"),
+         "the owner pulls the Fame marker toward its end, one space at a time, as the dice "
+         "pull it", "Pull the Fame marker 1 space.", frozenset({"MARKER", "FAME"}),
+         games=frozenset({KING_OF_TOKYO_DUEL}), per=True),
+    Word(Verb.PULL_DESTRUCTION, ("pull_sentence", "pull_clause", "DESTRUCTION"),
+         _pull("Destruction"),
+         "the owner pulls the Destruction marker toward its end, one space at a time, as the "
+         "dice pull it", "Pull the Destruction marker 2 spaces.",
+         frozenset({"MARKER", "DESTRUCTION"}), games=frozenset({KING_OF_TOKYO_DUEL}), per=True),
+    Word(Verb.GAIN_DICE_TOKENS, ("dice_token_sentence", "dice_token_clause"),
+         _you(lambda n: f"Gain {n} dice {'token' if n == 1 else 'tokens'}."),
+         "the owner gains dice tokens; those past the most a monster may hold are lost",
+         "Gain 2 dice tokens.", frozenset({"GAIN", "DICE"}),
+         games=frozenset({KING_OF_TOKYO_DUEL})),
 )}
 """Every verb, in the order of the enum."""
 
@@ -352,7 +382,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          frozenset({"START", "YOUR_LC"}), amount=False),
     Word(Trigger.END_OF_TURN, ("trigger",), _fixed("At the end of your turn"),
          "the owner's turn ends", "At the end of your turn, gain 1 star.",
-         frozenset({"END", "YOUR_LC"}), amount=False),
+         frozenset({"END", "YOUR_LC"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.END_OF_EACH_TURN, ("trigger",), _fixed("At the end of each turn"),
          "any monster's turn ends", "At the end of each turn, heal 1.",
          frozenset({"END", "EACH_LC"}), amount=False),

@@ -336,6 +336,14 @@ TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
 
 NOT_YET: dict[Enum, str] = {}
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
+# duel-words: Duel-only words, whose Z3 meaning is Duel's (kot_rules.verify.duel_semantics).
+NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
+                for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
+# duel-cards-roll: the roll's words, Duel-only too.
+NOT_YET.update({w: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
+                for w in (Trigger.OF_A_KIND, Trigger.RESOLVED, Condition.NO_SMASH,
+                          ModifierKind.EXTRA_SMASH, ModifierKind.EXTRA_SMASH_SPOTLIGHT,
+                          ModifierKind.REROLL_FAME)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),

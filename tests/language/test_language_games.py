@@ -86,12 +86,13 @@ class TestOtherGamesWords:
 class TestDialects:
     def test_every_built_in_word_is_king_of_tokyo_s(self) -> None:
         # Duel's cards say some of King of Tokyo's words, meaning the same (issue 10).
-        # duel-cards-roll: and Duel's own words, which only Duel's cards say.
-        assert all(word.games in ({DEFAULT_GAME}, {DEFAULT_GAME, "king-of-tokyo-duel"},
-                                  {"king-of-tokyo-duel"}) for _, word in v.words())
+        # A word no King of Tokyo card says is Duel's only (duel-words: pulls, dice tokens).
+        assert all(DEFAULT_GAME in word.games or word.games == {"king-of-tokyo-duel"}
+                   for _, word in v.words())
+        assert all(word.games <= {DEFAULT_GAME, "king-of-tokyo-duel"} for _, word in v.words())
         shared = sorted(str(word.member.value) for _, word in v.words() if len(word.games) == 2)
-        assert shared == ["bought", "every-face", "extra-dice", "extra-rolls", "extra-turn",
-                          "gain-energy", "heal", "resolve", "take-damage"]
+        assert shared == ["bought", "end-of-turn", "every-face", "extra-dice", "extra-rolls",
+                          "extra-turn", "gain-energy", "heal", "resolve", "take-damage"]
 
     def test_a_game_without_a_dialect_is_refused_with_the_list(self) -> None:
         with pytest.raises(UnknownDialectError, match="king-of-tokyo"):

@@ -8,7 +8,7 @@ import pytest
 from kot_rules.language import vocabulary as v
 from kot_rules.language.cardset import check_text
 from kot_rules.language.parser import parse_text
-from kot_rules.language.word_examples import example_card
+from kot_rules.language.word_examples import example_card, word_game
 
 WORDS = list(v.words())
 
@@ -17,9 +17,8 @@ class TestWordExamples:
     @pytest.mark.parametrize(("kind", "word"), WORDS,
                              ids=[f"{k}-{w.member.value}" for k, w in WORDS])
     def test_the_example_card_checks_clean(self, kind: str, word: v.AnyWord) -> None:
-        # duel-cards-roll: a Duel-only word is shown on a Duel card.
-        game = "king-of-tokyo" if "king-of-tokyo" in word.games else "king-of-tokyo-duel"
-        text = example_card(word, game)
+        text = example_card(word)
+        game = word_game(word)
         assert word.example in text
         found = check_text(text, game=game)
         assert found == [], "\n".join(d.render() for d in found)
