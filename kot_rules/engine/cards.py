@@ -106,6 +106,7 @@ class CardTable:
         heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
                         Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}
+        asking_verbs |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id

@@ -235,6 +235,11 @@ def resolve(s: State, ev: list[Event]) -> None:
         _roll_moment(s, ev, a)
         if s.phase is _OVER:
             return
+        if s.board.resolved:  # its owner skipped resolving the roll (D-DUEL-SKIP-RESOLVE)
+            s.phase = _BUY
+            abilities.fire(s, ev, _T_SKIPPED, (a,))
+            _declare_if_won(s, ev)
+            return
     ev.append(Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
     if to_resolve(s):
         s.phase = _RESOLVE
@@ -250,6 +255,18 @@ _M_REROLL_FAME = ModifierKind.REROLL_FAME
 _T_OF_A_KIND = Trigger.OF_A_KIND
 _T_RESOLVE = Trigger.RESOLVE
 _T_RESOLVED = Trigger.RESOLVED
+_T_SKIPPED = Trigger.SKIPPED
+
+
+def skip_resolve(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` resolves none of its roll's faces: every kind counts as done, so the turn
+    goes on to the buy phase, and its "roll is skipped" abilities fire once the roll's
+    abilities are done (D-DUEL-SKIP-RESOLVE)."""
+    b: DuelBoard = s.board
+    if seat != s.active or b.resolved:
+        return
+    s.board = replace(b, resolved=tuple(range(len(FACES))))
+    ev.append(Event(K_RESOLVED, seat, 0, None, "", "resolving skipped"))
 
 
 def markers_in_spotlight(b: DuelBoard) -> int:
@@ -516,6 +533,12 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself."""
+    table = s.game.cards
+    if table.may_ask and abilities.holds_any(s, table.asking):
+        # duel-cards-roll: a held card may ask once the roll is final (a skip): the
+        # step goes through the asking apply, which keeps its start for the replay.
+        turn.apply(s, Roll(counts))
+        return
     ev: list[Event] = []
     _roll(s, ev, counts)
     turn.finish(s, ev)
@@ -567,6 +590,7 @@ RULES = GameRules(
         on_elimination=on_elimination,
         pull=pull,  # duel-words: a card's pull is the dice's pull
         gain_dice_tokens=gain_dice_tokens,
+        skip_resolve=skip_resolve,  # duel-cards-roll
     ),
     apply=turn.apply,
     roll_in_place=roll_in_place,

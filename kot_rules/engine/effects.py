@@ -545,3 +545,53 @@ def _gain_dice_tokens(
     if gain is None:  # pragma: no cover - the checker lets only Duel's cards say it
         raise AssertionError(f"{s.game.rules.title} has no dice tokens")
     gain(s, ev, t, amount)
+
+
+# duel-cards-roll: choices on the roll (Hooks.skip_resolve), and a card that discards itself.
+
+
+@_means(MEANINGS, Verb.SKIP_RESOLVE)
+def _skip_resolve(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    skip = s.game.rules.hooks.skip_resolve
+    if skip is None:  # pragma: no cover - the checker lets only Duel's cards say it
+        raise AssertionError(f"{s.game.rules.title} has no resolving to skip")
+    if t != s.active or not sum(s.dice):
+        return
+    question = f"{s.names[t]} may skip resolving its dice ({card})"
+    if ask(s, t, [Choose("skip"), PASS], question) == PASS:
+        return
+    skip(s, ev, t)
+
+
+@_means(MEANINGS, Verb.LEAVE_UNRESOLVED)
+def _leave_unresolved(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner may take ``amount`` dice of its choice out of its roll, one by one; with
+    fewer dice it cannot (D-DUEL-UNRESOLVED). Then its "dice left unresolved" fire."""
+    if t != s.active or sum(s.dice) < amount:
+        return
+    question = f"{s.names[t]} may leave {amount} of its dice unresolved ({card})"
+    if ask(s, t, [Choose("leave"), PASS], question) == PASS:
+        return
+    faces = s.game.rules.dice.faces
+    for _ in range(amount):
+        options: list[Action] = [Choose(f.value) for f, n in zip(faces, s.dice, strict=True) if n]
+        choice = ask(s, t, options, f"{s.names[t]}: which die is left unresolved?")
+        i = faces.index(Face(choice.key)) if isinstance(choice, Choose) else -1
+        d = list(s.dice)
+        d[i] -= 1
+        s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
+    abilities.fire(s, ev, Trigger.LEFT_UNRESOLVED, (t,))
+
+
+@_means(MEANINGS, Verb.DISCARD_THIS)
+def _discard_this(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    if card in s.monsters[t].cards:
+        lose_card(s, ev, t, card)

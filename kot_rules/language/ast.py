@@ -84,6 +84,10 @@ class Verb(Enum):
     PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
     PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
     GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
+    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    SKIP_RESOLVE = "skip-resolve"  # the owner may resolve none of its roll's faces
+    LEAVE_UNRESOLVED = "leave-unresolved"  # the owner may take `amount` dice out of its roll
+    DISCARD_THIS = "discard-this"  # this card goes to the discard pile
 
 
 class Who(Enum):
@@ -149,6 +153,8 @@ class Trigger(Enum):
     # duel-cards-roll
     OF_A_KIND = "of-a-kind"  # When your roll has <param> or more of one face,
     RESOLVED = "resolved"  # When your roll is resolved,
+    SKIPPED = "skipped"  # When your roll is skipped, (its owner skipped resolving it)
+    LEFT_UNRESOLVED = "left-unresolved"  # When your dice are left unresolved,
 
 
 class Condition(Enum):

@@ -71,7 +71,8 @@ _KEYWORDS: dict[str, str] = {
     "FACE_3": "3",
     # duel-cards-roll
     **{w.upper(): w for w in ("smash", "power", "left", "unused", "marker", "spotlight",
-                              "zone", "last", "resolved")},
+                              "zone", "last", "resolved", "skip", "skipped", "resolving",
+                              "unresolved")},
     "FAME_LC": "fame",
 }
 # duel-words: Duel's pulls and dice tokens.

@@ -340,6 +340,22 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner gains dice tokens; those past the most a monster may hold are lost",
          "Gain 2 dice tokens.", frozenset({"GAIN", "DICE"}),
          games=frozenset({KING_OF_TOKYO_DUEL})),
+    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    Word(Verb.SKIP_RESOLVE, ("skip_clause",),
+         _without_amount(Verb.SKIP_RESOLVE, "You may skip resolving them."),
+         "the owner may resolve none of its roll's faces (its roll is skipped)",
+         "When you resolve your dice, you may skip resolving them.", amount=False,
+         games=_DUEL, form=ASKING),
+    Word(Verb.LEAVE_UNRESOLVED, ("leave_unresolved_clause",),
+         _you(lambda n: f"You may leave {n} of your dice unresolved."),
+         "the owner may take that many dice of its choice out of its roll, unresolved",
+         "When you resolve your dice, you may leave 2 of your dice unresolved.",
+         games=_DUEL, form=ASKING),
+    Word(Verb.DISCARD_THIS, ("discard_this_clause",),
+         _without_amount(Verb.DISCARD_THIS, "Discard this card."),
+         "the card saying it goes to the discard pile",
+         "When your roll is skipped, discard this card.", frozenset({"DISCARD", "THIS"}),
+         amount=False, games=_DUEL, form=CLAUSE),
 )}
 """Every verb, in the order of the enum."""
 
@@ -442,6 +458,14 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "the owner has resolved every face of its roll",
          "When your roll is resolved, gain 1 energy.",
          frozenset({"RESOLVED"}), amount=False, games=_DUEL),
+    Word(Trigger.SKIPPED, ("trigger",), _fixed("When your roll is skipped"),
+         "the owner chose to resolve none of its roll's faces",
+         "When your roll is skipped, gain 2 energy.",
+         frozenset({"SKIPPED"}), amount=False, games=_DUEL),
+    Word(Trigger.LEFT_UNRESOLVED, ("trigger",), _fixed("When your dice are left unresolved"),
+         "the owner took dice out of its roll, unresolved",
+         "When your dice are left unresolved, gain 1 dice token.",
+         frozenset({"UNRESOLVED"}), amount=False, games=_DUEL),
 )}
 
 

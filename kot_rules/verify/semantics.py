@@ -341,7 +341,9 @@ NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
                 for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
 # duel-cards-roll: the roll's words, Duel-only too.
 NOT_YET.update({w: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
-                for w in (Trigger.OF_A_KIND, Trigger.RESOLVED, Condition.NO_SMASH,
+                for w in (Trigger.OF_A_KIND, Trigger.RESOLVED, Trigger.SKIPPED,
+                          Trigger.LEFT_UNRESOLVED, Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED,
+                          Verb.DISCARD_THIS, Condition.NO_SMASH,
                           ModifierKind.EXTRA_SMASH, ModifierKind.EXTRA_SMASH_SPOTLIGHT,
                           ModifierKind.REROLL_FAME)})
 
