@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
+from kot_rules.language import vocabulary
 from kot_rules.language.ast import DICE_VERBS, NO_POSITION, Effect, ModifierKind, Verb, Who
 from kot_rules.verify.semantics import run_effect
 from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
@@ -62,7 +63,8 @@ def states(draw: st.DrawFn) -> tuple[State, int]:
 # monster-batteries*.yaml, poison-spit*.yaml).
 PLAIN_VERBS = [v for v in Verb if v not in DICE_VERBS | {
     Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.PUT_TOKENS, Verb.STORE_ENERGY,
-    Verb.TAKE_STORED, Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}]
+    Verb.TAKE_STORED, Verb.COPY_CARD, Verb.MAY_EXTRA_TURN}
+    and "king-of-tokyo" in vocabulary.VERBS[v].games]  # Duel's own verbs: Duel's proofs
 
 # The monster that takes the owner's place exists only while an attacker enters Tokyo
 # (scenarios burrowing*.yaml); elsewhere it is nobody.
