@@ -9,6 +9,7 @@ and nothing is registered that the table lacks.
 from __future__ import annotations
 
 import ast as python_ast
+import dataclasses
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from kot_rules.language import CardDef, Condition, ModifierKind, Trigger, Verb, 
 from kot_rules.language import vocabulary as v
 from kot_rules.language.ast import TokenRuleKind
 from kot_rules.language.word_examples import word_game
-from kot_rules.verify import semantics
+from kot_rules.verify import duel_semantics, semantics
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "kot_rules" / "language"
 
@@ -30,6 +31,24 @@ Z3_TABLES: dict[str, dict[Any, Any]] = {
     "condition": semantics.CONDITIONS, "modifier": semantics.MODIFIERS,
     "token rule": semantics.TOKEN_RULES,
 }
+# The same for King of Tokyo: Duel (kot_rules.verify.duel_semantics).
+DUEL_Z3_TABLES: dict[str, dict[Any, Any]] = {
+    "verb": duel_semantics.VERBS, "act": duel_semantics.VERBS,
+    "trigger": duel_semantics.TRIGGERS, "condition": duel_semantics.CONDITIONS,
+    "modifier": duel_semantics.MODIFIERS, "token rule": duel_semantics.TOKEN_RULES,
+}
+
+
+def unmeant(game: str, table: dict[Any, v.AnyWord], z3_table: dict[Any, Any]) -> set[Any]:
+    """The words of ``table`` that ``game``'s cards may say and ``z3_table`` has no meaning
+    for."""
+    return {m for m, w in table.items() if game in w.games} - set(z3_table)
+
+
+def meant_but_unsaid(game: str, table: dict[Any, v.AnyWord],
+                     z3_table: dict[Any, Any]) -> set[Any]:
+    """The members ``z3_table`` means that ``game``'s cards may not say."""
+    return {m for m in z3_table if m not in table or game not in table[m].games}
 
 
 class TestTheTable:
@@ -106,16 +125,61 @@ class TestMeanings:
     def test_the_proofs_mean_every_word_and_nothing_else(self, kind: str, enum: type[Enum],
                                                          table: dict[Any, v.AnyWord]) -> None:
         z3_table = Z3_TABLES[kind]
-        words = set(table)
-        assert words - set(semantics.NOT_YET) <= set(z3_table)
+        # Only the words King of Tokyo's cards may say need its meaning (a Duel-only word
+        # has none, and needs none).
+        assert unmeant(v.KING_OF_TOKYO, table, z3_table) - set(semantics.NOT_YET) == set()
         if kind != "act":  # acts share the verbs' table
-            assert set(z3_table) <= words, "a symbolic meaning for a word the table lacks"
+            assert set(z3_table) <= set(table), "a symbolic meaning for a word the table lacks"
+            assert meant_but_unsaid(v.KING_OF_TOKYO, table, z3_table) == set()
+
+    @pytest.mark.parametrize(("kind", "enum", "table"), v.TABLES, ids=[t[0] for t in v.TABLES])
+    def test_duel_means_every_duel_word_and_nothing_else(self, kind: str, enum: type[Enum],
+                                                         table: dict[Any, v.AnyWord]) -> None:
+        z3_table = DUEL_Z3_TABLES[kind]
+        assert unmeant(v.KING_OF_TOKYO_DUEL, table, z3_table) == set(), (
+            "register its meaning in kot_rules/verify/duel_semantics.py (see its docstring)")
+        if kind != "act":  # acts share the verbs' table
+            assert meant_but_unsaid(v.KING_OF_TOKYO_DUEL, table, z3_table) == set(), (
+                "a Duel meaning for a word Duel's cards may not say")
+
+    def test_the_game_checks_can_fail(self) -> None:
+        # A Duel word with no Duel meaning, a KoT-only word with a Duel meaning, and a
+        # Duel-only word that needs no King of Tokyo meaning.
+        duel_only = {Verb.HEAL: dataclasses.replace(
+            v.VERBS[Verb.HEAL], games=frozenset({v.KING_OF_TOKYO_DUEL}))}
+        assert unmeant(v.KING_OF_TOKYO_DUEL, duel_only, {}) == {Verb.HEAL}
+        assert unmeant(v.KING_OF_TOKYO, duel_only, {}) == set()
+        kot_only = {Verb.GAIN_STARS: v.VERBS[Verb.GAIN_STARS]}
+        assert meant_but_unsaid(v.KING_OF_TOKYO_DUEL, kot_only, {Verb.GAIN_STARS: 1}) == {
+            Verb.GAIN_STARS}
+        assert unmeant(v.KING_OF_TOKYO_DUEL, kot_only, {}) == set()
+
+    def test_every_duel_card_says_only_duel_words(self) -> None:
+        from kot_rules.verify.duel_semantics import card_transitions
+
+        cards, diagnostics = _duel_cards()
+        assert cards and not [d for d in diagnostics if d.is_error]
+        for card in cards:
+            for t, _ in card_transitions(card):
+                assert t.unsupported is None, (card.name, t.name, t.unsupported)
 
     def test_no_amount_is_one_set(self) -> None:
         assert effects.NO_AMOUNT is v.NO_AMOUNT_VERBS
         assert semantics.NO_AMOUNT is v.NO_AMOUNT_VERBS
         assert {Verb.TAKE_TOKYO_CITY, Verb.STORE_ENERGY, Verb.PROTECT} <= v.NO_AMOUNT_VERBS
         assert Verb.GAIN_STARS not in v.NO_AMOUNT_VERBS
+
+
+def _duel_cards() -> tuple[list[CardDef], list[Any]]:
+    cards: list[CardDef] = []
+    diagnostics: list[Any] = []
+    folder = LANGUAGE.parents[1] / "spec" / "cards" / v.KING_OF_TOKYO_DUEL
+    for path in sorted(folder.glob("*.kot")):
+        got, found = parse_text(path.read_text(encoding="utf-8"), str(path),
+                                game=v.KING_OF_TOKYO_DUEL)
+        cards += got
+        diagnostics += found
+    return cards, diagnostics
 
 
 class TestLayering:

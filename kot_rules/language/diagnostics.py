@@ -87,6 +87,19 @@ CODES: dict[str, str] = {
               "card puts more tokens on itself than the game has",
     "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
               "no monster",
+    # duel-proofs: a King of Tokyo: Duel card sentence that can break a Duel invariant.
+    "KOT311": "a Duel card can break INV-DUEL-SEATS: a seat that is not one of the two",
+    "KOT312": "a Duel card can break INV-DUEL-HEARTS: push ♥ above the starting hearts or "
+              "below 0",
+    "KOT313": "a Duel card can break INV-DUEL-ENERGY: make ⚡ negative",
+    "KOT314": "a Duel card can break INV-DUEL-TOKENS: dice tokens below 0 or above 2",
+    "KOT315": "a Duel card can break INV-DUEL-DICE: more dice than 6 ordinary, 2 extra, 8 in "
+              "all (5 ordinary in the first player's first turn)",
+    "KOT316": "a Duel card can break INV-DUEL-MARKERS: a marker off its track or on a space "
+              "it cannot stand on",
+    "KOT317": "a Duel card can break INV-DUEL-BUZZ: a Buzz tile laid illegally",
+    "KOT318": "a Duel card can break INV-DUEL-VICTORY: the game not ended by the event that "
+              "meets a victory condition, or with the wrong winner",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

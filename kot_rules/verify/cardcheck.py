@@ -10,7 +10,7 @@ from pathlib import Path
 from kot_rules.language.ast import CardDef
 from kot_rules.language.diagnostics import Diagnostic, make_diagnostic, quote
 from kot_rules.verify import kernel
-from kot_rules.verify.invariants import BY_ID, INVARIANTS, for_game
+from kot_rules.verify.invariants import BY_ID, INVARIANTS, KING_OF_TOKYO, for_game
 from kot_rules.verify.prover import COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED, Result, prove
 from kot_rules.verify.semantics import Transition, card_transitions
 
@@ -36,8 +36,10 @@ _proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
 (and on the test-only weakenings in force)."""
 
 
-def proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
-    """One diagnostic per card sentence and invariant it is not proved to keep."""
+def proof_diagnostics(cards: Iterable[CardDef], game: str = KING_OF_TOKYO) -> list[Diagnostic]:
+    """One diagnostic per card sentence and invariant of ``game`` it is not proved to keep."""
+    if game == DUEL:
+        return duel_proof_diagnostics(cards)
     out: list[Diagnostic] = []
     for card in cards:
         for t, position in card_transitions(card):
@@ -68,3 +70,49 @@ def _diagnostic(card: CardDef, t: Transition, r: Result, file: str, line: int,
                    f"{quote(t.name, 80)} timed out")
         return make_diagnostic(file, TIMEOUT_CODE, line, column, message, None, source)
     return None
+
+
+# -- King of Tokyo: Duel (duel-proofs) ---------------------------------------------------
+
+DUEL = "king-of-tokyo-duel"
+DUEL_HINT = ("`kot-rules verify --game king-of-tokyo-duel --cards DIR --json` gives every proof "
+             "of the cards with its counterexample (markers in the rules' coordinates)")
+_duel_proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
+
+
+def duel_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
+    """:func:`proof_diagnostics` for Duel's cards: each sentence against every INV-DUEL-*
+    (:mod:`~kot_rules.verify.duel_semantics`, :mod:`~kot_rules.verify.duel_prover`)."""
+    from kot_rules.verify import duel_kernel
+    from kot_rules.verify.duel_invariants import BY_ID as DUEL_BY_ID
+    from kot_rules.verify.duel_invariants import IDS
+    from kot_rules.verify.duel_prover import prove as duel_prove
+    from kot_rules.verify.duel_semantics import card_transitions as duel_card_transitions
+
+    out: list[Diagnostic] = []
+    for card in cards:
+        for t, position in duel_card_transitions(card):
+            key = (t.kind, t.name, duel_kernel.weakenings())
+            if key not in _duel_proved:
+                _duel_proved[key] = duel_prove(t)
+            for r in _duel_proved[key]:
+                file, line, column = position.file, position.line, position.column
+                source = _line(file, line)
+                if r.status == COUNTEREXAMPLE:
+                    inv = DUEL_BY_ID[r.invariant]
+                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break "
+                               f"{inv.id} ({inv.statement.rstrip('.')}); counterexample: "
+                               f"{r.detail}")
+                    out.append(make_diagnostic(file, inv.code, line, column, message,
+                                               DUEL_HINT, source))
+                elif r.status == UNSUPPORTED and r.invariant == IDS[0]:
+                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} is not "
+                               f"proved: {r.detail}")
+                    out.append(make_diagnostic(file, UNSUPPORTED_CODE, line, column, message,
+                                               None, source))
+                elif r.status == TIMEOUT:
+                    message = (f"card {quote(card.name)}: the proof of {r.invariant} for "
+                               f"{quote(t.name, 80)} timed out")
+                    out.append(make_diagnostic(file, TIMEOUT_CODE, line, column, message, None,
+                                               source))
+    return out

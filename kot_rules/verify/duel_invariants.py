@@ -46,6 +46,8 @@ class DuelInvariant:
     rules: tuple[str, ...]
     """The rule slugs and decision ids it rests on (spec/rules/king-of-tokyo-duel.yaml)."""
     symbolic: DuelProperty
+    code: str = ""
+    """The diagnostic ``kot-rules check`` gives a card sentence that can break it."""
 
 
 def seats(s: SymDuel) -> Bool:
@@ -128,28 +130,29 @@ INVARIANTS: tuple[DuelInvariant, ...] = (
     DuelInvariant("INV-DUEL-SEATS", "Exactly two monsters and two tracks; the active seat, "
                   "the puller, the winner and The King's seat are seats of the game (or "
                   "nobody).",
-                  ("duel.setup.monsters", "duel.components.markers"), seats),
+                  ("duel.setup.monsters", "duel.components.markers"), seats, "KOT311"),
     DuelInvariant("INV-DUEL-HEARTS", "Each monster has 0 to its starting hearts.",
                   ("duel.setup.hearts", "duel.face.heal", "duel.components.life-wheel",
-                   "D-DUEL-HEART-CAP"), hearts),
+                   "D-DUEL-HEART-CAP"), hearts, "KOT312"),
     DuelInvariant("INV-DUEL-ENERGY", "No monster has less than 0 energy.",
-                  ("duel.face.energy", "duel.setup.second-player-energy"), energy),
+                  ("duel.face.energy", "duel.setup.second-player-energy"), energy, "KOT313"),
     DuelInvariant("INV-DUEL-TOKENS", "Each monster holds 0 to 2 dice tokens.",
-                  ("duel.roll.dice-token-cap", "D-DUEL-TOKEN-OVERFLOW"), tokens),
+                  ("duel.roll.dice-token-cap", "D-DUEL-TOKEN-OVERFLOW"), tokens, "KOT314"),
     DuelInvariant("INV-DUEL-DICE", "A roll has at most 6 ordinary and 2 extra dice, at most "
                   "8 in all, and at most 5 ordinary dice in the first player's first turn.",
                   ("duel.roll.six-dice", "duel.roll.dice-cap", "duel.roll.first-turn",
-                   "D-DUEL-DICE-CAP"), dice),
+                   "D-DUEL-DICE-CAP"), dice, "KOT315"),
     DuelInvariant("INV-DUEL-MARKERS", "Both markers lie within -7..+7, on a space a marker "
                   "can stand on (never a shortening tile's jumped middle; an in-between "
                   "space only where a lengthening tile makes one).",
                   ("duel.setup.tracks", "duel.track.one-step", "D-DUEL-COORDINATES",
-                   "D-DUEL-PULL-STEPS", "D-DUEL-BUZZ-GEOMETRY"), markers),
+                   "D-DUEL-PULL-STEPS", "D-DUEL-BUZZ-GEOMETRY"), markers, "KOT316"),
     DuelInvariant("INV-DUEL-BUZZ", "The Buzz tiles lie legally: bonuses only on tiles, "
                   "King tiles without a bonus and only with The King in the game, a jumped "
                   "middle between two tile spaces, an extra space between two tile spaces.",
                   ("duel.buzz.placement", "duel.buzz.lengthen", "duel.buzz.shorten",
-                   "D-DUEL-BUZZ-PLACEMENT", "D-DUEL-BUZZ-GEOMETRY", "D-DUEL-KING"), tiles),
+                   "D-DUEL-BUZZ-PLACEMENT", "D-DUEL-BUZZ-GEOMETRY", "D-DUEL-KING"), tiles,
+                  "KOT317"),
     DuelInvariant("INV-DUEL-VICTORY", "The game is over exactly when a victory condition "
                   "holds (the rival's last heart lost, a marker on a Victory space, both "
                   "markers in one player's spotlight zones), and it ends after the very event "
@@ -158,7 +161,7 @@ INVARIANTS: tuple[DuelInvariant, ...] = (
                   "draw. A pull cut by a win loses its steps left.",
                   ("duel.end.any-moment", "duel.end.hearts", "duel.end.victory-space",
                    "duel.end.spotlight", "duel.end.immediate", "D-DUEL-WIN-CHECK",
-                   "D-DUEL-PULL-STEPS", "D-DUEL-SPOTLIGHT", "D-DUEL-DOUBLE-KO"), victory),
+                   "D-DUEL-PULL-STEPS", "D-DUEL-SPOTLIGHT", "D-DUEL-DOUBLE-KO"), victory, "KOT318"),
 )
 """Every Duel invariant, in the order reports list them."""
 

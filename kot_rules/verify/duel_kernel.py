@@ -96,6 +96,11 @@ def is_weakened(name: str) -> bool:
     return name in _weak
 
 
+def weakenings() -> frozenset[str]:
+    """The weakenings in force (test-only; empty in a real run)."""
+    return _weak
+
+
 # -- victory (duel.end.*) --------------------------------------------------------------
 
 
@@ -209,11 +214,19 @@ def next_from(t: SymTrack, p: int, seat: int) -> Int:
 
 def _moved(t: SymTrack, puller: Int) -> Int:
     """Where one step of ``puller``'s pull takes ``t``'s marker."""
+    seat = _known(puller)
     value = t.marker
     for p in POSITIONS:
-        value = z3.If(t.marker == p, z3.If(puller == 0, next_from(t, p, 0), next_from(t, p, 1)),
-                      value)
+        # A known puller (a card's pull) needs only its own direction: a smaller term.
+        step = (z3.If(puller == 0, next_from(t, p, 0), next_from(t, p, 1)) if seat is None
+                else next_from(t, p, seat))
+        value = z3.If(t.marker == p, step, value)
     return value
+
+
+def _known(v: Any) -> int | None:
+    """``v`` as a Python int when it is a Z3 numeral, else None."""
+    return v.as_long() if z3.is_int_value(v) else None
 
 
 def pull_step(s: SymDuel) -> tuple[SymDuel, Bool]:
@@ -222,17 +235,23 @@ def pull_step(s: SymDuel) -> tuple[SymDuel, Bool]:
     D-DUEL-BUZZ-BONUS: smash = damage to the rival, heal capped, energy, a dice token
     capped). Returns the state (victory not yet checked) and whether a King tile stops the
     pull there (duel.king.stop, D-DUEL-KING: only the King's rival is stopped)."""
+    # A known track (a card's pull) leaves the other marker as it is: smaller terms.
+    known = _known(s.pull_track)
+    pulled = [known is None or known == k for k in range(len(TRACKS))]
     if is_weakened("pull-at-once"):
         d = z3.If(s.puller == 0, -2, 2)
         targets = [t.marker + d * s.pull_left for t in s.tracks]
     else:
-        targets = [_moved(t, s.puller) for t in s.tracks]
+        targets = [_moved(t, s.puller) if on else t.marker
+                   for t, on in zip(s.tracks, pulled, strict=True)]
     chosen = [s.pull_track == k for k in range(len(TRACKS))]
     moved = replace(s, tracks=tuple(replace(t, marker=z3.If(c, q, t.marker))
                                     for t, q, c in zip(s.tracks, targets, chosen, strict=True)))
 
     def at(name: str) -> Any:
         (t0, t1), (q0, q1) = s.tracks, targets
+        if known is not None:
+            return lookup(s.tracks[known], name, targets[known])
         return z3.If(chosen[0], lookup(t0, name, q0), lookup(t1, name, q1))
 
     stop = z3.And(at("king"), s.king_seat != s.puller)
@@ -518,8 +537,8 @@ def verify(cards: Sequence[CardDef] = (),
            on_counterexample: Callable[[Any, Result], None] | None = None,
            game: str = "king-of-tokyo-duel") -> Report:
     """``kot-rules verify --game king-of-tokyo-duel``: every Duel invariant for every
-    kernel step, and the canaries. Duel's card sentences have no Z3 meaning yet: ``cards``
-    are listed as not covered (see :func:`kot_rules.verify.duel_prover.verify`)."""
+    kernel step and every sentence of ``cards``, and the canaries (see
+    :func:`kot_rules.verify.duel_prover.verify`)."""
     from kot_rules.verify.duel_prover import verify as run
 
     return run(cards, on_counterexample, game)

@@ -10,7 +10,7 @@ invariant holds only because nothing can happen.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -44,6 +44,7 @@ from kot_rules.verify.symbolic import Ctx
 
 if TYPE_CHECKING:
     from kot_rules.language.ast import CardDef
+    from kot_rules.verify.duel_semantics import CardTransition
 
 TIMEOUT_MS = 20_000
 """Per query; a query that takes longer is reported as ``timeout``."""
@@ -72,9 +73,14 @@ class DuelReport(Report):
         }
 
 
-def prove(t: k.DuelTransition, invariants: Sequence[str] | None = None) -> list[Result]:
-    """One result per Duel invariant (or per one of ``invariants``) for ``t``."""
+def prove(t: k.DuelTransition | CardTransition, invariants: Sequence[str] | None = None,
+          uses: Sequence[Use] = ()) -> list[Result]:
+    """One result per Duel invariant (or per one of ``invariants``) for ``t``; ``uses``:
+    the card sentences that bring it."""
     ids = list(invariants or BY_ID)
+    if t.build is None:
+        why = getattr(t, "unsupported", None) or ""
+        return [Result(i, t.name, t.kind, UNSUPPORTED, 0.0, tuple(uses), why) for i in ids]
     ctx = Ctx()
     pre = fresh(ctx)
     start = time.perf_counter()
@@ -93,13 +99,13 @@ def prove(t: k.DuelTransition, invariants: Sequence[str] | None = None) -> list[
         answer = solver.check()
         seconds = time.perf_counter() - begin + base / len(ids)
         if answer == z3.unsat:
-            out.append(Result(inv, t.name, t.kind, PROVED, seconds))
+            out.append(Result(inv, t.name, t.kind, PROVED, seconds, tuple(uses)))
         elif answer == z3.sat:
             model = concrete(solver, ctx, pre, post)
-            out.append(Result(inv, t.name, t.kind, COUNTEREXAMPLE, seconds,
+            out.append(Result(inv, t.name, t.kind, COUNTEREXAMPLE, seconds, tuple(uses),
                               detail=describe(inv, model), counterexample=model))
         else:
-            out.append(Result(inv, t.name, t.kind, TIMEOUT, seconds,
+            out.append(Result(inv, t.name, t.kind, TIMEOUT, seconds, tuple(uses),
                               detail=solver.reason_unknown()))
         solver.pop()
     return out
@@ -191,6 +197,9 @@ def describe(inv: str, model: dict[str, Any]) -> str:
                if pre.get(key) != after and not _tile_field(key)]
     if any(pre.get(key) != v for key, v in post.items() if _tile_field(key)):
         changed.append("a tile laid")
+    owner = [c["value"] for c in model.get("choices", ()) if c["kind"] == "owner"]
+    if owner:  # a card sentence: whose card it is (seat 0 plays first, owns the − end)
+        changed.insert(0, f"the card's owner: seat {owner[-1]}")
     boards = model["board"]
     tracks = "; ".join(f"{n}: {boards['pre'][n]} => {boards['post'][n]}" for n in TRACKS)
     return (f"{inv} broken: " + ("; ".join(changed) or "already in the state before")
@@ -297,26 +306,37 @@ def canaries() -> list[Canary]:
     return out
 
 
+def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
+    """Each distinct Duel card transition once (by kind and text), with the card sentences
+    that bring it, in the order the cards say them."""
+    from kot_rules.verify.duel_semantics import card_transitions
+
+    found: dict[tuple[str, str], tuple[CardTransition, list[Use]]] = {}
+    for card in cards:
+        for t, position in card_transitions(card):
+            entry = found.setdefault((t.kind, t.name), (t, []))
+            entry[1].append(Use(card.slug, position))
+    return list(found.values())
+
+
 def verify(cards: Sequence[CardDef] = (),
            on_counterexample: Callable[[Any, Result], None] | None = None,
            game: str = DUEL) -> DuelReport:
-    """Every Duel invariant for every kernel step, then the canaries. Duel's card
-    sentences have no Z3 meaning yet: given cards, one ``unsupported`` row per invariant
-    names them all (and the report is not ok)."""
+    """Every Duel invariant for every kernel step and every distinct card sentence
+    (ability, modifier; :mod:`~kot_rules.verify.duel_semantics`), one query each, then the
+    canaries. A sentence saying a word with no Duel meaning is ``unsupported``."""
     start = time.perf_counter()
     report = DuelReport(game=game)
-    for t in k.TRANSITIONS:
-        results = prove(t)
+    steps: list[tuple[k.DuelTransition | CardTransition, list[Use]]] = [
+        (t, []) for t in k.TRANSITIONS]
+    steps += collect(cards)
+    for t, uses in steps:
+        results = prove(t, uses=uses)
         if on_counterexample is not None:
             for r in results:
                 if r.status == COUNTEREXAMPLE:
                     on_counterexample(t, r)
         report.results += results
-    uses = tuple(Use(card.slug, card.position) for card in cards)
-    if uses:
-        report.results += [Result(i, "Duel card sentences", "card", UNSUPPORTED, 0.0, uses,
-                                  "Duel's card sentences have no Z3 meaning yet")
-                           for i in BY_ID]
     report.canaries = canaries()
     report.seconds = time.perf_counter() - start
     return report

@@ -164,6 +164,8 @@ T = TypeVar("T")
 
 def ite(c: Bool, a: T, b: T) -> T:
     """``If(c, a, b)`` field by field for the dataclasses above; shares equal parts."""
+    if a is b:  # the same part (the tiles no step changes): nothing to choose
+        return a
     if is_dataclass(a) and not isinstance(a, type):
         kw = {f.name: ite(c, getattr(a, f.name), getattr(b, f.name)) for f in fields(a)}
         return cast(T, type(a)(**kw))

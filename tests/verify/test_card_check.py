@@ -15,6 +15,7 @@ from kot_rules.surfaces.cli import main
 from kot_rules.verify import kernel
 from kot_rules.verify.cardcheck import CODES as PROOF_CODES
 from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, proof_diagnostics
+from kot_rules.verify.duel_invariants import INVARIANTS as DUEL_INVARIANTS
 from kot_rules.verify.invariants import INVARIANTS
 
 # The card language cannot say a card that breaks an invariant yet (every verb is capped
@@ -40,8 +41,10 @@ def write(tmp_path: Path, text: str) -> Path:
 class TestProofCodes:
     def test_every_invariant_has_a_code_in_the_table(self) -> None:
         assert set(PROOF_CODES) == {inv.id for inv in INVARIANTS}
-        assert set(PROOF_CODES.values()) | {UNSUPPORTED_CODE, TIMEOUT_CODE} == {
+        duel = {inv.code for inv in DUEL_INVARIANTS}  # duel-proofs: Duel's own codes
+        assert set(PROOF_CODES.values()) | {UNSUPPORTED_CODE, TIMEOUT_CODE} | duel == {
             c for c in CODES if c.startswith("KOT3")}
+        assert not set(PROOF_CODES.values()) & duel
         assert {UNSUPPORTED_CODE, TIMEOUT_CODE} <= WARNING_CODES
         assert not set(PROOF_CODES.values()) & WARNING_CODES
 

@@ -186,7 +186,9 @@ def run_check(args: argparse.Namespace) -> int:
     # The outcome depends only on the files and the source (the key); a test that
     # weakens the prover's kernel in this process makes a run the source does not say.
     kernel = sys.modules.get("kot_rules.verify.kernel")
-    key = None if kernel is not None and kernel.weakenings() else cache.inputs_key(
+    duel = sys.modules.get("kot_rules.verify.duel_kernel")  # duel-proofs: Duel's too
+    weak = any(m is not None and m.weakenings() for m in (kernel, duel))
+    key = None if weak else cache.inputs_key(
         "check", [*paths, *added], [args.game, f"proofs={args.proofs}", f"paths={len(paths)}"])
     found = None if key is None else cache.load_json("check", key)
     if not (isinstance(found, dict) and isinstance(found.get("text"), str)
@@ -213,7 +215,7 @@ def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
     if proofs and checked.definitions:
         from kot_rules.verify.cardcheck import proof_diagnostics
 
-        diagnostics += proof_diagnostics(checked.definitions)
+        diagnostics += proof_diagnostics(checked.definitions, game)
     diagnostics.sort(key=sort_key)
     errors = sum(d.is_error for d in diagnostics)
     warnings = len(diagnostics) - errors

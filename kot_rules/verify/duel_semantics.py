@@ -1,0 +1,517 @@
+"""King of Tokyo: Duel's card language, symbolically: the Z3 meaning of each word in Duel.
+
+The Duel counterpart of :mod:`kot_rules.verify.semantics`, over :class:`SymDuel` (two
+monsters, two tracks) and the steps of :mod:`kot_rules.verify.duel_kernel`. Its tables
+are keyed by the enums of :mod:`kot_rules.language.ast`; a word whose ``games``
+(:mod:`kot_rules.language.vocabulary`) include ``king-of-tokyo-duel`` must have an entry
+here (tests/test_vocabulary_table.py). A card that says a word with no entry gets an
+*unsupported* transition (reported, never a crash).
+
+The card's **owner** is either seat (Duel's seats are not alike: seat 0 owns the negative
+end of the tracks), a free choice of every proof: meanings get it as a concrete ``owner``
+and are run once per seat. A card sentence happens while the game goes on and no pull is
+under way (:func:`duel_kernel.idle`); after the whole sentence victory is checked once
+(D-DUEL-WIN-CHECK; every monster hit by one sentence at once: D-DUEL-DOUBLE-KO). A word
+made of several kernel events (a pull: one event per step) checks victory itself after
+each, with :func:`duel_kernel.event`.
+
+Adding the meaning of a new Duel word takes a few lines, one decorator per table::
+
+    from kot_rules.language.ast import Condition, ModifierKind, Verb
+    from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.duel_invariants import INVARIANTS
+    from kot_rules.verify.duel_semantics import condition, modifier, verb
+
+    @verb(Verb.GAIN_DICE_TOKENS)  # (ctx, state, owner, target seat, amount) -> state
+    def _gain_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+        # Dice tokens beyond 2 are lost (D-DUEL-TOKEN-OVERFLOW).
+        return k.gain_tokens(s, seat, n)
+
+    @modifier(ModifierKind.CARD_DISCOUNT)  # (ctx, state, owner, modifier) -> Step
+    def _discount(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+        return k.pay(ctx, s)  # the kernel step the modifier changes
+
+    @condition(Condition.IN_TOKYO)  # (state, owner) -> Bool; likewise @trigger
+    def _in_zone(s: SymDuel, owner: int) -> Bool: ...
+
+``@who(Who.X)`` gives the monsters an effect acts on: ``(state, owner) -> [(seat, applies)]``.
+A pull is :func:`pull`, the kernel's steps one by one (each with its bonus and victory
+check)::
+
+    @verb(Verb.PULL_FAME)
+    def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+        return pull(ctx, s, seat, 0, n)  # track 0 is Fame, 1 Destruction
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, TypeVar
+
+import z3
+
+from kot_rules.language.ast import (
+    Ability,
+    Activated,
+    CardDef,
+    CardKind,
+    Condition,
+    Effect,
+    Modifier,
+    ModifierKind,
+    Position,
+    TokenRule,
+    TokenRuleKind,
+    Trigger,
+    Verb,
+    Who,
+)
+from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
+from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.duel_invariants import INVARIANTS
+from kot_rules.verify.duel_state import SEATS, SymDuel, fresh, ite, leaves
+from kot_rules.verify.symbolic import Bool, Ctx, Int
+
+Step = k.Step
+VerbMeaning = Callable[[Ctx, SymDuel, int, int, Int], SymDuel]
+"""(ctx, state, owner, target seat, amount) -> state; victory is checked by the caller."""
+Targets = Callable[[SymDuel, int], list[tuple[int, Bool]]]
+"""(state, owner) -> the seats acted on, in order, each with when it is acted on."""
+Guard = Callable[[SymDuel, int], Bool]
+"""(state, owner) -> what must hold for a trigger to fire or a condition to hold."""
+ModifierMeaning = Callable[[Ctx, SymDuel, int, Modifier], Step]
+"""(ctx, state, owner, modifier) -> the kernel step the modifier changes."""
+TokenRuleMeaning = Callable[[Ctx, SymDuel, int, TokenRule], Step]
+
+VERBS: dict[Verb, VerbMeaning] = {}
+WHO: dict[Who, Targets] = {}
+TRIGGERS: dict[Trigger, Guard] = {}
+CONDITIONS: dict[Condition, Guard] = {}
+MODIFIERS: dict[ModifierKind, ModifierMeaning] = {}
+TOKEN_RULES: dict[TokenRuleKind, TokenRuleMeaning] = {}
+
+TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
+    (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
+    (ModifierKind, MODIFIERS), (TokenRuleKind, TOKEN_RULES),
+)
+"""Each vocabulary enum with its Duel table (the vocabulary-table test walks these)."""
+
+E = TypeVar("E", bound=Enum)
+F = TypeVar("F")
+
+
+def _register(table: dict[E, F], members: tuple[E, ...]) -> Callable[[F], F]:
+    def add(meaning: F) -> F:
+        for member in members:
+            if member in table:
+                raise ValueError(f"{member} has a Duel meaning already")
+            table[member] = meaning
+        return meaning
+    return add
+
+
+def verb(*members: Verb) -> Callable[[VerbMeaning], VerbMeaning]:
+    """Register the Duel meaning of verbs (an act shares its verb's meaning)."""
+    return _register(VERBS, members)
+
+
+def who(*members: Who) -> Callable[[Targets], Targets]:
+    return _register(WHO, members)
+
+
+def trigger(*members: Trigger) -> Callable[[Guard], Guard]:
+    return _register(TRIGGERS, members)
+
+
+def condition(*members: Condition) -> Callable[[Guard], Guard]:
+    return _register(CONDITIONS, members)
+
+
+def modifier(*members: ModifierKind) -> Callable[[ModifierMeaning], ModifierMeaning]:
+    return _register(MODIFIERS, members)
+
+
+def token_rule(*members: TokenRuleKind) -> Callable[[TokenRuleMeaning], TokenRuleMeaning]:
+    return _register(TOKEN_RULES, members)
+
+
+# -- helpers for meanings ---------------------------------------------------------------
+
+
+def rival(owner: int) -> int:
+    return 1 - owner
+
+
+def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -> SymDuel:
+    """``owner`` pulls the marker of ``track`` (0 Fame, 1 Destruction) ``steps`` spaces
+    toward it, step by step, each step's bonus given and victory checked after it; a win
+    or a King tile loses the steps left (D-DUEL-PULL-STEPS: the kernel's
+    :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
+    Ends with no pull under way."""
+    n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
+                pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
+    for i in range(n):
+        _, after = k.pull_on(ctx, t)
+        t = ite(z3.And(z3.Not(t.over), t.pull_left > 0), after, t)
+        if i < n - 1:
+            # Between two steps the invariants hold: the pull's start and each step are
+            # the kernel's pull_begin and pull_on, whose own rows prove they keep them
+            # (induction over the steps). Said here, the solver need not find it again.
+            t = pin(ctx, t)
+            assume(ctx, z3.And([inv.symbolic(t) for inv in INVARIANTS
+                                if inv.id != "INV-DUEL-BUZZ"]))  # no step lays a tile
+    return replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
+
+
+_pins = itertools.count()
+
+
+def pin(ctx: Ctx, s: SymDuel) -> SymDuel:
+    """A state equal to ``s`` whose monsters, markers and game fields are fresh names (the
+    equalities go to ``ctx.facts``): a chain of steps then builds on small terms, not on
+    each step's whole term (the tiles, which no step changes, stay as they are)."""
+    name = f"{ctx.prefix}pin{next(_pins)}"
+    pinned = fresh(ctx, name)
+    tracks = tuple(replace(t, marker=p.marker) for t, p in zip(s.tracks, pinned.tracks,
+                                                               strict=True))
+    out = replace(s, monsters=pinned.monsters, tracks=tracks,
+                  **{f: getattr(pinned, f) for f in _PINNED})
+    for (_, a), (_, b) in zip(_scalars(out), _scalars(s), strict=True):
+        assume(ctx, a == z3.simplify(b))
+    return out
+
+
+_cases: list[Bool] = []
+"""The case being built (:func:`owned`: which seat owns the card)."""
+
+
+def assume(ctx: Ctx, fact: Bool) -> None:
+    """Add ``fact`` to ``ctx.facts`` for the case being built only: the other owner's
+    chain of steps then costs the solver nothing."""
+    ctx.facts.append(z3.Implies(z3.And(*_cases), fact) if _cases else fact)
+
+
+_PINNED = ("pull_left", "over", "winner", "seen")
+"""Besides the monsters and the markers, what a step of a pull changes (the puller, the
+track, the turn and the tiles stay the terms they were: numerals for a card's pull)."""
+
+
+def _scalars(s: SymDuel) -> list[tuple[str, Any]]:
+    return [(name, term) for name, term in leaves(s) if name.startswith("monsters[")
+            or name.endswith(".marker") or name in _PINNED]
+
+
+def _per_seat(owner: Int, run: Callable[[int], SymDuel]) -> SymDuel:
+    """``run(seat)`` for the symbolic ``owner``."""
+    out = run(SEATS - 1)
+    for seat in range(SEATS - 2, -1, -1):
+        out = ite(owner == seat, run(seat), out)
+    return out
+
+
+# -- verbs ------------------------------------------------------------------------------
+
+
+@verb(Verb.GAIN_ENERGY)
+def _gain_energy(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.face.energy-unlimited: energy has no cap."""
+    return k.gain_energy(s, seat, n)
+
+
+@verb(Verb.HEAL)
+def _heal(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-HEART-CAP: capped at the starting hearts, like every heal."""
+    return k.heal(s, seat, n)
+
+
+@verb(Verb.TAKE_DAMAGE)
+def _damage(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """duel.face.smash: hearts off the wheel, never below 0 (victory checked after the
+    whole sentence: both at 0 is a draw, D-DUEL-DOUBLE-KO)."""
+    return k.lose_hearts(s, seat, n)
+
+
+@verb(Verb.EXTRA_TURN)
+def _extra_turn(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """Another turn is played after this one: nothing the state holds changes now (the
+    turn's end with the same monster playing again is :data:`FOLLOW_UPS`' step)."""
+    return s
+
+
+# -- whom -------------------------------------------------------------------------------
+
+_ALWAYS = z3.BoolVal(True)
+
+
+@who(Who.YOU)
+def _you(s: SymDuel, owner: int) -> list[tuple[int, Bool]]:
+    return [(owner, _ALWAYS)]
+
+
+@who(Who.EACH_OTHER)
+def _each_other(s: SymDuel, owner: int) -> list[tuple[int, Bool]]:
+    """With two monsters the other monster is the rival."""
+    return [(rival(owner), _ALWAYS)]
+
+
+@who(Who.EVERY)
+def _every(s: SymDuel, owner: int) -> list[tuple[int, Bool]]:
+    """Both monsters, at the same moment (victory is checked after both)."""
+    return [(rival(owner), _ALWAYS), (owner, _ALWAYS)]
+
+
+# -- modifiers --------------------------------------------------------------------------
+
+
+@modifier(ModifierKind.EXTRA_DICE)
+def _extra_dice(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-DICE-CAP: the owner's roll, its cards giving at least this many extra dice
+    (its other cards may give more; beyond 2 they are not rolled)."""
+    ok, t = k.roll(ctx, s)
+    from_cards = _last_choice(ctx, "dice-from-cards")
+    return z3.And(ok, s.active == owner, from_cards >= m.amount), t
+
+
+@modifier(ModifierKind.EXTRA_ROLLS)
+def _extra_rolls(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """More rolls change which faces come up, which the state does not hold: the
+    owner's roll phase, with any faces, as the kernel's roll step."""
+    ok, t = k.roll(ctx, s)
+    return z3.And(ok, s.active == owner), t
+
+
+def _last_choice(ctx: Ctx, kind: str) -> Any:
+    return next(v for kk, _, v in reversed(ctx.choices) if kk == kind)
+
+
+# -- follow-ups: a step a word makes possible later, proved as its own row ----------------
+
+FollowUp = Callable[[Ctx, SymDuel, int], Step]
+"""(ctx, state, owner) -> a later step the word brings (beside its immediate meaning)."""
+FOLLOW_UPS: dict[Verb, tuple[str, FollowUp]] = {}
+
+
+def follow_up(member: Verb, name: str) -> Callable[[FollowUp], FollowUp]:
+    """Register the later step ``member`` brings, named ``name`` in reports."""
+    def add(step: FollowUp) -> FollowUp:
+        FOLLOW_UPS[member] = (name, step)
+        return step
+    return add
+
+
+@follow_up(Verb.EXTRA_TURN, "end of turn: the card's owner plays another turn")
+def _another_turn(ctx: Ctx, s: SymDuel, owner: int) -> Step:
+    """duel.end-turn.pass, duel.roll.first-turn: the dice are put down and the owner plays
+    next (the same monster again, or, got out of its turn, right after this one), in a turn
+    that is no longer the first player's first one."""
+    t = replace(s, active=z3.IntVal(owner), first_turn=z3.BoolVal(False), red=z3.IntVal(0),
+                white=z3.IntVal(0))
+    return k.idle(s), k.event(t)
+
+
+# -- running a sentence ------------------------------------------------------------------
+
+
+class Unsupported(Exception):
+    """A vocabulary member with no Duel symbolic meaning."""
+
+
+K = TypeVar("K", bound=Enum)
+V = TypeVar("V")
+
+
+def lookup(table: Mapping[K, V], member: K) -> V:
+    found = table.get(member)
+    if found is None:
+        raise Unsupported(f"{type(member).__name__}.{member.name} ({member.value}): "
+                          "no Duel symbolic meaning yet")
+    return found
+
+
+def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
+    """effects.run for one effect sentence of a card owned by ``owner``, then the victory
+    check after it (D-DUEL-WIN-CHECK)."""
+    meaning = lookup(VERBS, effect.verb)
+    out = s
+    for seat, chosen in lookup(WHO, effect.who)(s, owner):
+        m = out.m(seat)
+        amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
+                       else z3.IntVal(effect.amount))
+        applies = chosen
+        if effect.verb not in NO_AMOUNT_VERBS:
+            applies = z3.And(applies, amount > 0)
+        out = ite(applies, meaning(ctx, out, owner, seat, amount), out)
+    return k.event(out)
+
+
+def owned(ctx: Ctx, step: Callable[[int], Step]) -> Step:
+    """``step`` for an owner that is either seat (a free choice, shown in counterexamples)."""
+    owner = ctx.integer("owner")
+    built = []
+    for seat in range(SEATS):
+        _cases.append(owner == seat)
+        try:
+            built.append(step(seat))
+        finally:
+            _cases.pop()
+    oks, posts = zip(*built, strict=True)
+    ok = oks[SEATS - 1]
+    for seat in range(SEATS - 2, -1, -1):
+        ok = z3.If(owner == seat, oks[seat], ok)
+    return z3.And(owner < SEATS, ok), _per_seat(owner, lambda seat: posts[seat])
+
+
+# -- transitions ------------------------------------------------------------------------
+
+Build = Callable[[Ctx, SymDuel], Step]
+
+
+@dataclass(frozen=True)
+class CardTransition:
+    """What one Duel card sentence does, as a step the proofs cover (like
+    :class:`duel_kernel.DuelTransition`), or why it has no meaning yet."""
+
+    name: str
+    kind: str
+    """``effect``, ``ability``, ``modifier``, ``activated``, ``token rule`` or ``follow-up``."""
+    build: Build | None
+    unsupported: str | None = None
+    rules: tuple[str, ...] = ()
+    initial: bool = False
+
+
+def _text(render: Callable[[], str], fallback: str) -> str:
+    try:
+        return render()
+    except (ValueError, KeyError):
+        return fallback
+
+
+_ANY: Guard = lambda s, owner: z3.BoolVal(True)  # noqa: E731
+
+
+def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = None,
+                      kind: str = "effect") -> CardTransition:
+    from kot_rules.language.render import render_effect
+
+    label = name or _text(lambda: render_effect(effect),
+                          f"{effect.verb.value} {effect.amount} ({effect.who.value})")
+    try:
+        lookup(VERBS, effect.verb)
+        lookup(WHO, effect.who)
+    except Unsupported as exc:
+        return CardTransition(label, kind, None, unsupported=str(exc))
+
+    def build(ctx: Ctx, s: SymDuel) -> Step:
+        return owned(ctx, lambda owner: (z3.And(k.idle(s), guard(s, owner)),
+                                         run_effect(ctx, s, owner, effect)))
+
+    return CardTransition(label, kind, build)
+
+
+def ability_transitions(ability: Ability) -> list[CardTransition]:
+    from kot_rules.language.render import render_ability
+
+    out = []
+    for effect in ability.effects:
+        one = replace(ability, effects=(effect,))
+        label = _text(lambda one=one: render_ability(one),  # type: ignore[misc]
+                      f"{ability.trigger.value}: {effect.verb.value} {effect.amount}")
+        try:
+            fires = lookup(TRIGGERS, ability.trigger)
+            holds = _ANY if ability.condition is None else lookup(CONDITIONS, ability.condition)
+        except Unsupported as exc:
+            out.append(CardTransition(label, "ability", None, unsupported=str(exc)))
+            continue
+        out.append(effect_transition(
+            effect, lambda s, o, t=fires, c=holds: z3.And(t(s, o), c(s, o)),  # type: ignore[misc]
+            label, "ability"))
+    return out
+
+
+def modifier_transition(m: Modifier) -> CardTransition:
+    from kot_rules.language.render import render_modifier
+
+    label = _text(lambda: render_modifier(m), f"{m.kind.value} {m.amount}")
+    try:
+        meaning = lookup(MODIFIERS, m.kind)
+        holds = _ANY if m.condition is None else lookup(CONDITIONS, m.condition)
+    except Unsupported as exc:
+        return CardTransition(label, "modifier", None, unsupported=str(exc))
+
+    def build(ctx: Ctx, s: SymDuel) -> Step:
+        def one(owner: int) -> Step:
+            ok, t = meaning(ctx, s, owner, m)
+            return z3.And(ok, holds(s, owner)), t
+        return owned(ctx, one)
+
+    return CardTransition(label, "modifier", build)
+
+
+def activated_transition(a: Activated) -> CardTransition:
+    """An ability used at will: pay its energy (only with enough), then its act."""
+    from kot_rules.language.render import render_activated
+
+    label = _text(lambda: render_activated(a), a.effect.verb.value)
+    try:
+        lookup(VERBS, a.effect.verb)
+        lookup(WHO, a.effect.who)
+    except Unsupported as exc:
+        return CardTransition(label, "activated", None, unsupported=str(exc))
+
+    def build(ctx: Ctx, s: SymDuel) -> Step:
+        def one(owner: int) -> Step:
+            m = s.m(owner)
+            paid = s.with_monster(owner, replace(m, energy=m.energy - a.energy))
+            return (z3.And(k.idle(s), m.energy >= a.energy),
+                    run_effect(ctx, paid, owner, a.effect))
+        return owned(ctx, one)
+
+    return CardTransition(label, "activated", build)
+
+
+def token_rule_transition(rule: TokenRule) -> CardTransition:
+    from kot_rules.language.render import render_token_rule
+
+    label = _text(lambda: render_token_rule(rule), f"{rule.kind.value} ({rule.token})")
+    try:
+        meaning = lookup(TOKEN_RULES, rule.kind)
+    except Unsupported as exc:
+        return CardTransition(label, "token rule", None, unsupported=str(exc))
+    return CardTransition(label, "token rule",
+                          lambda ctx, s: owned(ctx, lambda o: meaning(ctx, s, o, rule)))
+
+
+def _follow_ups(effects: list[Effect]) -> list[CardTransition]:
+    out = []
+    for verb_ in dict.fromkeys(e.verb for e in effects):
+        if verb_ in FOLLOW_UPS:
+            name, step = FOLLOW_UPS[verb_]
+            out.append(CardTransition(
+                name, "follow-up",
+                lambda ctx, s, f=step: owned(ctx, lambda o: f(ctx, s, o))))  # type: ignore[misc]
+    return out
+
+
+def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
+    """Every transition ``card`` brings, with the position of the sentence that says it."""
+    out: list[tuple[CardTransition, Position]] = []
+    kind = "effect" if card.kind is CardKind.DISCARD else "ability"
+    for effect in card.effects:
+        out.append((effect_transition(effect, kind=kind), effect.position))
+        out += [(t, effect.position) for t in _follow_ups([effect])]
+    for ability in card.abilities:
+        out += [(t, ability.position) for t in ability_transitions(ability)]
+        out += [(t, ability.position) for t in _follow_ups(list(ability.effects))]
+    for m in card.modifiers:
+        out.append((modifier_transition(m), m.position))
+    for a in card.activated:
+        out.append((activated_transition(a), a.position))
+        out += [(t, a.position) for t in _follow_ups([a.effect])]
+    for rule in card.token_rules:
+        out.append((token_rule_transition(rule), rule.position))
+    return out

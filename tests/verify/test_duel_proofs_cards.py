@@ -1,0 +1,224 @@
+"""duel-proofs: Duel's card sentences proved against every INV-DUEL-* invariant, one Z3
+query each (kot_rules.verify.duel_semantics, duel_prover.verify), and ``kot-rules check
+--game king-of-tokyo-duel`` reporting a sentence that can break one (KOT311-KOT318) with
+its counterexample."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import z3
+from budget import budget
+from duel_cases import FixedCtx, duels, symbolic, values
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kot_rules.language.ast import Modifier, ModifierKind, Position
+from kot_rules.language.cardset import check_paths
+from kot_rules.language.diagnostics import CODES, WARNING_CODES
+from kot_rules.paths import builtin_cards_dir
+from kot_rules.surfaces.cli import main
+from kot_rules.verify import duel_kernel, duel_prover, duel_semantics
+from kot_rules.verify import duel_reference as ref
+from kot_rules.verify.cardcheck import proof_diagnostics
+from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
+from kot_rules.verify.duel_state import leaves
+from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
+
+BUDGET_SECONDS = 60
+TOO_MUCH = 'card "Too Much"\n  cost 3, discard\n  Heal 5.\n'
+
+
+def duel_cards() -> list[object]:
+    report = check_paths([builtin_cards_dir(DUEL)], DUEL)
+    assert report.definitions and not [d for d in report.diagnostics if d.is_error]
+    return list(report.definitions)
+
+
+@pytest.fixture(scope="module")
+def report() -> duel_prover.DuelReport:
+    return duel_kernel.verify(duel_cards())  # type: ignore[arg-type]
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "broken.kot").write_text(text, encoding="utf-8")
+    return folder
+
+
+class TestEveryDuelCardSentenceIsProved:
+    def test_every_row_proved_and_every_canary_reachable(
+            self, report: duel_prover.DuelReport) -> None:
+        failed = [(r.invariant, r.transition, r.status, r.detail) for r in report.results
+                  if r.status != PROVED]
+        assert failed == []
+        assert report.ok and all(c.reachable for c in report.canaries)
+        assert report.seconds < BUDGET_SECONDS
+
+    def test_one_row_per_distinct_sentence_and_invariant(
+            self, report: duel_prover.DuelReport) -> None:
+        cards = duel_cards()
+        sentences = {(t.kind, t.name) for c in cards
+                     for t, _ in duel_semantics.card_transitions(c)}  # type: ignore[arg-type]
+        card_rows = [r for r in report.results if r.kind != "kernel"]
+        assert {(r.kind, r.transition, r.invariant) for r in card_rows} == {
+            (kind, name, i) for kind, name in sentences for i in IDS}
+        assert len(card_rows) == len(sentences) * len(IDS)
+        assert len(report.results) == (len(duel_kernel.TRANSITIONS) + len(sentences)) * len(IDS)
+
+    def test_each_row_names_the_cards_saying_it(self, report: duel_prover.DuelReport) -> None:
+        rows = {r.transition: r for r in report.results if r.kind != "kernel"}
+        assert {u.card for u in rows["Every monster takes 5 damage."].uses} == {"jets-scrambled"}
+        assert {u.card for u in rows["Heal 3."].uses} == {"snack-time"}
+
+    def test_a_sentence_said_twice_is_proved_once(self) -> None:
+        cards = duel_cards()
+        once = duel_prover.collect(cards)  # type: ignore[arg-type]
+        twice = duel_prover.collect([*cards, *cards])  # type: ignore[list-item]
+        assert [t.name for t, _ in once] == [t.name for t, _ in twice]
+        assert [len(u) * 2 for _, u in once] == [len(u) for _, u in twice]
+
+
+class TestAProofCanFail:
+    def test_an_uncapped_heal_breaks_the_hearts(self) -> None:
+        (card,) = check_paths([builtin_cards_dir(DUEL) / "snack-time.kot"], DUEL).definitions
+        ((t, _),) = duel_semantics.card_transitions(card)
+        with duel_kernel.weakened("heal-cap"):
+            results = duel_prover.prove(t)
+        broken = [r for r in results if r.status == COUNTEREXAMPLE]
+        assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
+        detail = broken[0].detail
+        assert "the card's owner: seat" in detail and "hearts:" in detail
+        assert "[tracks: fame: marker " in detail  # the rules' coordinates (+3, -2, +4.5)
+        model = broken[0].counterexample
+        assert model is not None
+        owner = next(c["value"] for c in model["choices"] if c["kind"] == "owner")
+        assert model["post"][f"monsters[{owner}].hearts"] > model["post"][
+            f"monsters[{owner}].start"]
+
+    def test_extra_dice_past_the_cap_break_the_dice(self) -> None:
+        m = Modifier(ModifierKind.EXTRA_DICE, 3, Position("", 0, 0))
+        t = duel_semantics.modifier_transition(m)
+        assert all(r.status == PROVED for r in duel_prover.prove(t))
+        with duel_kernel.weakened("white-cap"):
+            broken = {r.invariant for r in duel_prover.prove(t) if r.status == COUNTEREXAMPLE}
+        assert broken == {"INV-DUEL-DICE"}
+
+    def test_a_sentence_without_victory_check_breaks_the_victory(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # The check after the sentence is what keeps INV-DUEL-VICTORY: without it a
+        # knock-out leaves the game going on.
+        monkeypatch.setattr(duel_semantics.k, "event", lambda s, puller=None: s)
+        (card,) = check_paths([builtin_cards_dir(DUEL) / "too-cute.kot"], DUEL).definitions
+        ((t, _),) = duel_semantics.card_transitions(card)
+        broken = {r.invariant for r in duel_prover.prove(t) if r.status == COUNTEREXAMPLE}
+        assert broken == {"INV-DUEL-VICTORY"}
+
+
+class TestDuelProofCodes:
+    def test_each_duel_invariant_has_its_own_error_code(self) -> None:
+        codes = [inv.code for inv in INVARIANTS]
+        assert codes == [f"KOT31{i}" for i in range(1, len(INVARIANTS) + 1)]
+        for inv in INVARIANTS:
+            assert inv.code in CODES and inv.id in CODES[inv.code]
+            assert inv.code not in WARNING_CODES
+
+    def test_the_built_in_duel_cards_give_no_diagnostic(self) -> None:
+        assert proof_diagnostics(duel_cards(), DUEL) == []  # type: ignore[arg-type]
+
+    def test_a_broken_card_is_an_error_at_its_sentence(self, tmp_path: Path) -> None:
+        folder = write(tmp_path, TOO_MUCH)
+        report = check_paths([folder], DUEL)
+        with duel_kernel.weakened("heal-cap"):
+            found = proof_diagnostics(report.definitions, DUEL)
+        assert [(d.code, d.line, d.column) for d in found] == [("KOT312", 3, 3)]
+        assert "counterexample: INV-DUEL-HEARTS broken" in found[0].message
+
+
+class TestCheckCommand:
+    def test_a_broken_duel_card_exits_1_with_the_counterexample(
+            self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder = write(tmp_path, TOO_MUCH)
+        with duel_kernel.weakened("heal-cap"):
+            assert main(["check", "--game", DUEL, str(folder)]) == 1
+        out = capsys.readouterr().out
+        assert f"{folder / 'broken.kot'}:3:3: error[KOT312]" in out
+        assert "counterexample: INV-DUEL-HEARTS broken: the card's owner: seat" in out
+        assert "checked 1 card: 1 error, 0 warnings" in out
+
+    def test_added_to_the_built_in_cards_too(
+            self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder = write(tmp_path, TOO_MUCH)
+        with duel_kernel.weakened("heal-cap"):
+            code = main(["check", "--game", DUEL, "--add-cards", str(folder), "--format",
+                         "json"])
+        data = json.loads(capsys.readouterr().out)
+        assert code == 1
+        # Snack Time heals too: with the cap gone both heals can break the hearts.
+        assert sorted((Path(d["file"]).name, d["code"]) for d in data["diagnostics"]) == [
+            ("broken.kot", "KOT312"), ("snack-time.kot", "KOT312")]
+
+    def test_the_same_card_is_sound_with_the_rules_as_they_are(
+            self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder = write(tmp_path, TOO_MUCH)
+        assert main(["check", "--game", DUEL, str(folder)]) == 0
+        assert "checked 1 card: 0 errors, 0 warnings" in capsys.readouterr().out
+
+    def test_the_verify_command_proves_the_duel_cards(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        start = time.perf_counter()
+        assert main(["verify", "--game", DUEL, "--json"]) == 0
+        assert time.perf_counter() - start < BUDGET_SECONDS
+        data = json.loads(capsys.readouterr().out)
+        assert data["ok"] is True
+        kinds = {r["kind"] for r in data["results"]}
+        assert {"kernel", "effect", "modifier", "follow-up"} <= kinds
+        assert all(c["reachable"] for c in data["canaries"])
+
+
+def pull_sentence(steps: int) -> duel_semantics.CardTransition:
+    """What a card's `Pull the Fame marker N spaces.` means (the word is registered by the
+    branch that adds it): the owner's pull, step by step, then the sentence's check."""
+    def build(ctx: Any, s: Any) -> Any:
+        return duel_semantics.owned(ctx, lambda owner: (
+            duel_kernel.idle(s),
+            duel_kernel.event(duel_semantics.pull(ctx, s, owner, 0, steps))))
+    return duel_semantics.CardTransition(f"pull the Fame marker {steps}", "effect", build)
+
+
+class TestAPullSentence:
+    """A pull is several kernel steps, with victory checked after each (D-DUEL-PULL-STEPS)."""
+
+    @budget(25)
+    @given(duels(), st.integers(0, 1), st.integers(0, 1), st.integers(0, 7))
+    def test_the_pull_helper_is_the_reference_pull(self, s: ref.Duel, owner: int, track: int,
+                                                   n: int) -> None:
+        ctx = FixedCtx({})
+        post = duel_semantics.pull(ctx, symbolic(s), owner, track, n)
+        solver = z3.Solver()
+        solver.add(*ctx.facts)  # the pinned states between steps, and the invariants there
+        assert solver.check() == z3.sat
+        model = solver.model()
+        got = {name: model.eval(term, model_completion=True) for name, term in leaves(post)}
+        shown = {name: z3.is_true(v) if z3.is_bool(v) else v.as_long()
+                 for name, v in got.items()}
+        assert shown == values(symbolic(ref.pull(s, owner, track, n)))
+
+    def test_a_pull_of_7_is_proved_in_time(self) -> None:
+        start = time.perf_counter()
+        results = duel_prover.prove(pull_sentence(7))
+        assert [r.invariant for r in results if r.status != PROVED] == []
+        assert time.perf_counter() - start < BUDGET_SECONDS / 4
+
+    def test_a_pull_whose_bonus_breaks_the_hearts_is_caught(self) -> None:
+        # A smash bonus reached on the last step takes the rival below 0 hearts.
+        with duel_kernel.weakened("hearts-floor"):
+            results = duel_prover.prove(pull_sentence(2))
+        broken = [r for r in results if r.status == COUNTEREXAMPLE]
+        assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
+        assert "smash" in broken[0].detail and "fame: marker " in broken[0].detail
