@@ -151,7 +151,15 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
     or a King tile loses the steps left (D-DUEL-PULL-STEPS: the kernel's
     :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
     Ends with no pull under way."""
-    n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    known = steps if isinstance(steps, int) else z3.simplify(steps)
+    if not isinstance(known, int) and not z3.is_int_value(known):
+        # duel-cards-roll: a number counted on the roll or the energy held, which the card
+        # does not say: the pull begins, and the kernel's own steps carry it on one by one
+        # (duel_kernel.pull_begin, then pull_on), exactly as a pull of the dice.
+        return replace(s, pull_left=z3.If(known > 0, known, 0), puller=z3.IntVal(owner),
+                       pull_track=track if isinstance(track, z3.ArithRef)
+                       else z3.IntVal(track))
+    n = known if isinstance(known, int) else known.as_long()
     t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
                 pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
     for i in range(n):
@@ -341,6 +349,8 @@ def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
         m = out.m(seat)
         amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
                        else z3.IntVal(effect.amount))
+        if effect.per_count:  # duel-cards-roll: the roll's dice, or its unused rolls
+            amount = effect.amount * (ctx.integer(f"count-{effect.per_count}") / effect.per)
         applies = chosen
         if effect.verb not in NO_AMOUNT_VERBS:
             applies = z3.And(applies, amount > 0)
@@ -515,3 +525,66 @@ def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
     for rule in card.token_rules:
         out.append((token_rule_transition(rule), rule.position))
     return out
+
+
+# -- duel-cards-roll: the roll's words ---------------------------------------------------
+# The symbolic state holds no dice and no cards: what the roll's words change there (faces
+# added or taken out, a resolution skipped, a card discarded) is none of its fields, and
+# what depends on the dice (N of one face, every face, no smash, per face) may be anything.
+
+@trigger(Trigger.BOUGHT, Trigger.RESOLVE, Trigger.END_OF_TURN, Trigger.OF_A_KIND,
+         Trigger.RESOLVED, Trigger.SKIPPED, Trigger.LEFT_UNRESOLVED)
+def _own_turn(s: SymDuel, owner: int) -> Bool:
+    """A card bought, a roll resolved or skipped, a turn ending: the owner's own turn."""
+    return s.active == owner
+
+
+@condition(Condition.EVERY_FACE, Condition.NO_SMASH)
+def _any_roll(s: SymDuel, owner: int) -> Bool:
+    """The roll's faces are not in the state: any roll."""
+    return z3.BoolVal(True)
+
+
+@verb(Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED, Verb.DISCARD_THIS)
+def _unheld(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """The dice and the cards are not in the state: nothing it holds changes (what a
+    skipped resolution or dice left unresolved bring are their triggers' own sentences)."""
+    return s
+
+
+@modifier(ModifierKind.EXTRA_SMASH, ModifierKind.EXTRA_SMASH_SPOTLIGHT)
+def _extra_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-ADDED-FACES: the owner's smash faces, more of them, cost the rival hearts:
+    the kernel's damage step on the owner's turn."""
+    ok, t = k.damage_one(ctx, s)
+    return z3.And(ok, s.active == owner), t
+
+
+@modifier(ModifierKind.REROLL_FAME)
+def _reroll_fame(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-FAME-REROLL: rerolls change which faces come up, which the state does not
+    hold: the owner's roll phase, with any faces, as the kernel's roll step."""
+    ok, t = k.roll(ctx, s)
+    return z3.And(ok, s.active == owner), t
+
+
+# duel-cards-roll: duel-words' verbs, registered here (as this module's docstring shows) so
+# that this branch's cards are proved; a merge keeps ONE registration of each.
+
+
+@verb(Verb.PULL_FAME)
+def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-PULL-STEPS: the card's pull is the dice's, step by step (track 0: Fame)."""
+    return pull(ctx, s, seat, 0, n)
+
+
+@verb(Verb.PULL_DESTRUCTION)
+def _pull_destruction(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-PULL-STEPS: as the Fame pull, on track 1 (Destruction)."""
+    return pull(ctx, s, seat, 1, n)
+
+
+@verb(Verb.GAIN_DICE_TOKENS)
+def _gain_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """D-DUEL-TOKEN-OVERFLOW: dice tokens beyond 2 are lost."""
+    return k.gain_tokens(s, seat, n)

@@ -159,9 +159,14 @@ class TestCheckCommand:
                          "json"])
         data = json.loads(capsys.readouterr().out)
         assert code == 1
-        # Snack Time heals too: with the cap gone both heals can break the hearts.
+        # Snack Time heals too: with the cap gone both heals can break the hearts. So do
+        # Natural Selection, and the pulls a card says (duel-cards-roll), whose steps may
+        # land on a heal bonus; a counted pull only begins (the kernel's steps go on).
         assert sorted((Path(d["file"]).name, d["code"]) for d in data["diagnostics"]) == [
-            ("broken.kot", "KOT312"), ("snack-time.kot", "KOT312")]
+            ("antimatter-pellets.kot", "KOT312"), ("broken.kot", "KOT312"),
+            ("gentle-giant.kot", "KOT312"), ("natural-selection.kot", "KOT312"),
+            ("snack-time.kot", "KOT312"), ("utter-destruction.kot", "KOT312"),
+            ("utter-destruction.kot", "KOT312")]
 
     def test_the_same_card_is_sound_with_the_rules_as_they_are(
             self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
