@@ -69,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
           f"| {args.games} games x {args.repeat}, best repeat")
     if build is None:
         print(f"compiled engine: not measured ({reason})")
-    print(f"{'game':<18}{'engine':<10}{'deck':<6}{'games/s':>10}{'decisions/s':>13}"
+    # Every registered game in its own rows (King of Tokyo, King of Tokyo: Duel, ...).
+    width = max(len(f"{d.id} p{min(PLAYERS, d.max_players)}") for d in definitions()) + 2
+    print(f"{'game':<{width}}{'engine':<10}{'deck':<6}{'games/s':>10}{'decisions/s':>13}"
           f"{'full/base':>11}{'vs pure':>9}")
     for d in definitions():
         players = min(PLAYERS, d.max_players)
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                          else f"{'':>11}")
                 speed = (f"{gps / pure_full:>8.2f}x" if label == "full" and not pure
                          else f"{'':>9}")
-                print(f"{name:<18}{engine:<10}{label:<6}{r['games_per_second_best']:>10,.0f}"
+                print(f"{name:<{width}}{engine:<10}{label:<6}{r['games_per_second_best']:>10,.0f}"
                       f"{r['decisions_per_second_best']:>13,.0f}{ratio}{speed}")
     engine, pure = engines[-1]
     one = simulate_seconds(1, args.sim_games, pure)

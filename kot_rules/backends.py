@@ -147,8 +147,9 @@ def _gather(
     task = ray.remote(num_cpus=1)(_call)
     refs = [task.remote(work, setup, part, *extra) for part in parts]
     part_of = dict(zip(refs, parts, strict=True))
+    pending: list[Any] = list(refs)
     try:
-        pending, done = list(refs), 0
+        done = 0
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
@@ -158,8 +159,11 @@ def _gather(
                     on_game(done)
         results: list[M] = [_result(ray, ref, part_of[ref]) for ref in refs]  # seed order
     except BaseException:
-        for ref in refs:
-            with contextlib.suppress(Exception):  # finished, or Ray itself is gone
+        # Only the tasks still running: cancelling one that has finished (the failed one
+        # among them) can abort the driver inside Ray ("Tried to complete task that was
+        # not pending", ray 2.60), taking the whole process down.
+        for ref in pending:
+            with contextlib.suppress(Exception):  # finished meanwhile, or Ray is gone
                 ray.cancel(ref, force=True)
         raise
     merged = results[0]

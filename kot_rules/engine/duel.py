@@ -46,7 +46,10 @@ from kot_rules.engine.events import (
     K_ROLLED,
     K_SWEPT,
     K_TOKENS,
+    NO_EVENT,
+    QUIET_EVENTS,
     Event,
+    Quiet,
 )
 from kot_rules.engine.options import FirstPlayerRule, Options
 from kot_rules.engine.resources import damage, gain_energy, heal, set_monster
@@ -325,7 +328,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     a = s.active
     n = s.dice[index]
     b: DuelBoard = s.board
-    s.board = replace(b, resolved=(*b.resolved, index))
+    s.board = b.with_resolved(index)
     if index == SMASH_I:
         # duel.face.smash: the rival loses 1 heart per face (checked after the step).
         damage(s, ev, rival(a), n * DAMAGE_PER_SMASH, a, attack=True)
@@ -522,7 +525,8 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     # Duel's face names in the event's text (the dice counts would print King of Tokyo's).
-    ev.append(Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
+    ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
+              else Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed and not (
         s.dice[FAME_I] and s.game.cards.with_modifier[_M_REROLL_FAME] and fame_rerolls(s)
     ):
@@ -539,7 +543,7 @@ def roll_in_place(s: State, counts: Counts) -> None:
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
         return
-    ev: list[Event] = []
+    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
     _roll(s, ev, counts)
     turn.finish(s, ev)
 
@@ -560,7 +564,8 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     ):
         turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
                      "with a card that allows it)")
-    ev.append(Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = sum(s.dice) - sum(k)
     s.dice = k
     s.phase = _ROLL

@@ -206,13 +206,20 @@ def victory(
     whose marker stands on a lengthening tile's extra space (never a Victory space; in a
     zone only between two zone spaces, duel.buzz.in-zone).
     """
-    fame_at: Position = (fame, FAME in extra)
-    destruction_at: Position = (destruction, DESTRUCTION in extra)
     out0, out1 = hearts[0] <= 0, hearts[1] <= 0
     if out0 and out1:
         return (None, V_HEARTS)
     if out0 or out1:
         return (1 if out0 else 0, V_HEARTS)
+    # Checked after every step: most positions have a marker nearer the centre than any
+    # zone (an extra space lies beside its space x, on the centre's side of x + 1), and no
+    # marker on a Victory space, so nobody wins by the tracks (same answer, found sooner).
+    if (-NEAR < fame < NEAR or -NEAR < destruction < NEAR) and (
+        -END < fame < END and -END < destruction < END
+    ):
+        return None
+    fame_at: Position = (fame, FAME in extra)
+    destruction_at: Position = (destruction, DESTRUCTION in extra)
     for seat in (0, 1):
         goal = (victory_space(seat), False)
         if fame_at == goal:
@@ -263,6 +270,12 @@ class DuelBoard:
     def with_tokens(self, seat: int, n: int) -> DuelBoard:
         t = self.dice_tokens
         return replace(self, dice_tokens=(n, t[1]) if seat == 0 else (t[0], n))
+
+    def with_resolved(self, face: int) -> DuelBoard:
+        """The board with ``face`` resolved too (a step of every turn: built field by field,
+        three times quicker than ``replace``; every field must be passed on here)."""
+        return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
+                         self.bought, (*self.resolved, face), self.tiles, self.extra)
 
     def to_json(self) -> dict[str, Any]:
         return {

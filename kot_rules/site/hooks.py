@@ -30,7 +30,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.site import balance_table
+from kot_rules.site import balance_table, duel
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data
@@ -97,6 +97,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     pages[INVARIANTS_PAGE] = invariants_page(results)
     pages.update(guide_pages())
     pages.update(code_pages())
+    duel_data = duel.load_duel_data(data.glossary, duel.duel_proofs(root),
+                                    (info.card for info in data.cards))
+    pages.update(duel.generate(duel_data))
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -109,7 +112,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     figure = balance_table.FIGURE.as_posix()
     files.append(File.generated(config, figure,
                                 content=balance_table.figure(Path(config.docs_dir))))
-    _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav()})
+    _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav(),
+                             **duel.nav_sections(duel_data)})
     return files
 
 
@@ -139,6 +143,8 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     if parts[:1] != ["spec"] or len(parts) < 2:
         return None
     folder, name = parts[1], parts[-1]
+    if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
+        return _duel_file_page(parts)
     if folder == "schemas":
         anchor = name.removesuffix(".json").removesuffix(".schema") if len(parts) > 2 else ""
         return SCHEMAS, anchor
@@ -154,6 +160,24 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
         return CARDS_INDEX, ""
     if path == "spec/glossary.yaml":
         return GLOSSARY, ""
+    return None
+
+
+def _duel_file_page(parts: list[str]) -> tuple[str, str] | None:
+    """The page that shows Duel's file ``spec/...`` (``parts``: its path, split)."""
+    folder, name = parts[1], parts[-1]
+    if folder == "scenarios":
+        if name.endswith(".yaml"):
+            return scenario_uri(posixpath.join(*parts[1:])), ""
+        return duel.SCENARIOS_INDEX, ""
+    if folder == "rules":
+        return duel.RULES_INDEX, ""
+    if folder == "games":
+        return duel.BOARD, ""
+    if folder == "cards":
+        if name.endswith(".kot"):
+            return duel.card_uri(name.removesuffix(".kot")), ""
+        return duel.CARDS_INDEX, ""
     return None
 
 

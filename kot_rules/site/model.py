@@ -300,8 +300,11 @@ def _as_tuple(value: object) -> tuple[str, ...]:
     return (str(value),)
 
 
-def load_scenarios(cards: CardSet, root: Path | None = None) -> tuple[Scenario, ...]:
-    """Every scenario file under ``root`` (default: ``spec/scenarios``) that is YAML mapping.
+def load_scenarios(cards: CardSet, root: Path | None = None,
+                   game: str | None = None) -> tuple[Scenario, ...]:
+    """Every scenario file under ``root`` (default: ``spec/scenarios``) that is YAML mapping;
+    with ``game``, only those in its folder (``root/<game>/``), so that a card name is read
+    as a card of that game.
 
     Files that are not (being written, or broken) are left out, as
     ``scenarios_by_rule`` leaves them out.
@@ -310,6 +313,8 @@ def load_scenarios(cards: CardSet, root: Path | None = None) -> tuple[Scenario, 
     patterns = _mention_patterns(cards)
     out: list[Scenario] = []
     for path in sorted(root.rglob("*.yaml")):
+        if game is not None and path.relative_to(root).parts[0] != game:
+            continue
         try:
             text = path.read_text(encoding="utf-8")
             data = _load_yaml(text)
@@ -407,7 +412,7 @@ def load_site_data() -> SiteData:
     return SiteData(
         book=load_rulebook(),
         cards=cards,
-        scenarios=load_scenarios(card_set),
+        scenarios=load_scenarios(card_set, game=GAME),
         by_rule=dict(scenarios_by_rule()),
         rulings=load_rulings(card_set),
         glossary=load_glossary(),

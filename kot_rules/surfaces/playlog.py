@@ -10,6 +10,7 @@ from kot_rules.engine.driver import GameRecord
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Place, State
+from kot_rules.engine.tracks import DESTRUCTION, END, FAME, FAR, NEAR, DuelBoard
 
 _INDENT = "  "
 _HEADERS = frozenset({EventKind.TURN_STARTED, EventKind.WON, EventKind.DRAW})
@@ -21,6 +22,11 @@ def game_log(record: GameRecord) -> list[str]:
     game = record.game
     names = game.names
     lines = header_lines(record)
+    # A game with tracks (Duel) shows them, and each monster, after every turn.
+    turn_ends = _turn_end_states(record) if _has_tracks(record) else None
+    if turn_ends is not None:
+        lines.append(TRACK_LEGEND)
+    ended = 0
     for event in record.events:
         text = event.describe(names, game.cards.name)
         kind = event.kind
@@ -29,6 +35,10 @@ def game_log(record: GameRecord) -> list[str]:
             lines.append(text)
         else:
             lines.append(_INDENT + text)
+            if turn_ends is not None and kind is EventKind.TURN_ENDED \
+                    and ended < len(turn_ends):
+                lines.extend(track_status_lines(game, turn_ends[ended]))
+                ended += 1
     lines.append("")
     lines.extend(summary_lines(game, record.final))
     return lines
@@ -57,8 +67,11 @@ def summary_lines(game: Game, final: State | None) -> list[str]:
         lines.append(f"Draw: {outcome.reason}")
     else:
         lines.append(f"Winner: {game.names[outcome.winner]} ({outcome.reason})")
+    if isinstance(final.board, DuelBoard):
+        lines.extend(track_status_lines(game, final))
+        return lines
     lines.extend(board_lines(game, final))
-    if final.board is not None:  # a game's own board (Duel: the tracks)
+    if final.board is not None:  # a game's own board
         lines.append(_INDENT + final.board.describe(game.names))
     return lines
 
@@ -78,4 +91,67 @@ def board_lines(game: Game, state: State) -> list[str]:
             f"{_INDENT}{m.name:<{width}}  {m.hearts:>2}/{m.max_hearts} ♥ {m.stars:>3} ★ "
             f"{m.energy:>3} ⚡  {where:<14}  {cards}".rstrip()
         )
+    return lines
+
+
+# -- games with tracks (Duel) ---------------------------------------------------------
+
+TRACK_LEGEND = ("tracks: the first player's end on the left; V Victory space, [ ] spotlight "
+                "zone, * the marker, # a Buzz tile's space")
+_STATUS = _INDENT + "> "
+
+
+def _has_tracks(record: GameRecord) -> bool:
+    return record.final is not None and isinstance(record.final.board, DuelBoard)
+
+
+def _turn_end_states(record: GameRecord) -> list[State]:
+    """The state after each step that ended a turn, in order, by replaying the record
+    (the record keeps only the events; the same actions give the same states)."""
+    state = record.game.new_initial_state(record.deck)
+    out: list[State] = []
+    for action in record.actions:
+        state = state.apply(action)
+        out.extend(state for event in state.events if event.kind is EventKind.TURN_ENDED)
+    return out
+
+
+def track_picture(board: DuelBoard, track: str) -> str:
+    """One track in one line, -END on the left: ``V.[...]...*...[...].V``."""
+    x, _ = board.position(track)
+    tiled = {space for t in board.tiles if t.track == track for space in t.spaces}
+    cells = []
+    for space in range(-END, END + 1):
+        mark = ("*" if space == x else "V" if abs(space) == END
+                else "#" if space in tiled else ".")
+        if space in (-FAR, NEAR):
+            mark = "[" + mark
+        if space in (-NEAR, FAR):
+            mark += "]"
+        cells.append(mark)
+    return "".join(cells)
+
+
+def track_status_lines(game: Game, state: State) -> list[str]:
+    """Each monster (hearts, energy, dice tokens, cards) and both tracks, drawn."""
+    board = state.board
+    assert isinstance(board, DuelBoard)
+    width = max(len(m.name) for m in state.monsters)
+    lines = []
+    for seat, m in enumerate(state.monsters):
+        tokens = board.dice_tokens[seat]
+        cards = ", ".join(game.cards.name(c) for c in m.cards) or "no cards"
+        lines.append(f"{_STATUS}{m.name:<{width}}  {m.hearts:>2}/{m.max_hearts} ♥ "
+                     f"{m.energy:>3} ⚡  {tokens} dice token{'' if tokens == 1 else 's'}  "
+                     f"{cards}")
+    first, second = state.monsters[0].name, state.monsters[-1].name
+    for track in (FAME, DESTRUCTION):
+        x, extra = board.position(track)
+        at = (f"{x:+d}" if x else "0") + (" (extra space)" if extra else "")
+        lines.append(f"{_STATUS}{track:<11}  {first} {track_picture(board, track)} {second}"
+                     f"  {at}")
+    if board.tiles:
+        lines.append(_STATUS + "Buzz tiles: " + ", ".join(
+            f"{t.tile} on {t.track} {', '.join(f'{x:+d}' if x else '0' for x in t.spaces)}"
+            for t in board.tiles))
     return lines

@@ -3,11 +3,15 @@ option, in parallel, with every invariant checked after every step of a sample o
 
     python -m kot_rules.verify.soak --games 1000000 --jobs 0 --sample 100
     python -m kot_rules.verify.soak --replay 12345      # one game again, checked
+    python -m kot_rules.verify.soak --game king-of-tokyo-duel --games 20000 --sample 20
 
 Game ``i`` plays configuration ``i mod C`` (C: every game x player count x option
-combination the game accepts) with seed ``i``, so any game is replayed from its index.
-A crash is any exception out of the driver (its step guard included); a violation is
-any :func:`~kot_rules.verify.invariants.check_all` finding in a sampled game.
+combination the game accepts) with seed ``i``, so any game is replayed from its index
+(with ``--game``, C counts that game's configurations only: replay with the same
+``--game``). A crash is any exception out of the driver (its step guard included); a
+violation is any finding of the game's own invariants (:func:`check_state`: King of
+Tokyo's :func:`~kot_rules.verify.invariants.check_all`, Duel's INV-DUEL-* through
+:func:`~kot_rules.verify.duel_concrete.check`) in a sampled game.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cache
@@ -30,7 +34,9 @@ from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.engine.state import State
 from kot_rules.games import definitions, get
-from kot_rules.verify.invariants import check_all
+from kot_rules.verify import duel_concrete
+from kot_rules.verify.duel_invariants import DUEL
+from kot_rules.verify.invariants import Violation, check_all
 
 VARIANTS: dict[str, tuple[Any, ...]] = {
     "tokyo_bay": (None, False, True),
@@ -100,6 +106,25 @@ def configs() -> tuple[Config, ...]:
 
 
 @cache
+def configs_of(game: str | None) -> tuple[Config, ...]:
+    """:func:`configs` of one game (None: of every game)."""
+    if game is not None:
+        get(game)  # an unknown id: the registry's error, which lists the games
+    return tuple(c for c in configs() if game is None or c.game_id == game)
+
+
+STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {DUEL: duel_concrete.check}
+"""A game's own state check where its invariants are not in kot_rules.verify.invariants
+(Duel's INV-DUEL-* are stated over its symbolic state, duel_invariants)."""
+
+
+def check_state(state: State, game: str) -> list[Violation]:
+    """Every invariant of ``game`` that ``state`` breaks."""
+    own = STATE_CHECKS.get(game)
+    return own(state) if own is not None else check_all(state, game)
+
+
+@cache
 def _game(config: Config) -> Game:
     return get(config.game_id).new_game(config.players, options=config.options)
 
@@ -128,9 +153,10 @@ class Tally:
         self.violations.extend(other.violations[: max(0, SHOWN - len(self.violations))])
 
 
-def play_game(index: int, sample: int, tally: Tally) -> None:
-    """Play game ``index`` into ``tally``; checked at every step when ``index % sample == 0``."""
-    all_configs = configs()
+def play_game(index: int, sample: int, tally: Tally, game_id: str | None = None) -> None:
+    """Play game ``index`` (of ``game_id``'s configurations, None: of every game's) into
+    ``tally``; checked at every step when ``index % sample == 0``."""
+    all_configs = configs_of(game_id)
     config = all_configs[index % len(all_configs)]
     game = _game(config)
     checked = sample > 0 and index % sample == 0
@@ -140,7 +166,7 @@ def play_game(index: int, sample: int, tally: Tally) -> None:
     def check(state: State) -> None:
         nonlocal steps
         steps += 1
-        for v in check_all(state):
+        for v in check_state(state, config.game_id):
             if len(found) < 5:
                 found.append(f"turn {state.turn}: {v}")
 
@@ -174,19 +200,22 @@ def play_game(index: int, sample: int, tally: Tally) -> None:
                                      "found": found})
 
 
-def play_range(bounds: tuple[int, int, int]) -> Tally:
-    start, stop, sample = bounds
+def play_range(bounds: tuple[int, int, int] | tuple[int, int, int, str | None]) -> Tally:
+    """Games ``start .. stop - 1`` (of one game when ``bounds`` names it)."""
+    start, stop, sample = bounds[:3]
+    game_id = bounds[3] if len(bounds) == 4 else None
     tally = Tally()
     for index in range(start, stop):
-        play_game(index, sample, tally)
+        play_game(index, sample, tally, game_id)
     return tally
 
 
 def soak(games: int, jobs: int, sample: int, first: int = 0, chunk: int = 200,
-         progress: bool = True) -> tuple[Tally, float]:
-    """Play games ``first .. first + games - 1``; the tally and the seconds it took."""
-    configs()  # built (and the card set parsed) before the workers fork
-    ranges = [(s, min(s + chunk, first + games), sample)
+         progress: bool = True, game: str | None = None) -> tuple[Tally, float]:
+    """Play games ``first .. first + games - 1`` (of ``game`` only, if given); the tally
+    and the seconds it took."""
+    configs_of(game)  # built (and the card set parsed) before the workers fork
+    ranges = [(s, min(s + chunk, first + games), sample, game)
               for s in range(first, first + games, chunk)]
     total = Tally()
     start = time.perf_counter()
@@ -215,11 +244,14 @@ def soak(games: int, jobs: int, sample: int, first: int = 0, chunk: int = 200,
     return total, time.perf_counter() - start
 
 
-def report(total: Tally, seconds: float, games: int, jobs: int, sample: int) -> str:
-    n = len(configs())
+def report(total: Tally, seconds: float, games: int, jobs: int, sample: int,
+           game: str | None = None) -> str:
+    n = len(configs_of(game))
     played = total.games + total.crash_count
+    which = f"{len(definitions())} game(s)" if game is None else game
+    again = "" if game is None else f" --game {game}"
     lines = [
-        f"soak: {played} games of {games} asked, {len(definitions())} game(s), {n} "
+        f"soak: {played} games of {games} asked, {which}, {n} "
         f"configurations (players x options), {jobs or os.cpu_count()} jobs",
         f"  options varied: {', '.join(sorted(set(option_values()) - held_options()))}; "
         f"held at defaults: {', '.join(sorted(held_options()))}",
@@ -233,19 +265,19 @@ def report(total: Tally, seconds: float, games: int, jobs: int, sample: int) -> 
     ]
     for c in total.crashes:
         lines.append(f"  CRASH game {c['index']} (replay: python -m kot_rules.verify.soak "
-                     f"--replay {c['index']}): {c}")
+                     f"--replay {c['index']}{again}): {c}")
     for v in total.violations:
         lines.append(f"  VIOLATION game {v['index']} (replay: python -m kot_rules.verify.soak "
-                     f"--replay {v['index']}): {v}")
+                     f"--replay {v['index']}{again}): {v}")
     return "\n".join(lines)
 
 
-def replay(index: int) -> int:
+def replay(index: int, game: str | None = None) -> int:
     tally = Tally()
-    config = configs()[index % len(configs())]
+    config = configs_of(game)[index % len(configs_of(game))]
     print(f"game {index}: seed {index}, {config.to_json()}")
-    play_game(index, 1, tally)
-    print(report(tally, 0.0, 1, 1, 1))
+    play_game(index, 1, tally, game)
+    print(report(tally, 0.0, 1, 1, 1, game))
     return 1 if tally.crash_count or tally.violation_count else 0
 
 
@@ -261,11 +293,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the index of the first game")
     parser.add_argument("--replay", type=int, default=None, metavar="INDEX",
                         help="replay one game, checking every step")
+    parser.add_argument("--game", default=None, metavar="ID",
+                        help="play only this game's configurations (default: every game)")
     args = parser.parse_args(argv)
     if args.replay is not None:
-        return replay(args.replay)
-    total, seconds = soak(args.games, args.jobs, args.sample, args.first)
-    print(report(total, seconds, args.games, args.jobs, args.sample))
+        return replay(args.replay, args.game)
+    total, seconds = soak(args.games, args.jobs, args.sample, args.first, game=args.game)
+    print(report(total, seconds, args.games, args.jobs, args.sample, args.game))
     return 1 if total.crash_count or total.violation_count else 0
 
 

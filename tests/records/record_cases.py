@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kot_rules import games
 from kot_rules.engine.driver import play
 from kot_rules.engine.game import Game, Options
 
@@ -19,9 +20,13 @@ class Case:
     players: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    game_id: str = "king-of-tokyo"
 
     def game(self) -> Game:
-        return Game(self.players, options=Options.from_json(self.options))
+        if self.game_id == "king-of-tokyo":
+            return Game(self.players, options=Options.from_json(self.options))
+        definition = games.get(self.game_id)
+        return definition.new_game(self.players, options=definition.options.from_json(self.options))
 
 
 CASES: tuple[Case, ...] = (
@@ -36,6 +41,9 @@ CASES: tuple[Case, ...] = (
          "revived_leaves_tokyo": True, "probe_after_last_roll": True,
          "refund_printed_cost": True},
     ),
+    # King of Tokyo: Duel with its built-in cards (branch duel-coverage). Adding Duel cards
+    # changes its deck and so these games: regenerate them when a card is added.
+    *(Case(f"duel-seed{s}", 2, s, game_id="king-of-tokyo-duel") for s in (1, 2, 3)),
 )
 
 
@@ -45,11 +53,13 @@ class SummaryCase:
     players: int
     seed: int
     games: int
+    game_id: str = "king-of-tokyo"
 
 
 SUMMARY_CASES: tuple[SummaryCase, ...] = (
     SummaryCase("p4-seed1-300-games", 4, 1, 300),
     SummaryCase("p6-seed1-100-games", 6, 1, 100),
+    SummaryCase("duel-seed1-200-games", 2, 1, 200, game_id="king-of-tokyo-duel"),
 )
 
 
@@ -60,7 +70,8 @@ def play_case(case: Case) -> str:
 
 def summary_case(case: SummaryCase) -> dict[str, Any]:
     """Who won each game, and in how many turns (what `simulate` counts)."""
-    game = Game(case.players)
+    game = Game(case.players) if case.game_id == "king-of-tokyo" else games.get(
+        case.game_id).new_game(case.players)
     results = []
     for i in range(case.games):
         final = play(game, case.seed + i, record=False).final

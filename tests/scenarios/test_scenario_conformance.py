@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kot_rules import games
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Rulebook, builtin_rulebook, load_rulebook
 from kot_rules.scenarios.loader import read_scenario
@@ -19,9 +20,27 @@ FILES = sorted(p for p in SCENARIOS.rglob("*") if p.suffix in (".yaml", ".yml"))
 IDS = [str(p.relative_to(SCENARIOS)) for p in FILES]
 
 
-def _all_scenarios() -> list[Scenario]:
-    """King of Tokyo's scenarios (the rulebook whose coverage the tests below check)."""
-    return [sc for sc in (read_scenario(p) for p in FILES) if sc.game == "king-of-tokyo"]
+def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
+    """The scenarios of ``game`` (the rulebook whose coverage the tests below check)."""
+    return [sc for sc in (read_scenario(p) for p in FILES) if sc.game == game]
+
+
+# Rules and decisions of a game that no scenario can pin yet because the engine does not play
+# them yet (issue 10): the monsters' powers (branch duel-monsters), the Buzz icon's tile placed
+# when its card is bought, and end-of-turn card effects (no Duel card has one yet). The test
+# below fails both when another rule lacks a scenario and when one of these gets one (then
+# delete it here), so this list only shrinks.
+PENDING: dict[str, frozenset[str]] = {
+    "king-of-tokyo": frozenset(),
+    "king-of-tokyo-duel": frozenset({
+        "duel.monster.gigazaur", "duel.monster.alienoid", "duel.monster.space-penguin",
+        "duel.monster.meka-dragon", "duel.monster.cyber-kitty",
+        "duel.buzz.icon", "duel.buzz.place-on-buy", "duel.buzz.placement",
+        "duel.buzz.move-on-rebuy", "duel.buzz.place-then-pull",
+        "duel.end-turn.cards",
+        "D-DUEL-BUZZ-PLACEMENT", "D-DUEL-ALIENOID-ANY-FACE", "D-DUEL-MEKA-DRAGON",
+    }),
+}
 
 
 def _rulebook(game: str) -> Rulebook:
@@ -54,20 +73,36 @@ def test_scenario_names_rules_of_the_rulebook(path: Path) -> None:
     assert not unknown, f"{path}: decision tag(s) not in spec/rules/{scenario.game}.yaml: {unknown}"
 
 
-def test_every_rule_is_named_by_a_scenario() -> None:
-    named = {slug for sc in _all_scenarios() for slug in sc.rules}
-    missing = [r.slug for r in builtin_rulebook().rules if r.slug not in named]
-    assert not missing, f"rules no scenario names: {missing}"
+def test_every_game_has_a_pending_list() -> None:
+    assert sorted(PENDING) == sorted(games.ids())
 
 
-def test_every_decision_is_covered_by_a_scenario() -> None:
+@pytest.mark.parametrize("game", games.ids())
+def test_every_rule_is_named_by_a_scenario(game: str) -> None:
+    named = {slug for sc in _all_scenarios(game) for slug in sc.rules}
+    missing = {r.slug for r in _rulebook(game).rules if r.slug not in named}
+    pending = {p for p in PENDING[game] if not p.startswith("D-")}
+    assert not missing - pending, f"{game}: rules no scenario names: {sorted(missing - pending)}"
+    assert not pending - missing, (
+        f"{game}: named by a scenario now, delete from PENDING: {sorted(pending - missing)}"
+    )
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_every_decision_is_covered_by_a_scenario(game: str) -> None:
     """A decision is covered by a scenario that names a rule taking that decision, or that
     has the decision id (D-...) among its tags."""
-    book = builtin_rulebook()
+    book = _rulebook(game)
     decision_of = {r.slug: r.decision for r in book.rules if r.decision}
     covered: set[str] = set()
-    for sc in _all_scenarios():
+    for sc in _all_scenarios(game):
         covered.update(decision_of[s] for s in sc.rules if s in decision_of)
         covered.update(t for t in sc.tags if t.startswith("D-"))
-    missing = [d.id for d in book.decisions if d.id not in covered]
-    assert not missing, f"decisions no scenario covers: {missing}"
+    missing = {d.id for d in book.decisions if d.id not in covered}
+    pending = {p for p in PENDING[game] if p.startswith("D-")}
+    assert not missing - pending, (
+        f"{game}: decisions no scenario covers: {sorted(missing - pending)}"
+    )
+    assert not pending - missing, (
+        f"{game}: covered by a scenario now, delete from PENDING: {sorted(pending - missing)}"
+    )

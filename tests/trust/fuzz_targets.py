@@ -186,11 +186,18 @@ def scenario_files() -> tuple[tuple[Path, bytes], ...]:
 
 
 @cache
-def _cards() -> Any:
+def duel_scenario_files() -> tuple[tuple[Path, bytes], ...]:
+    """King of Tokyo: Duel's scenarios (a few among many: a target of their own)."""
+    return tuple((p, raw) for p, raw in scenario_files()
+                 if b"game: king-of-tokyo-duel" in raw)
+
+
+@cache
+def _cards(game: str = "king-of-tokyo") -> Any:
     from kot_rules.engine.cards import CardTable
     from kot_rules.language.cardset import builtin_card_set
 
-    return CardTable.from_card_set(builtin_card_set())
+    return CardTable.from_card_set(builtin_card_set(game))
 
 
 def _read_and_run(raw: bytes, path: Path) -> None:
@@ -204,7 +211,7 @@ def _read_and_run(raw: bytes, path: Path) -> None:
             exc.render()
             return
         try:
-            run_scenario(scenario, _cards())
+            run_scenario(scenario, _cards(scenario.game))  # the cards of its own game
         except ScenarioFormatError as exc:
             assert exc.code in SCN_CODES, exc.render()
 
@@ -219,8 +226,19 @@ def run_scenario_edit(case: tuple[int, list[tuple[str, int, int]]]) -> None:
     _read_and_run(edit_bytes(raw, case[1]), path)
 
 
-def run_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
-    files = scenario_files()
+def run_duel_scenario_edit(case: tuple[int, list[tuple[str, int, int]]]) -> None:
+    files = duel_scenario_files()
+    path, raw = files[case[0] % len(files)]
+    _read_and_run(edit_bytes(raw, case[1]), path)
+
+
+def run_duel_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
+    run_scenario_tree(case, duel_scenario_files())
+
+
+def run_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]],
+                      files: tuple[tuple[Path, bytes], ...] | None = None) -> None:
+    files = files or scenario_files()
     path, raw = files[case[0] % len(files)]
     data = mutate(yaml.safe_load(raw), case[1])
     try:
@@ -251,6 +269,19 @@ def state_seeds() -> tuple[tuple[Game, dict[str, Any]], ...]:
     return tuple(out)
 
 
+@cache
+def duel_state_seeds() -> tuple[tuple[Game, dict[str, Any]], ...]:
+    """States of random King of Tokyo: Duel games (its own board: tracks, dice tokens)."""
+    game = get("king-of-tokyo-duel").new_game(2)
+    out: list[tuple[Game, dict[str, Any]]] = []
+    for seed in range(3):
+        states: list[dict[str, Any]] = []
+        play(game, seed, record=False, on_step=lambda s, into=states: into.append(s.to_json()))
+        rng = random.Random(seed)
+        out.extend((game, d) for d in rng.sample(states, min(30, len(states))))
+    return tuple(out)
+
+
 def _exercise(game: Game, data: object) -> None:
     with watchdog():
         try:
@@ -273,8 +304,17 @@ def _exercise(game: Game, data: object) -> None:
             pass  # a documented refusal (a state no game reaches may have no legal step)
 
 
-def run_state_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
-    seeds = state_seeds()
+def run_duel_state_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
+    run_state_tree(case, duel_state_seeds())
+
+
+def run_duel_state_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
+    run_state_bytes(case, duel_state_seeds())
+
+
+def run_state_tree(case: tuple[int, list[tuple[str, Any, int]]],
+                   seeds: tuple[tuple[Game, dict[str, Any]], ...] | None = None) -> None:
+    seeds = seeds or state_seeds()
     game, data = seeds[case[0] % len(seeds)]
     _exercise(game, mutate(data, case[1]))
 
@@ -290,8 +330,9 @@ def run_state_text(case: tuple[int, bytes]) -> None:
     _exercise(game, data)
 
 
-def run_state_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
-    seeds = state_seeds()
+def run_state_bytes(case: tuple[int, list[tuple[str, int, int]]],
+                    seeds: tuple[tuple[Game, dict[str, Any]], ...] | None = None) -> None:
+    seeds = seeds or state_seeds()
     game, data = seeds[case[0] % len(seeds)]
     raw = edit_bytes(json.dumps(data).encode(), case[1])
     with watchdog():
@@ -317,5 +358,14 @@ TARGETS: tuple[Target, ...] = (
     Target("states: value edits of game states", st.tuples(INDEX, EDITS), run_state_tree),
     Target("states: byte edits of game states", st.tuples(INDEX, BYTE_EDITS), run_state_bytes),
     Target("states: random text", st.tuples(INDEX, st.binary(max_size=200)), run_state_text),
+    # King of Tokyo: Duel (branch duel-coverage): its scenario files and its states.
+    Target("duel scenarios: byte edits of spec files", st.tuples(INDEX, BYTE_EDITS),
+           run_duel_scenario_edit),
+    Target("duel scenarios: value edits of spec files", st.tuples(INDEX, EDITS),
+           run_duel_scenario_tree),
+    Target("duel states: value edits of game states", st.tuples(INDEX, EDITS),
+           run_duel_state_tree),
+    Target("duel states: byte edits of game states", st.tuples(INDEX, BYTE_EDITS),
+           run_duel_state_bytes),
 )
 """Every fuzz target, in the order the reports list them."""

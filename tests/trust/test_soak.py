@@ -55,7 +55,8 @@ def test_a_crash_is_reported_with_its_replay(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_a_violation_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(soak, "check_all", lambda state: [Violation("INV-TEST", "planted")])
+    monkeypatch.setattr(soak, "check_state",
+                        lambda state, game: [Violation("INV-TEST", "planted")])
     tally = soak.play_range((0, 2, 2))  # game 0 is sampled, game 1 is not
     assert tally.games == 2 and tally.sampled == 1
     assert tally.violations[0]["index"] == 0

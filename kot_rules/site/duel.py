@@ -1,0 +1,1004 @@
+"""King of Tokyo: Duel's section of the site, generated from ``spec/`` like King of Tokyo's.
+
+Everything comes from Duel's files: the rules and decisions
+(``spec/rules/king-of-tokyo-duel.yaml``), the cards (every ``.kot`` file of
+``spec/cards/king-of-tokyo-duel/``, so a new card file gets its page by itself), the
+monsters (:func:`duel_monsters`, the one place that reads them), the board's numbers and
+Buzz tiles (``spec/games/king-of-tokyo-duel.yaml``), the scenarios
+(``spec/scenarios/king-of-tokyo-duel/``) and the invariants
+(:mod:`kot_rules.verify.duel_invariants`, proved by :mod:`kot_rules.verify.duel_prover`).
+The pages live under ``duel/``; Duel's scenario pages keep their place beside King of
+Tokyo's (``scenarios/king-of-tokyo-duel/...``), where links to scenario files point.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kot_rules.language.ast import CardDef, slugify, unaccented
+from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.checker import physical_ids
+from kot_rules.paths import builtin_cards_dir, spec_dir
+from kot_rules.rulebook import (
+    BuzzTile,
+    Decision,
+    Rule,
+    Rulebook,
+    RuleNumbers,
+    Source,
+    game_buzz_tiles,
+    game_monsters,
+    game_numbers,
+    load_rulebook,
+)
+from kot_rules.surfaces.rulesdoc import scenarios_by_rule
+
+from .model import (
+    CardInfo,
+    CardUse,
+    Glossary,
+    Rulings,
+    Scenario,
+    _load_yaml,
+    card_info,
+    load_rulings,
+    load_scenarios,
+    renderer,
+)
+from .pages import (
+    CARD_BOOST,
+    DECISION_BOOST,
+    RULE_BOOST,
+    SCENARIO_BOOST,
+    WIDE,
+    boosted,
+    cell,
+    decision_title,
+    describe_sentences,
+    fenced,
+    indented,
+    inline,
+    link,
+    note,
+    quote,
+    rule_title,
+    scenario_uri,
+    sentence_counts,
+    table,
+)
+
+DUEL = "king-of-tokyo-duel"
+"""The game id of King of Tokyo: Duel."""
+TITLE = "King of Tokyo: Duel"
+
+HOME = "duel/index.md"
+RULES_INDEX = "duel/rules/index.md"
+DECISIONS_INDEX = "duel/clarifications/index.md"
+CARDS_INDEX = "duel/cards/index.md"
+MONSTERS_INDEX = "duel/monsters/index.md"
+SCENARIOS_INDEX = "duel/scenarios/index.md"
+BOARD = "duel/board.md"
+INVARIANTS = "duel/invariants.md"
+
+RULES_FILE = f"spec/rules/{DUEL}.yaml"
+GAME_FILE = f"spec/games/{DUEL}.yaml"
+CARDS_FOLDER = f"spec/cards/{DUEL}/"
+SCENARIOS_FOLDER = f"spec/scenarios/{DUEL}/"
+
+FACT_SHEET = "kony-duel-facts"
+"""The source id the Duel rules cite the fact sheet by."""
+SOURCE_FILES = {
+    "002": "../shared/seeds/002_542e9dd6ad667b89.txt",
+    FACT_SHEET: "../shared/reference/kony-duel-facts.md",
+}
+"""Where a source the Duel rules cite lies, when the glossary does not name it."""
+CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
+"""The fact sheet's confidence marks."""
+
+
+def rule_uri(slug: str) -> str:
+    return f"duel/rules/{slug}.md"
+
+
+def decision_uri(decision_id: str) -> str:
+    return f"duel/clarifications/{decision_id.lower()}.md"
+
+
+def card_uri(slug: str) -> str:
+    return f"duel/cards/{slug}.md"
+
+
+def monster_uri(slug: str) -> str:
+    return f"duel/monsters/{slug}.md"
+
+
+# -- data -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceMark:
+    """Where a card's text comes from, as the source comment of its card file says."""
+
+    source: str
+    """``fact sheet``, ``seed 002`` or ``not stated``."""
+    cite: str
+    """The place cited, e.g. ``kony-duel-facts.md B.10 #14``."""
+    confidence: str | None
+    """The fact sheet's mark (C, L or U), if the comment gives one."""
+
+    @property
+    def label(self) -> str:
+        """``source: fact sheet, confidence C``."""
+        out = f"source: {self.source}"
+        return out + (f", confidence {self.confidence}" if self.confidence else "")
+
+    @property
+    def fact_sheet_only(self) -> bool:
+        return self.source == "fact sheet"
+
+
+_CONFIDENCE = re.compile(r"confidence:?\s+([CLU])\b")
+_FACT_SHEET_CITE = re.compile(r"kony-duel-facts(?:\.md)?\s+(B\.\d+)(?:\s*\(#(\d+))?")
+
+
+def source_mark(source_text: str) -> SourceMark:
+    """The source mark of a card file, read from its comment lines."""
+    comments = " ".join(line.strip().lstrip("#").strip() for line in source_text.splitlines()
+                        if line.lstrip().startswith("#"))
+    confidence = _CONFIDENCE.search(comments)
+    letter = confidence.group(1) if confidence else None
+    sheet = _FACT_SHEET_CITE.search(comments)
+    if sheet is not None:
+        cite = f"kony-duel-facts.md {sheet.group(1)}" + (f" #{sheet.group(2)}"
+                                                         if sheet.group(2) else "")
+        return SourceMark("fact sheet", cite, letter)
+    if re.search(r"\b002\b", comments):
+        return SourceMark("seed 002", "002", letter)
+    return SourceMark("not stated", "", letter)
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A Duel monster as the site shows it."""
+
+    name: str
+    slug: str
+    hearts: int
+    rule: str
+    """The rule (slug) that gives its hearts and power."""
+    aliases: tuple[tuple[str, str], ...] = ()
+    """(language, name) pairs, e.g. ``("pl", ...)``."""
+    text: str = ""
+    """Its power in the card language, once written; empty while the rule states it."""
+
+
+def duel_monsters() -> tuple[Monster, ...]:
+    """Duel's monsters, from the data the engine uses: the one place the section reads
+    them (today ``game_monsters``; switch here when they move to card-language files)."""
+    return tuple(Monster(m.name, slugify(m.name), m.hearts, m.rule)
+                 for m in game_monsters(DUEL))
+
+
+@dataclass(frozen=True)
+class DuelData:
+    book: Rulebook
+    cards: tuple[CardInfo, ...]
+    marks: Mapping[str, SourceMark]
+    """card slug -> where its text comes from."""
+    monsters: tuple[Monster, ...]
+    scenarios: tuple[Scenario, ...]
+    by_rule: Mapping[str, list[tuple[str, str]]]
+    monster_scenarios: Mapping[str, tuple[str, ...]]
+    """monster name -> the keys of the scenarios that seat it."""
+    numbers: RuleNumbers
+    tiles: tuple[BuzzTile, ...]
+    glossary: Glossary
+    rulings: Rulings
+    proofs: Mapping[str, Any] | None = None
+    """``verify(...).to_json()`` of Duel's prover; ``None`` when it did not run."""
+    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
+    """Duel card slug -> the King of Tokyo card of the same title, if there is one."""
+
+    def scenario(self, key: str) -> Scenario | None:
+        for scenario in self.scenarios:
+            if scenario.key == key:
+                return scenario
+        return None
+
+    def rule(self, slug: str) -> Rule | None:
+        for rule in self.book.rules:
+            if rule.slug == slug:
+                return rule
+        return None
+
+    def decision(self, decision_id: str) -> Decision | None:
+        for decision in self.book.decisions:
+            if decision.id == decision_id:
+                return decision
+        return None
+
+
+def _seated(text: str) -> tuple[str, ...]:
+    """The monster names a scenario's set-up seats."""
+    try:
+        data = _load_yaml(text)
+    except Exception:
+        return ()
+    setup = data.get("setup") if isinstance(data, dict) else None
+    seated = setup.get("monsters") if isinstance(setup, dict) else None
+    return tuple(str(m["name"]) for m in seated or () if isinstance(m, dict) and "name" in m)
+
+
+def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
+                   king_of_tokyo: Iterable[CardDef] | None = None) -> DuelData:
+    """Everything Duel's section shows, read afresh (``mkdocs serve`` shows edits);
+    ``king_of_tokyo``: King of Tokyo's cards (default: its built-in set), whose titles
+    Duel's cards may share."""
+    folder = builtin_cards_dir(DUEL)
+    card_set = load_card_set(folder, DUEL)
+    render = renderer()
+    cards = tuple(card_info(card, render) for card in card_set.cards)
+    scenarios = load_scenarios(card_set, game=DUEL)
+    monsters = duel_monsters()
+    by_monster: dict[str, list[str]] = defaultdict(list)
+    for scenario in scenarios:
+        seated = set(_seated(scenario.text))
+        for monster in monsters:
+            if monster.name in seated or monster.rule in scenario.rules:
+                by_monster[monster.name].append(scenario.key)
+    by_rule = {key: value for key, value in scenarios_by_rule().items()
+               if any(k.startswith(f"scenarios/{DUEL}/") for k, _ in value)}
+    return DuelData(
+        book=load_rulebook(spec_dir() / "rules" / f"{DUEL}.yaml"),
+        cards=cards,
+        marks={info.slug: source_mark(info.source_text) for info in cards},
+        monsters=monsters,
+        scenarios=scenarios,
+        by_rule=by_rule,
+        monster_scenarios={name: tuple(keys) for name, keys in by_monster.items()},
+        numbers=game_numbers(DUEL),
+        tiles=game_buzz_tiles(DUEL),
+        glossary=glossary,
+        rulings=load_rulings(card_set, folder / "rulings.yaml"),
+        proofs=proofs,
+        namesakes=namesakes(card_set.cards, builtin_card_set().cards
+                            if king_of_tokyo is None else king_of_tokyo),
+    )
+
+
+def namesakes(duel_cards: Iterable[CardDef],
+              king_of_tokyo: Iterable[CardDef]) -> dict[str, CardDef]:
+    """Duel card slug -> the King of Tokyo card with the same title (the same slug)."""
+    by_slug = {card.slug: card for card in king_of_tokyo}
+    return {card.slug: by_slug[card.slug] for card in duel_cards if card.slug in by_slug}
+
+
+# -- proofs ---------------------------------------------------------------------------
+
+CACHE = Path("build") / "duel-verify-cache.json"
+
+
+def _key(root: Path) -> str:
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    files = sorted([*(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+                    *(package / "language").glob("*.py"),
+                    *(root / "spec" / "cards" / DUEL).rglob("*.kot"),
+                    root / "spec" / "games" / f"{DUEL}.yaml"])
+    for f in files:
+        if f.is_file():
+            digest.update(f.name.encode())
+            digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
+def duel_proofs(root: Path) -> dict[str, Any]:
+    """Duel's ``verify`` report for its built-in cards as JSON (cached in
+    ``build/duel-verify-cache.json`` under a hash of what it depends on)."""
+    key = _key(root)
+    cache = root / CACHE
+    try:
+        data: dict[str, Any] = json.loads(cache.read_text(encoding="utf-8"))
+        if data.get("key") == key:
+            return data
+    except (OSError, ValueError):
+        pass
+    from kot_rules.language.cardset import builtin_card_set
+    from kot_rules.verify.duel_prover import verify
+
+    data = {"key": key, **verify(builtin_card_set(DUEL).cards).to_json()}
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(data), encoding="utf-8")
+    except OSError:
+        pass  # a read-only checkout: no cache, same page
+    return data
+
+
+# -- shared pieces --------------------------------------------------------------------
+
+_FACT_SHEET_SAYS = re.compile(r"fact sheet, confidence:?\s+([CLU])\b")
+
+
+def fact_sheet_mark(rule: Rule) -> str | None:
+    """The confidence letter where the rule's statement says only the fact sheet speaks."""
+    found = _FACT_SHEET_SAYS.search(rule.statement)
+    return found.group(1) if found else None
+
+
+def _source_lines(data: DuelData, label: str, source: Source) -> list[str]:
+    seed = data.glossary.seed(source.seed)
+    if source.seed == FACT_SHEET:
+        where = (f"fact sheet `{SOURCE_FILES[FACT_SHEET]}` §{inline(source.section)} "
+                 "(English; public sources, not the rulebook)")
+    elif seed is not None:
+        where = (f"seed {source.seed} §{inline(source.section)} "
+                 f"(`{seed.file}`: {inline(seed.meaning)})")
+    else:
+        where = (f"seed {source.seed} §{inline(source.section)}"
+                 + (f" (`{SOURCE_FILES[source.seed]}`)" if source.seed in SOURCE_FILES else ""))
+    return [f"**{label}:** {where}", "", *quote(source), ""]
+
+
+def _scenario_links(data: DuelData, src: str, keys: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for key in sorted(set(keys)):
+        scenario = data.scenario(key)
+        if scenario is None:
+            out.append(f"- `spec/{key}`")
+        else:
+            out.append(f"- [{inline(scenario.name)}]({link(src, scenario_uri(key))}) "
+                       f"(`{scenario.path}`)")
+    return out
+
+
+def _rule_ref(data: DuelData, src: str, slug: str) -> str:
+    rule = data.rule(slug)
+    if rule is not None:
+        return f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})"
+    if data.decision(slug) is not None:
+        return f"[{slug}]({link(src, decision_uri(slug))})"
+    return f"`{slug}` (**not a Duel rule slug**)"
+
+
+def _confidence(letter: str) -> str:
+    return f"{letter} ({CONFIDENCE.get(letter, 'unknown mark')})"
+
+
+# -- home -----------------------------------------------------------------------------
+
+
+def home_page(data: DuelData) -> str:
+    src = HOME
+    fact_rules = [r for r in data.book.rules if fact_sheet_mark(r)]
+    sheet_cards = [c for c in data.cards if data.marks[c.slug].fact_sheet_only]
+    out = [f"# {TITLE}", "",
+           f"{TITLE} (Polish: *Potwory w Tokio: Duel*) is the two-player game of the family: "
+           "two monsters pull the Fame and Destruction markers along two shared tracks, "
+           "and win by a marker on their Victory space, both markers in their spotlight "
+           "zones, or the rival's last heart. kot-rules plays it as the game "
+           f"`{DUEL}` (`kot-rules play --game {DUEL}`).", "",
+           "Every page of this section is generated from `spec/` at build time, as King of "
+           "Tokyo's are:", ""]
+    out += table(["Page", "What it shows", "From"], [
+        [f"[Rules]({link(src, RULES_INDEX)})",
+         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
+         "its English translation", f"`{RULES_FILE}`"],
+        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
+         f"{len(data.book.decisions)} decisions where the rulebook is silent or damaged",
+         f"`{RULES_FILE}`"],
+        [f"[Cards]({link(src, CARDS_INDEX)})",
+         f"{len(data.cards)} Power cards as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
+        [f"[Monsters]({link(src, MONSTERS_INDEX)})", f"{len(data.monsters)} monsters",
+         f"`{GAME_FILE}`"],
+        [f"[The board]({link(src, BOARD)})",
+         "the tracks, spotlight zones, Victory spaces, Buzz tiles and every number",
+         f"`{GAME_FILE}`"],
+        [f"[Scenarios]({link(src, SCENARIOS_INDEX)})",
+         f"{len(data.scenarios)} conformance scenarios", f"`{SCENARIOS_FOLDER}`"],
+        [f"[Invariants and proofs]({link(src, INVARIANTS)})",
+         "what every reachable state keeps, proved with Z3", "`kot_rules/verify/duel_*.py`"],
+    ])
+    out += ["## Sources", "",
+            "- **Seed 002**, the Polish Duel rulebook (`../shared/seeds/002_542e9dd6ad667b89"
+            ".txt`): the authority. It is an OCR copy, fragmentary: its pictures and symbols "
+            "are lost (see [D-DUEL-OCR-GLYPHS]"
+            f"({link(src, decision_uri('D-DUEL-OCR-GLYPHS'))})). Every rule quotes its "
+            "Polish phrase, damaged letters included, with our English translation beside "
+            "it.",
+            "- **The fact sheet** (`../shared/reference/kony-duel-facts.md`, Part B): public "
+            "sources, mostly Game Park's licensed online adaptation, each point with a "
+            "confidence mark: C = confirmed, L = likely, U = unconfirmed. Where 002 and the "
+            "fact sheet disagree, 002 wins.", ""]
+    out += ["!!! note \"Where only the fact sheet speaks\"", "",
+            *indented([
+                "The rulebook prints no card texts and lost its track picture and most "
+                "numbers, so some rules and every card rest on the fact sheet alone. Their "
+                "pages say so in a box like this one, with the fact sheet's confidence mark: "
+                f"{len(fact_rules)} of {len(data.book.rules)} rules and {len(sheet_cards)} of "
+                f"{len(data.cards)} cards."]), ""]
+    out += note(f"{RULES_FILE}, {GAME_FILE}, {CARDS_FOLDER}")
+    return "\n".join(out)
+
+
+# -- rules and clarifications ---------------------------------------------------------
+
+
+def _fact_sheet_box(letter: str, what: str) -> list[str]:
+    return [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
+            *indented([f"Only the fact sheet speaks for {what}, where the statement says "
+                       "\"fact sheet\": the Polish rulebook (seed 002) lost it or does not "
+                       f"say it. The fact sheet's confidence: {_confidence(letter)}."]), ""]
+
+
+def rule_page(data: DuelData, rule: Rule) -> str:
+    src = rule_uri(rule.slug)
+    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
+           f"{TITLE}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number may "
+           f"change). [All Duel rules]({link(src, RULES_INDEX)}).", "",
+           inline(rule.statement), ""]
+    letter = fact_sheet_mark(rule)
+    if letter:
+        out += _fact_sheet_box(letter, "part of this rule")
+    out += _source_lines(data, "Source", rule.source)
+    if rule.also is not None:
+        out += _source_lines(data, "Also", rule.also)
+    if rule.decision:
+        decision = data.decision(rule.decision)
+        out += ["## Clarification", ""]
+        if decision is None:
+            out += [f"`{rule.decision}` (not in the rules file)", ""]
+        else:
+            out += [f"[{inline(decision_title(decision))}]"
+                    f"({link(src, decision_uri(decision.id))})", "",
+                    f"**Decision.** {inline(decision.decision)}", ""]
+    keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
+    out += ["## Scenarios", ""]
+    if keys:
+        out += ["The conformance scenarios that test this rule:", ""]
+        out += [*_scenario_links(data, src, keys), ""]
+    else:
+        out += ["No scenario tests this rule.", ""]
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def rules_index(data: DuelData) -> str:
+    src = RULES_INDEX
+    rows = []
+    for rule in data.book.rules:
+        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
+                    if rule.decision and data.decision(rule.decision) else rule.decision or "")
+        letter = fact_sheet_mark(rule)
+        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
+                     f"`{rule.slug}`", cell(rule.source.cite()),
+                     f"fact sheet, {letter}" if letter else "",
+                     str(len(data.by_rule.get(rule.slug, []))), decision])
+    out = [*WIDE, f"# {TITLE}: rules", "",
+           f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
+           "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
+           "(seed 002) it comes from with its English translation. *Fact sheet*: the rule "
+           "rests on the fact sheet alone, with its confidence mark (C confirmed, L likely, "
+           f"U unconfirmed). The open points are settled on the [clarifications]"
+           f"({link(src, DECISIONS_INDEX)}) pages.", ""]
+    out += table(["#", "Rule", "Slug", "Source", "Fact sheet", "Scenarios", "Clarification"],
+                 rows)
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def _settled(data: DuelData, decision: Decision) -> list[Rule]:
+    return [r for r in data.book.rules if r.decision == decision.id]
+
+
+def _pinning(data: DuelData, decision: Decision) -> tuple[list[str], list[str]]:
+    """(scenarios tagged with the decision, the other scenarios of the rules it settles)."""
+    pinned = {key for key, _ in data.by_rule.get(decision.id, [])}
+    others = {key for r in _settled(data, decision)
+              for key, _ in data.by_rule.get(r.slug, [])}
+    return sorted(pinned), sorted(others - pinned)
+
+
+def decision_page(data: DuelData, decision: Decision) -> str:
+    src = decision_uri(decision.id)
+    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
+           f"{TITLE}, clarification **{decision.id}**. "
+           f"[All Duel clarifications]({link(src, DECISIONS_INDEX)}).", "",
+           f"**Question.** {inline(decision.question)}", "",
+           f"**Decision.** {inline(decision.decision)}", ""]
+    rules = _settled(data, decision)
+    out += ["## Seed passages", ""]
+    if decision.seeds:
+        out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
+        for source in decision.seeds:
+            out += _source_lines(data, "Passage", source)
+    if rules:
+        out += ["The passages of the rules it settles:", ""]
+        for rule in rules:
+            out += [f"### {inline(rule_title(rule))}", "",
+                    f"[Rule page]({link(src, rule_uri(rule.slug))}) (`{rule.slug}`)", ""]
+            out += _source_lines(data, "Source", rule.source)
+            if rule.also is not None:
+                out += _source_lines(data, "Also", rule.also)
+    if not decision.seeds and not rules:
+        out += ["It settles a point of the engine's model rather than one rule; its "
+                "alternatives below name their sources.", ""]
+    out += ["## Alternatives", ""]
+    if decision.alternatives:
+        out += ["The other readings we considered, and where each comes from:", ""]
+        out += table(["Reading", "Source"],
+                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
+                      for a in decision.alternatives])
+    else:
+        out += ["None: no other reading was considered.", ""]
+    if decision.option:
+        out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
+    pinned, others = _pinning(data, decision)
+    out += ["## Scenarios that pin it", ""]
+    if pinned:
+        out += [*_scenario_links(data, src, pinned), ""]
+    else:
+        out += ["No scenario is tagged with this decision (its text says whether one must "
+                "pin it).", ""]
+    if others:
+        out += ["## Other scenarios of those rules", ""]
+        out += [*_scenario_links(data, src, others), ""]
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def decisions_index(data: DuelData) -> str:
+    src = DECISIONS_INDEX
+    rows = []
+    for d in data.book.decisions:
+        rules = ", ".join(f"[{r.number}]({link(src, rule_uri(r.slug))})"
+                          for r in _settled(data, d))
+        pinned, _ = _pinning(data, d)
+        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question), rules,
+                     str(len(pinned))])
+    out = [*WIDE, f"# {TITLE}: clarifications", "",
+           "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
+           "kot-rules decides, says why and names the alternatives. A decision may not "
+           "contradict a sentence of the seed; each page quotes the passages it rests on.", ""]
+    out += table(["Decision", "Question", "Rules", "Pinning scenarios"], rows)
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def _aliases(info: CardInfo, language: str) -> str:
+    return ", ".join(info.alias(language))
+
+
+_DECISION_ID = re.compile(r"\bD-DUEL-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def cited_decisions(source_text: str) -> tuple[str, ...]:
+    """The Duel decision ids a card file's comments name, in order, each once."""
+    comments = "\n".join(line for line in source_text.splitlines() if "#" in line)
+    return tuple(dict.fromkeys(_DECISION_ID.findall(comments)))
+
+
+def namesake_line(src: str, namesake: CardDef) -> str:
+    """The King of Tokyo card of the same title, with its Polish name marked as the base
+    game's (a reader may know the card by it; Duel's own Polish name is unknown)."""
+    out = (f"King of Tokyo has a card of the same title: [{inline(namesake.name)}]"
+           f"({link(src, f'cards/{namesake.slug}.md')}) (cost {namesake.cost}, "
+           f"{namesake.kind.value})")
+    polish = ", ".join(a.name for a in namesake.aliases if a.language == "pl")
+    if polish:
+        plain = unaccented(polish)
+        out += f", Polish **{inline(polish)}**" + (f" ({inline(plain)})" if plain != polish
+                                                   else "")
+        out += ": the base game's Polish name, not confirmed for Duel"
+    return out + "."
+
+
+def _card_scenarios(data: DuelData, slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
+    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
+
+
+def card_page(data: DuelData, info: CardInfo) -> str:
+    card = info.card
+    src = card_uri(card.slug)
+    mark = data.marks[card.slug]
+    polish = _aliases(info, "pl")
+    out = [*boosted(CARD_BOOST), f"# {card.name}", "",
+           f"{TITLE} Power card. [All Duel cards]({link(src, CARDS_INDEX)}).", ""]
+    out += [f"Polish: **{inline(polish)}**" if polish else
+            "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
+            "no card names).", ""]
+    plain = sorted({unaccented(polish)} - {polish}) if polish else []
+    if plain:
+        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
+    namesake = data.namesakes.get(card.slug)
+    if namesake is not None:
+        out += [namesake_line(src, namesake), ""]
+    if mark.fact_sheet_only:
+        letter = mark.confidence or "not given"
+        out += [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
+                *indented([f"**{mark.label}** (`{mark.cite}`). Only the fact sheet speaks "
+                           "for this card: the Polish rulebook prints no card texts. "
+                           + (f"Confidence {_confidence(mark.confidence)}."
+                              if mark.confidence else "")]), ""]
+    else:
+        out += [f"**{mark.label}**" + (f" (`{mark.cite}`)" if mark.cite else ""), ""]
+    out += ["The card's text, exactly as the engine reads it"
+            + ("" if info.rendered else " (from its card file)") + ":", ""]
+    out += fenced(info.text)
+    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
+    out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
+                 [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
+                   cell(polish) or "—", cell(mark.label), describe_sentences(card)]])
+    cited = cited_decisions(info.source_text)
+    if cited:
+        out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
+        for decision_id in cited:
+            decision = data.decision(decision_id)
+            out.append(f"- [{inline(decision_title(decision))}]"
+                       f"({link(src, decision_uri(decision_id))})" if decision is not None
+                       else f"- `{decision_id}` (**not a Duel decision**)")
+        out += [""]
+    rulings = data.rulings.by_card.get(card.slug, ())
+    if rulings:
+        out += ["## Rulings", ""]
+        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
+    uses = _card_scenarios(data, card.slug)
+    shown = [(s, u) for s, u in uses if u - {CardUse.DEALT}]
+    dealt = [s for s, u in uses if not u - {CardUse.DEALT}]
+    out += ["## Scenarios", ""]
+    if shown:
+        out += ["The conformance scenarios that test the card:", ""]
+        out += table(["Scenario", "How it names the card"],
+                     [[f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})",
+                       ", ".join(use.value for use in CardUse if use in u)]
+                      for s, u in shown])
+    else:
+        out += ["**No scenario plays or names this card.**", ""]
+    if dealt:
+        out += [f"??? note \"Only in the shop or deck of {len(dealt)} more scenario(s)\"", ""]
+        out += [f"    - [{inline(s.name)}]({link(src, scenario_uri(s.key))})" for s in dealt]
+        out += [""]
+    out += [f"??? note \"Card file `{info.source_file}`\"", ""]
+    out += indented(fenced(info.source_text))
+    out += note(info.source_file)
+    return "\n".join(out)
+
+
+def cards_index(data: DuelData) -> str:
+    src = CARDS_INDEX
+    rows = []
+    for info in data.cards:
+        card = info.card
+        tested = any(u.tests for _, uses in _card_scenarios(data, card.slug) for u in uses)
+        rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
+                     cell(_aliases(info, "pl")) or "—", str(card.cost), card.kind.value,
+                     str(sum(sentence_counts(card).values())),
+                     cell(data.marks[card.slug].label), "yes" if tested else "no"])
+    sheet = sum(1 for info in data.cards if data.marks[info.slug].fact_sheet_only)
+    out = [*WIDE, f"# {TITLE}: cards", "",
+           f"The {len(data.cards)} Power cards written so far (of the 50 in the box), one per "
+           f"card file of `{CARDS_FOLDER}`. Each page shows the card's text in the card "
+           "language exactly as the engine parses it, its source and the scenarios that "
+           f"test it. {sheet} of them rest on the fact sheet alone (the Polish rulebook "
+           "prints no card texts): the *Source* column gives its confidence mark "
+           "(C confirmed, L likely, U unconfirmed). *Tested*: a scenario buys the card or "
+           "starts with it in play.", ""]
+    out += table(["Card", "Polish", "Cost", "Type", "Sentences", "Source", "Tested"], rows)
+    out += note(f"{CARDS_FOLDER}*.kot")
+    return "\n".join(out)
+
+
+# -- monsters -------------------------------------------------------------------------
+
+
+def monster_page(data: DuelData, monster: Monster) -> str:
+    src = monster_uri(monster.slug)
+    out = [*boosted(CARD_BOOST), f"# {monster.name}", "",
+           f"{TITLE} monster. [All Duel monsters]({link(src, MONSTERS_INDEX)}).", ""]
+    polish = ", ".join(name for language, name in monster.aliases if language == "pl")
+    out += [f"Polish: **{inline(polish)}**" if polish else
+            f"Polish: **{inline(monster.name)}** (the Polish rulebook keeps the English "
+            "name).", ""]
+    out += table(["Starting hearts", "Rule"],
+                 [[str(monster.hearts), _rule_ref(data, src, monster.rule)]])
+    rule = data.rule(monster.rule)
+    out += ["## Its power", ""]
+    if monster.text:
+        out += ["As the engine reads it:", "", *fenced(monster.text)]
+    else:
+        out += ["Its power is stated by its rule; the engine plays the hearts from "
+                f"`{GAME_FILE}`.", ""]
+    if rule is not None:
+        out += [inline(rule.statement), ""]
+        letter = fact_sheet_mark(rule)
+        if letter:
+            out += _fact_sheet_box(letter, "its starting hearts")
+        out += _source_lines(data, "Source", rule.source)
+        if rule.also is not None:
+            out += _source_lines(data, "Also", rule.also)
+        if rule.decision and data.decision(rule.decision):
+            out += [f"**Clarification:** [{rule.decision}]"
+                    f"({link(src, decision_uri(rule.decision))})", ""]
+    keys = data.monster_scenarios.get(monster.name, ())
+    out += ["## Scenarios", ""]
+    if keys:
+        out += ["The conformance scenarios that seat this monster or test its rule:", ""]
+        out += [*_scenario_links(data, src, keys), ""]
+    else:
+        out += ["**No scenario seats this monster.**", ""]
+    out += note(GAME_FILE)
+    return "\n".join(out)
+
+
+def monsters_index(data: DuelData) -> str:
+    src = MONSTERS_INDEX
+    rows = [[f"[{cell(m.name)}]({link(src, monster_uri(m.slug))})", str(m.hearts),
+             _rule_ref(data, src, m.rule), str(len(data.monster_scenarios.get(m.name, ())))]
+            for m in data.monsters]
+    out = [f"# {TITLE}: monsters", "",
+           f"The {len(data.monsters)} monsters of the box, as the engine seats them (in this "
+           "order when a game names none), with their starting hearts and powers.", ""]
+    out += table(["Monster", "Hearts", "Rule", "Scenarios"], rows)
+    out += note(GAME_FILE)
+    return "\n".join(out)
+
+
+# -- the board ------------------------------------------------------------------------
+
+
+_BONUS = {"none": "no bonus", "smash": "smash (the rival takes {n})",
+          "heal": "heal {n}", "energy": "{n} energy", "dice-token": "{n} dice token"}
+
+
+def bonus_text(kind: str, amount: int) -> str:
+    return _BONUS.get(kind, kind).format(n=amount)
+
+
+def space_roles(numbers: RuleNumbers) -> list[tuple[int, str]]:
+    """Each space of a track (-end..+end) and what it is."""
+    end, near, far = numbers["track-end"], numbers["spotlight-near"], numbers["spotlight-far"]
+    out = []
+    for x in range(-end, end + 1):
+        seat = "seat 0 (first player)" if x < 0 else "seat 1 (second player)"
+        if x == 0:
+            role = "start: both markers begin here"
+        elif abs(x) == end:
+            role = f"Victory space of {seat}"
+        elif near <= abs(x) <= far:
+            role = f"spotlight zone of {seat}"
+        else:
+            role = "ordinary space"
+        out.append((x, role))
+    return out
+
+
+def board_page(data: DuelData) -> str:
+    src = BOARD
+    n = data.numbers
+    end, near, far = n["track-end"], n["spotlight-near"], n["spotlight-far"]
+
+    def ref(slug: str | None) -> str:
+        return _rule_ref(data, src, slug) if slug else ""
+
+    # Wide (the track table has a column per space) and weighted like a rule.
+    out = ["---", "hide:", "  - toc", "search:", f"  boost: {RULE_BOOST}", "---", "",
+           f"# {TITLE}: the board", "",
+           "The board has two tracks shared by both monsters, **Fame** (Polish: *Sława*) and "
+           "**Destruction** (*Zniszczenie*), each with one marker, and three spaces for "
+           f"face-up Power cards ({ref('duel.components.board')}). The numbers below are "
+           f"read from `{GAME_FILE}`, the one place each is written.", ""]
+    out += ["## The tracks", "",
+            f"Each track has {2 * end + 1} spaces, numbered -{end} to +{end} from the first "
+            f"player's end (seat 0) to the second player's (seat 1) "
+            f"({ref('duel.setup.tracks')}; [D-DUEL-COORDINATES]"
+            f"({link(src, decision_uri('D-DUEL-COORDINATES'))})). A pull moves a marker one "
+            f"space toward the puller's end, a step at a time. The spotlight zones are -{far}.."
+            f"-{near} (seat 0) and +{near}..+{far} (seat 1); the Victory spaces are -{end} and "
+            f"+{end}. A player wins when a marker reaches their Victory space or both markers "
+            "stand in their spotlight zones.", ""]
+    roles = space_roles(n)
+    short = {"start": "start", "Victory": "**Victory**", "spotlight": "zone", "ordinary": "·"}
+    out += table(["Space", *(f"{x:+d}" if x else "0" for x, _ in roles)], [
+        ["Side", *("seat 0" if x < 0 else "seat 1" if x > 0 else "—" for x, _ in roles)],
+        ["What", *(next(v for k, v in short.items() if role.startswith(k))
+                   for _, role in roles)],
+    ])
+    out += ["*Victory*: a Victory space; *zone*: a spotlight zone; *·*: an ordinary space.", ""]
+    out += ["## Buzz tiles", "",
+            "Buzz tiles (Polish: *kafelki Wrzawy*) are placed on the tracks when a card with "
+            "a Buzz icon is bought; a marker pulled onto a space of a tile gives its puller "
+            f"the bonus of that space ({ref('duel.components.buzz-tiles')}).", ""]
+    rows = []
+    for tile in data.tiles:
+        change = ("shortens the track: its middle space is jumped" if tile.shorten else
+                  f"lengthens the track: an extra space ({bonus_text(*tile.lengthen)}) "
+                  "between its two" if tile.lengthen else
+                  "The King's own: stops the rival's pull" if tile.king else "—")
+        rows.append([f"`{tile.id}`", str(len(tile.spaces)),
+                     " · ".join(bonus_text(k, a) for k, a in tile.spaces), change,
+                     str(tile.copies), ref(tile.rule)])
+    out += table(["Tile", "Spaces", "Bonuses (in the tile's order)", "Track change", "Copies",
+                  "Rule"], rows)
+    out += ["## Every number", "",
+            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
+            "comes from:", ""]
+    out += table(["Key", "Value", "Rule or source"],
+                 [[f"`{x.key}`", str(x.value),
+                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
+                  for x in n.numbers])
+    out += note(GAME_FILE)
+    return "\n".join(out)
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+
+def scenario_page(data: DuelData, scenario: Scenario) -> str:
+    src = scenario_uri(scenario.key)
+    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
+           f"{TITLE} conformance scenario `{scenario.path}`. "
+           f"[All Duel scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
+    items = [_rule_ref(data, src, slug) for slug in scenario.rules]
+    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
+    decisions = [d for d in scenario.decisions if data.decision(d)]
+    if decisions:
+        out += ["**Clarifications:** " + ", ".join(
+            f"[{d}]({link(src, decision_uri(d))})" for d in decisions), ""]
+    if scenario.tags:
+        out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
+    names = {info.slug: info.card.name for info in data.cards}
+    played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
+    if played:
+        out += ["**Cards:** " + ", ".join(
+            f"[{inline(names[slug])}]({link(src, card_uri(slug))})"
+            for slug in sorted(played)), ""]
+    seated = [m for m in data.monsters if scenario.key in data.monster_scenarios.get(m.name, ())]
+    if seated:
+        out += ["**Monsters:** " + ", ".join(
+            f"[{inline(m.name)}]({link(src, monster_uri(m.slug))})" for m in seated), ""]
+    if scenario.source:
+        out += [f"**Source:** {inline(scenario.source)}", ""]
+    if scenario.description:
+        out += [inline(scenario.description), ""]
+    out += ["## The scenario file", ""]
+    out += fenced(scenario.text, "yaml")
+    out += note(scenario.path)
+    return "\n".join(out)
+
+
+def _folder(scenario: Scenario) -> str:
+    return scenario.key.split("/")[-2]
+
+
+def scenarios_index(data: DuelData) -> str:
+    src = SCENARIOS_INDEX
+    out = [f"# {TITLE}: scenarios", "",
+           f"The {len(data.scenarios)} conformance scenarios of {TITLE}: each sets up a "
+           "position, plays a script and states what must happen, to pin one rule. Run "
+           f"them with `kot-rules scenario run {SCENARIOS_FOLDER.rstrip('/')}`.", ""]
+    unknown = sorted({slug for s in data.scenarios for slug in s.rules
+                      if data.rule(slug) is None})
+    if unknown:
+        out += ["!!! warning \"Rule slugs that name no Duel rule\"", "",
+                "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
+    by_folder: dict[str, list[Scenario]] = defaultdict(list)
+    for scenario in data.scenarios:
+        by_folder[_folder(scenario)].append(scenario)
+    for folder, scenarios in sorted(by_folder.items()):
+        out += [f"## {folder}", ""]
+        rows = []
+        for s in scenarios:
+            named = ", ".join(
+                f"[{rule.number}]({link(src, rule_uri(slug))})"
+                if (rule := data.rule(slug)) else f"`{slug}`" for slug in s.rules)
+            rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
+                         ", ".join(s.tags)])
+        out += table(["Scenario", "Rules", "Tags"], rows)
+    out += note(SCENARIOS_FOLDER)
+    return "\n".join(out)
+
+
+# -- invariants -----------------------------------------------------------------------
+
+
+def invariants_page(data: DuelData) -> str:
+    from kot_rules.verify.duel_invariants import INVARIANTS as DUEL_INVARIANTS
+    from kot_rules.verify.duel_kernel import TRANSITIONS
+
+    src = INVARIANTS
+    results = data.proofs
+    out = [f"# {TITLE}: invariants and proofs", "",
+           "*Generated at build time from `kot_rules/verify/duel_invariants.py` and the "
+           "results of Duel's prover (`kot_rules/verify/duel_prover.py`, "
+           f"`kot-rules verify --game {DUEL}`); edit those, not this page.*", "",
+           "Each invariant is stated once over Z3 terms. It is **proved** for the rule "
+           f"kernel: one Z3 query per kernel step ({len(TRANSITIONS)} steps, the set-up "
+           "included) assumes every invariant before the step and asks for a state after it "
+           "that breaks the invariant; *unsat* means proved. The same definition decides "
+           "concrete states: a Hypothesis test runs random states through a plain Python "
+           "reference of the kernel and its Z3 model and checks they agree "
+           "(`tests/verify/test_duel_reference.py`).", ""]
+    if results is None:
+        out += ["The proofs did not run for this build.", ""]
+    else:
+        out += [f"Result: **{'everything proved' if results['ok'] else 'NOT everything is proved'}"
+                f"** ({results['seconds']:.1f} s).", ""]
+    rows = []
+    counts: Mapping[str, Mapping[str, int]] = results["counts"] if results else {}
+    for inv in DUEL_INVARIANTS:
+        c = counts.get(inv.id, {})
+        total = sum(c.values())
+        proved = c.get("proved", 0)
+        status = ("not run" if results is None else f"all {total} steps" if proved == total
+                  else f"**{proved} of {total}** ({total - proved} not proved)")
+        rows.append([f"`{inv.id}`", cell(inv.statement),
+                     ", ".join(_rule_ref(data, src, r) for r in inv.rules), status])
+    out += table(["Invariant", "Statement", "Rests on", "Proved (Z3)"], rows)
+    out += ["## The kernel steps", "",
+            "Every step below is proved to keep every invariant; each rests on the rules "
+            "named:", ""]
+    out += table(["Step", "Rules"],
+                 [[cell(t.name), ", ".join(_rule_ref(data, src, r) for r in t.rules)]
+                  for t in TRANSITIONS])
+    if results is not None:
+        out += ["## Reachability canaries", "",
+                "If nothing could ever happen, every invariant would hold. These must be "
+                "reachable from a legal state:", ""]
+        out += [f"- {'reachable' if c['reachable'] else '**unreachable**'}: "
+                f"{inline(c['name'])}" for c in results["canaries"]] + [""]
+        failed = [r for r in results["results"] if r["status"] != "proved"]
+        out += ["## Not proved", ""]
+        if failed:
+            out += [f"- `{r['invariant']}` for *{inline(r['transition'])}*: {r['status']}"
+                    + (f" ({inline(r['detail'])})" if r["detail"] else "")
+                    for r in failed] + [""]
+        else:
+            out += ["Nothing: every invariant is proved for every step.", ""]
+    return "\n".join(out)
+
+
+# -- all pages and the navigation -----------------------------------------------------
+
+
+def generate(data: DuelData) -> dict[str, str]:
+    """Every page of Duel's section: ``src_uri`` -> Markdown."""
+    pages = {
+        HOME: home_page(data),
+        RULES_INDEX: rules_index(data),
+        DECISIONS_INDEX: decisions_index(data),
+        CARDS_INDEX: cards_index(data),
+        MONSTERS_INDEX: monsters_index(data),
+        SCENARIOS_INDEX: scenarios_index(data),
+        BOARD: board_page(data),
+        INVARIANTS: invariants_page(data),
+    }
+    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
+    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
+    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
+    pages.update({monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
+    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    return pages
+
+
+def nav_sections(data: DuelData) -> dict[str, list[Any]]:
+    """Section index page -> the generated pages listed under it in the navigation."""
+    scenarios: dict[str, list[str]] = defaultdict(list)
+    for s in data.scenarios:
+        scenarios[_folder(s)].append(scenario_uri(s.key))
+    return {
+        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
+        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
+        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
+        MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters],
+        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
+    }

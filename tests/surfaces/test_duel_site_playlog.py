@@ -1,0 +1,53 @@
+"""``kot-rules play --game king-of-tokyo-duel`` (branch duel-site): after every turn the
+log shows each monster and both tracks drawn, with the markers where the pulls left them;
+King of Tokyo's log shows no such lines."""
+
+from __future__ import annotations
+
+import re
+
+from kot_rules import games
+from kot_rules.engine.driver import play
+from kot_rules.engine.events import EventKind
+from kot_rules.engine.tracks import DuelBoard
+from kot_rules.surfaces.playlog import TRACK_LEGEND, game_log, track_picture
+
+DUEL = games.get("king-of-tokyo-duel")
+
+
+def test_every_turn_ends_with_the_monsters_and_the_tracks() -> None:
+    record = play(DUEL.new_game(2), 1)
+    lines = game_log(record)
+    assert lines[2] == TRACK_LEGEND
+    ends = [i for i, line in enumerate(lines) if line.endswith(" ends the turn")]
+    assert len(ends) == sum(e.kind is EventKind.TURN_ENDED for e in record.events) > 5
+    where = {"fame": "0", "destruction": "0"}
+    pulled = iter(e for e in record.events if e.kind in (EventKind.PULLED,
+                                                          EventKind.TURN_ENDED))
+    for i in ends:
+        for event in pulled:  # the pulls of this turn, up to its end
+            if event.kind is EventKind.TURN_ENDED:
+                break
+            where[str(event.detail)] = f"{event.amount:+d}" if event.amount else "0"
+        status = lines[i + 1:i + 5]
+        assert all(line.startswith("  > ") for line in status), status
+        assert re.match(r"  > Alienoid +\d+/14 ♥ +\d+ ⚡  \d dice tokens?  ", status[0])
+        assert re.match(r"  > Cyber Kitty +\d+/13 ♥ +\d+ ⚡  \d dice tokens?  ", status[1])
+        for line, track in zip(status[2:], ("fame", "destruction"), strict=True):
+            picture = re.fullmatch(rf"  > {track} +Alienoid (\S+) Cyber Kitty  (\S+)", line)
+            assert picture is not None, line
+            assert picture[2] == where[track], (line, where)
+    assert "Winner: " in "\n".join(lines[-6:]) and lines[-1].startswith("  > destruction")
+
+
+def test_the_track_picture() -> None:
+    assert track_picture(DuelBoard(), "fame") == "V.[...]..*..[...].V"
+    assert track_picture(DuelBoard(fame=-7), "fame") == "*.[...].....[...].V"
+    assert track_picture(DuelBoard(destruction=4), "destruction") == "V.[...].....[.*.].V"
+
+
+def test_king_of_tokyo_log_has_no_track_lines() -> None:
+    record = play(games.get("king-of-tokyo").new_game(2), 1)
+    lines = game_log(record)
+    assert TRACK_LEGEND not in lines
+    assert not any(line.startswith("  > ") for line in lines)

@@ -1,0 +1,124 @@
+"""Duel's invariants on engine states (kot_rules.verify.duel_concrete, branch duel-coverage):
+each plain check agrees with the invariant's Z3 statement, on the states of random games,
+on boards with every kind of Buzz tile, and on states broken one invariant at a time."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kot_rules.engine.driver import play
+from kot_rules.engine.state import State
+from kot_rules.engine.tracks import DuelBoard, PlacedTile
+from kot_rules.games import get
+from kot_rules.verify.duel_concrete import (
+    CHECKS,
+    DuelView,
+    TrackView,
+    check,
+    holds_symbolically,
+    view,
+)
+from kot_rules.verify.duel_invariants import DUEL, IDS
+from kot_rules.verify.duel_state import SPAN
+
+
+def _states(seeds: range, every: int) -> list[State]:
+    game = get(DUEL).new_game(2)
+    out: list[State] = []
+    count = 0
+
+    def keep(s: State) -> None:
+        nonlocal count
+        count += 1
+        if count % every == 0 or s.is_terminal():
+            out.append(s.copy())
+
+    for seed in seeds:
+        play(game, seed, record=False, on_step=keep)
+    return out
+
+
+def _agree(v: DuelView) -> dict[str, bool]:
+    plain = {i: CHECKS[i](v) for i in IDS}
+    assert plain == {i: holds_symbolically(i, v) for i in IDS}
+    return plain
+
+
+def test_every_invariant_has_a_plain_check() -> None:
+    assert sorted(CHECKS) == sorted(IDS)
+
+
+def test_random_games_keep_every_invariant_and_both_readings_agree() -> None:
+    states = _states(range(3), 40)
+    assert any(s.is_terminal() for s in states)
+    for s in states:
+        assert all(_agree(view(s)).values())
+        assert check(s) == []
+
+
+def _tiled() -> DuelView:
+    """A board with a shortening, a lengthening (marker on its extra space), a bonus and a
+    King tile, from a real game state."""
+    s = _states(range(1), 10**6)[0].copy()  # the last state of game 0
+    s.board = DuelBoard(
+        fame=2, destruction=-1, tiles=(
+            PlacedTile("shortcut", "fame", (-4, -5, -6)),
+            PlacedTile("detour-heal", "destruction", (-1, 0)),
+            PlacedTile("heal-smash-2-heal", "fame", (3, 4, 5)),
+            PlacedTile("king", "destruction", (2,), 1),
+        ), extra=("destruction",))
+    return view(s)
+
+
+def test_every_kind_of_tile_is_read_and_kept() -> None:
+    v = _tiled()
+    fame, destruction = v.tracks
+    assert fame.jumped[2 * -5 + SPAN] and not fame.jumped[2 * -4 + SPAN]
+    assert destruction.extra[2 * -1 + 1 + SPAN] and destruction.marker == -1
+    assert fame.amount[2 * 4 + SPAN] == 2 and destruction.king[2 * 2 + SPAN]
+    assert v.king_seat == 1
+    _agree(v)  # INV-DUEL-VICTORY aside (the state was over), the board is legal
+    assert CHECKS["INV-DUEL-BUZZ"](v) and CHECKS["INV-DUEL-MARKERS"](v)
+
+
+def _track(t: TrackView, **changes: object) -> TrackView:
+    return replace(t, **changes)
+
+
+def _at(values: tuple[object, ...], p: int, value: object) -> tuple[object, ...]:
+    out = list(values)
+    out[p + SPAN] = value
+    return tuple(out)
+
+
+def _broken() -> list[tuple[str, DuelView]]:
+    v = view(_states(range(1), 25)[3])
+    t = _tiled()
+    fame = t.tracks[0]
+    m = v.monsters[0]
+    return [
+        ("INV-DUEL-SEATS", replace(v, active=2)),
+        ("INV-DUEL-HEARTS", replace(v, monsters=((m[1] + 1, *m[1:]), v.monsters[1]))),
+        ("INV-DUEL-ENERGY", replace(v, monsters=((*m[:2], -1, m[3]), v.monsters[1]))),
+        ("INV-DUEL-TOKENS", replace(v, monsters=((*m[:3], 3), v.monsters[1]))),
+        ("INV-DUEL-DICE", replace(v, red=7, white=0)),
+        ("INV-DUEL-DICE", replace(v, first_turn=True, active=0, red=6, white=0)),
+        ("INV-DUEL-MARKERS", replace(v, tracks=(_track(v.tracks[0], marker=1),
+                                                v.tracks[1]))),
+        ("INV-DUEL-MARKERS", replace(t, tracks=(_track(fame, marker=-10), t.tracks[1]))),
+        ("INV-DUEL-BUZZ", replace(v, tracks=(_track(v.tracks[0], bonus=_at(
+            v.tracks[0].bonus, 6, 2)), v.tracks[1]))),
+        ("INV-DUEL-BUZZ", replace(t, king_seat=-1)),
+        ("INV-DUEL-VICTORY", replace(v, over=True, seen=True)),
+        ("INV-DUEL-VICTORY", replace(v, tracks=(_track(v.tracks[0], marker=-SPAN),
+                                                v.tracks[1]))),
+    ]
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_a_broken_state_is_caught_by_both_readings(index: int) -> None:
+    invariant, v = _broken()[index]
+    plain = _agree(v)
+    assert not plain[invariant], invariant
