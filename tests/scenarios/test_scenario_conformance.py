@@ -37,7 +37,6 @@ PENDING: dict[str, frozenset[str]] = {
         "duel.monster.meka-dragon", "duel.monster.cyber-kitty",
         "duel.buzz.icon", "duel.buzz.place-on-buy", "duel.buzz.placement",
         "duel.buzz.move-on-rebuy", "duel.buzz.place-then-pull",
-        "duel.end-turn.cards",
         "D-DUEL-BUZZ-PLACEMENT", "D-DUEL-ALIENOID-ANY-FACE", "D-DUEL-MEKA-DRAGON",
     }),
 }
