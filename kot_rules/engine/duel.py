@@ -875,7 +875,10 @@ def _discard_from_shop(s: State, ev: list[Event], seat: int, amount: int, card: 
     if not isinstance(answer, Choose) or answer.key not in s.shop:
         return
     s.discard = (*s.discard, answer.key)
-    ev.append(Event(K_SWEPT, seat, 0, None, "", f"{answer.key} discarded"))
+    # A card's act, not a refresh (K_SWEPT is the paid refresh of the whole shop).
+    names = s.game.cards.name
+    ev.append(Event(K_USED, seat, 0, None, "",
+                    f"{names(card)}: {names(answer.key)} discarded from the shop"))
     _slide(s, ev, answer.key)
 
 

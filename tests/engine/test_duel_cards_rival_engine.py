@@ -16,7 +16,9 @@ from kot_rules.engine.tracks import DuelBoard, board_from_json
 from kot_rules.language.vocabulary import KING_OF_TOKYO_DUEL
 
 GAME = games.get(KING_OF_TOKYO_DUEL).new_game(2)
-POWER = (0, 0, 6, 0, 0, 0)  # six power faces (Duel's counts: fame, destruction, power, ...)
+# Six heal faces at full hearts: a roll that changes nothing (Duel's counts: fame,
+# destruction, power, energy, heal, smash; power faces would use the monster's power).
+FILLER = (0, 0, 0, 0, 6, 0)
 
 
 def _state(cards0: tuple[str, ...] = (), cards1: tuple[str, ...] = (),
@@ -41,9 +43,9 @@ def test_a_cut_leaves_no_fewer_than_no_ordinary_dice() -> None:
     keep = ("giant-brain", "extra-head", "unchained", "scrappy", "spiked-tail", "thunder-stomp",
             "lightning-speed")
     s = _state(cards1=keep, board=DuelBoard(dominated=(0, 1)))
-    s = s.apply(Roll(POWER))
+    s = s.apply(Roll(FILLER))
     s = s.apply(StopRolling())
-    s = s.apply(ResolveFaces(Face.POWER))
+    s = s.apply(ResolveFaces(Face.HEAL))
     s = s.apply(END_TURN)
     s = s.apply(Choose("pass"))  # keeps its seven keep cards: 6 ordinary dice cut to none
     assert s.active == 1 and s.to_roll == 1  # Extra Head's extra die stays
@@ -54,9 +56,9 @@ def test_the_shop_discard_is_a_buy_phase_action_once_per_turn() -> None:
     s = _state(cards0=("alien-metabolism",))
     use = UseCard("alien-metabolism")
     assert use not in s.legal_actions()  # rolling: not yet
-    s = s.apply(Roll(POWER))
+    s = s.apply(Roll(FILLER))
     s = s.apply(StopRolling())
-    s = s.apply(ResolveFaces(Face.POWER))
+    s = s.apply(ResolveFaces(Face.HEAL))
     assert s.phase is Phase.BUY and use in s.legal_actions()
     s = s.apply(use)
     s = s.apply(Choose("snack-time"))

@@ -166,7 +166,8 @@ def _buy_tiled(card: str, board: DuelBoard) -> State:
     cid = table.resolve(card)[0]
     s = g.setup_state(monsters, active=0, game_board=board, shop=(cid,), deck=(),
                       turn_number=3)
-    s = s.apply(Roll((0, 0, 6, 0, 0, 0))).apply(STOP).apply(ResolveFaces(Face.POWER))
+    # Heal faces at full hearts do nothing (power faces would use the monster's power).
+    s = s.apply(Roll((0, 0, 0, 0, 6, 0))).apply(STOP).apply(ResolveFaces(Face.HEAL))
     return s.apply(Buy(cid))
 
 
