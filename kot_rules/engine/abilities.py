@@ -113,6 +113,8 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
     if condition is Condition.FAME_ON_TILE:  # duel-cards-damage
         b = s.board
         return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
+    if condition is Condition.NO_SMASH:  # duel-cards-roll: the game's smash face
+        return not s.dice[s.game.rules.dice.faces.index(dice.Face.SMASH)]
     raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
 
 
@@ -200,7 +202,7 @@ def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
     if trigger is Trigger.SCORE_SET:
         return ability.param == param
-    if trigger is Trigger.LOSE_HEARTS:
+    if trigger is Trigger.LOSE_HEARTS or trigger is Trigger.OF_A_KIND:  # OF_A_KIND: duel-cards-roll
         return param >= ability.param
     if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
         return param > ability.param

@@ -110,6 +110,7 @@ class CardTable:
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
                         Verb.COPY_CARD, Verb.MAY_EXTRA_TURN,
                         Verb.REST, Verb.REFUND, Verb.SWAP_CARD}  # duel-cards-damage
+        asking_verbs |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id

@@ -24,6 +24,7 @@ from kot_rules.engine import abilities, activated, dice, dispatch, effects, lega
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
+    STOP,
     SWEEP,
     Action,
     Buy,
@@ -84,6 +85,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     PlacedTile,
     board_from_json,
     bonus_at,
+    in_zone,
     placements,
     pull_steps,
     step,
@@ -247,9 +249,92 @@ def to_resolve(s: State) -> list[int]:
 
 def resolve(s: State, ev: list[Event]) -> None:
     """The roll is final (duel.roll.final): the faces are resolved one kind at a time, in
-    the order the active player chooses (duel.resolve.every-die, D-DUEL-RESOLVE-ORDER)."""
-    ev.append(Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice)))
-    s.phase = _RESOLVE if to_resolve(s) else _BUY
+    the order the active player chooses (duel.resolve.every-die, D-DUEL-RESOLVE-ORDER).
+
+    duel-cards-roll: first the cards' faces join the roll, then the cards that look at the
+    roll act, "N or more of one face" before "when you resolve" (D-DUEL-ROLL-MOMENT)."""
+    a = s.active
+    if s.monsters[a].cards:
+        _roll_moment(s, ev, a)
+        if s.phase is _OVER:
+            return
+        if s.board.resolved:  # its owner skipped resolving the roll (D-DUEL-SKIP-RESOLVE)
+            s.phase = _BUY
+            abilities.fire(s, ev, _T_SKIPPED, (a,))
+            _declare_if_won(s, ev)
+            return
+    ev.append(Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
+    if to_resolve(s):
+        s.phase = _RESOLVE
+    else:
+        _resolved(s, ev)
+
+
+# -- duel-cards-roll: the roll's words ---------------------------------------------------
+
+_M_EXTRA_SMASH = ModifierKind.EXTRA_SMASH
+_M_EXTRA_SMASH_SPOTLIGHT = ModifierKind.EXTRA_SMASH_SPOTLIGHT
+_M_REROLL_FAME = ModifierKind.REROLL_FAME
+_T_OF_A_KIND = Trigger.OF_A_KIND
+_T_RESOLVE = Trigger.RESOLVE
+_T_RESOLVED = Trigger.RESOLVED
+_T_SKIPPED = Trigger.SKIPPED
+
+
+def skip_resolve(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` resolves none of its roll's faces: every kind counts as done, so the turn
+    goes on to the buy phase, and its "roll is skipped" abilities fire once the roll's
+    abilities are done (D-DUEL-SKIP-RESOLVE)."""
+    b: DuelBoard = s.board
+    if seat != s.active or b.resolved:
+        return
+    s.board = replace(b, resolved=tuple(range(len(FACES))))
+    ev.append(Event(K_RESOLVED, seat, 0, None, "", "resolving skipped"))
+
+
+def markers_in_spotlight(b: DuelBoard) -> int:
+    """How many markers stand in a spotlight zone, either monster's (duel.setup.spotlight-zones)."""
+    return sum(
+        1
+        for track in (FAME, DESTRUCTION)
+        if in_zone(0, b.position(track)) or in_zone(1, b.position(track))
+    )
+
+
+def _roll_moment(s: State, ev: list[Event], a: int) -> None:
+    """The cards' smash faces join the final roll (D-DUEL-ADDED-FACES), then the abilities
+    on the roll fire: "N or more of one face", then "when you resolve your dice"."""
+    extra = abilities.total(s, a, _M_EXTRA_SMASH)
+    per_marker = abilities.total(s, a, _M_EXTRA_SMASH_SPOTLIGHT)
+    if per_marker:
+        extra += per_marker * markers_in_spotlight(s.board)
+    if extra > 0:
+        d = list(s.dice)
+        d[SMASH_I] += extra
+        s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+        ev.append(Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
+    abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
+    if s.phase is not _OVER and not _declare_if_won(s, ev):
+        abilities.fire(s, ev, _T_RESOLVE, (a,))
+        _declare_if_won(s, ev)
+
+
+def _resolved(s: State, ev: list[Event]) -> None:
+    """Every face of the roll is resolved: "when your roll is resolved" fires, then
+    the buy phase (D-DUEL-ROLL-MOMENT)."""
+    s.phase = _BUY
+    a = s.active
+    if s.monsters[a].cards:
+        abilities.fire(s, ev, _T_RESOLVED, (a,))
+        _declare_if_won(s, ev)
+
+
+def fame_rerolls(s: State) -> bool:
+    """Whether the active monster may still reroll its fame dice once its rolls are used
+    up (D-DUEL-FAME-REROLL)."""
+    a = s.active
+    return bool(s.dice[FAME_I]) and bool(s.monsters[a].cards) and abilities.has_modifier(
+        s, a, _M_REROLL_FAME)
 
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
@@ -285,7 +370,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     elif index == POWER_I:
         use_power(s, ev, a, n)  # duel.face.power: the monster's power text
     if s.phase is not _OVER and not to_resolve(s):
-        s.phase = _BUY
+        _resolved(s, ev)
 
 
 # -- duel-monsters: the monsters' powers, as their monster files say -----------------------
@@ -500,6 +585,13 @@ def legal_actions(s: State) -> Sequence[Action]:
         return actions
     if phase is _OVER:
         return ()
+    if phase is Phase.KEEP and s.pending is None and s.rolls_done >= s.rolls_allowed:
+        # duel-cards-roll: past the last roll only fame dice are rerolled (D-DUEL-FAME-REROLL).
+        d = s.dice
+        keeps: list[Action] = [STOP]
+        for kept in range(d[FAME_I]):
+            keeps.append(Reroll((kept, *d[1:])))
+        return keeps
     return legal.legal_actions(s)  # rerolls: the shared keep phase
 
 
@@ -533,7 +625,9 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     # Duel's face names in the event's text (the dice counts would print King of Tokyo's).
     ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
               else Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
-    if s.rolls_done >= s.rolls_allowed:
+    if s.rolls_done >= s.rolls_allowed and not (
+        s.dice[FAME_I] and s.game.cards.with_modifier[_M_REROLL_FAME] and fame_rerolls(s)
+    ):
         resolve(s, ev)
     else:
         s.phase = Phase.KEEP
@@ -541,6 +635,12 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself."""
+    table = s.game.cards
+    if table.may_ask and abilities.holds_any(s, table.asking):
+        # duel-cards-roll: a held card may ask once the roll is final (a skip): the
+        # step goes through the asking apply, which keeps its start for the replay.
+        turn.apply(s, Roll(counts))
+        return
     ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
     _roll(s, ev, counts)
     turn.finish(s, ev)
@@ -557,8 +657,11 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
-    if s.rolls_done >= s.rolls_allowed:
-        turn.illegal(s, action, "no reroll: every roll of this turn is used")
+    if s.rolls_done >= s.rolls_allowed and not (
+        fame_rerolls(s) and k[FAME_I + 1:] == s.dice[FAME_I + 1:]
+    ):
+        turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
+                     "with a card that allows it)")
     ev.append(NO_EVENT if ev.__class__ is Quiet
               else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = sum(s.dice) - sum(k)
@@ -645,6 +748,7 @@ RULES = GameRules(
         on_elimination=on_elimination,
         pull=pull,  # duel-words: a card's pull is the dice's pull
         gain_dice_tokens=gain_dice_tokens,
+        skip_resolve=skip_resolve,  # duel-cards-roll
     ),
     apply=apply,
     roll_in_place=roll_in_place,

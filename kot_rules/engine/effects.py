@@ -40,7 +40,7 @@ from kot_rules.engine.resources import (
 )
 from kot_rules.engine.state import Monster, Phase, Place, State
 from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
-from kot_rules.language.ast import ENERGY_ON_CARD, Effect, Trigger, Verb, Who
+from kot_rules.language.ast import ENERGY_ON_CARD, PER_UNUSED_ROLL, Effect, Trigger, Verb, Who
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
 NO_AMOUNT = NO_AMOUNT_VERBS
@@ -221,12 +221,23 @@ def run(
         for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
-            amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
+            if e.per_count:  # duel-cards-roll: counted on the owner's roll
+                amount = e.amount * (per_count(s, e.per_count) // e.per)
+            else:
+                amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
             if amount <= 0 and e.verb not in NO_AMOUNT:
                 continue
             if meaning is None:  # pragma: no cover - the checker admits no other verb
                 raise AssertionError(f"unknown verb {e.verb}")
             meaning(s, ev, owner, t, amount, e, card, why)
+
+
+def per_count(s: State, counted: str) -> int:
+    """duel-cards-roll: what ``for each ...`` counts on the active monster's roll: the dice
+    showing a face (the game's faces, added ones counted), or the rolls it left unused."""
+    if counted == PER_UNUSED_ROLL:
+        return max(0, s.rolls_allowed - s.rolls_done)
+    return s.dice[s.game.rules.dice.faces.index(Face(counted))]
 
 
 @_means(MEANINGS, Verb.GAIN_STARS)
@@ -696,12 +707,56 @@ def _no_damage_this_turn(
     s.protected = s.protected | {t}
 
 
+# duel-cards-roll: choices on the roll (Hooks.skip_resolve), and a card that discards itself.
+
+
+@_means(MEANINGS, Verb.SKIP_RESOLVE)
+def _skip_resolve(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    skip = s.game.rules.hooks.skip_resolve
+    if skip is None:  # pragma: no cover - the checker lets only Duel's cards say it
+        raise AssertionError(f"{s.game.rules.title} has no resolving to skip")
+    if t != s.active or not sum(s.dice):
+        return
+    question = f"{s.names[t]} may skip resolving its dice ({card})"
+    if ask(s, t, [Choose("skip"), PASS], question) == PASS:
+        return
+    skip(s, ev, t)
+
+
+@_means(MEANINGS, Verb.LEAVE_UNRESOLVED)
+def _leave_unresolved(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner may take ``amount`` dice of its choice out of its roll, one by one; with
+    fewer dice it cannot (D-DUEL-UNRESOLVED). Then its "dice left unresolved" fire."""
+    if t != s.active or sum(s.dice) < amount:
+        return
+    question = f"{s.names[t]} may leave {amount} of its dice unresolved ({card})"
+    if ask(s, t, [Choose("leave"), PASS], question) == PASS:
+        return
+    faces = s.game.rules.dice.faces
+    for _ in range(amount):
+        options: list[Action] = [Choose(f.value) for f, n in zip(faces, s.dice, strict=True) if n]
+        choice = ask(s, t, options, f"{s.names[t]}: which die is left unresolved?")
+        i = faces.index(Face(choice.key)) if isinstance(choice, Choose) else -1
+        d = list(s.dice)
+        d[i] -= 1
+        s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
+    abilities.fire(s, ev, Trigger.LEFT_UNRESOLVED, (t,))
+
+
 @_means(MEANINGS, Verb.DISCARD_THIS)
 def _discard_this(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     if card in s.monsters[t].cards:
         lose_card(s, ev, t, card)
+
+
 # -- duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel) ----
 
 

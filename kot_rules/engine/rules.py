@@ -72,6 +72,9 @@ class Hooks:
     spaces, exactly as its dice would (King of Tokyo: Duel)."""
     gain_dice_tokens: Callable[[State, list[Event], int, int], None] | None = None
     """``(s, ev, seat, n)``: ``seat`` gains ``n`` dice tokens, up to the most it may hold."""
+    # duel-cards-roll
+    skip_resolve: Callable[[State, list[Event], int], None] | None = None
+    """``(s, ev, seat)``: ``seat`` resolves none of its roll's faces (King of Tokyo: Duel)."""
 
 
 @dataclass(frozen=True)

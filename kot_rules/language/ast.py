@@ -101,6 +101,9 @@ class Verb(Enum):
     BUY_FOR_LESS = "buy-for-less"  # the owner may buy a face-up card for `amount` energy less
     DISCARD_FROM_SHOP = "discard-from-shop"  # the owner discards a face-up card (it is replaced)
     FEWER_DICE_NEXT_TURN = "fewer-dice-next-turn"  # the target rolls `amount` dice fewer next turn
+    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    SKIP_RESOLVE = "skip-resolve"  # the owner may resolve none of its roll's faces
+    LEAVE_UNRESOLVED = "leave-unresolved"  # the owner may take `amount` dice out of its roll
 
 
 class Who(Enum):
@@ -131,6 +134,13 @@ class Effect:
     position: Position
     per: int = 0
     token: str = ""
+    # duel-cards-roll: what `per` counts when it is not the energy held.
+    per_count: str = ""
+    """With ``per``: a face of the owner's roll (``smash``, ``power``), or ``PER_UNUSED_ROLL``."""
+
+
+PER_UNUSED_ROLL = "unused-roll"
+"""The ``per_count`` of ``for each roll you left unused`` (duel-cards-roll)."""
 
 
 class Trigger(Enum):
@@ -163,6 +173,11 @@ class Trigger(Enum):
     PULL_DESTRUCTION_SPACE = "pull-destruction-space"  # each space you pull Destruction
     DICE_PULL_DESTRUCTION = "dice-pull-destruction"  # your dice pull Destruction (a space or more)
     PULL_OFF_TILE = "pull-off-tile"  # a step of your pull leaves a Buzz tile
+    # duel-cards-roll
+    OF_A_KIND = "of-a-kind"  # When your roll has <param> or more of one face,
+    RESOLVED = "resolved"  # When your roll is resolved,
+    SKIPPED = "skipped"  # When your roll is skipped, (its owner skipped resolving it)
+    LEFT_UNRESOLVED = "left-unresolved"  # When your dice are left unresolved,
 
 
 class Condition(Enum):
@@ -180,6 +195,8 @@ class Condition(Enum):
     ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
     # duel-cards-damage (King of Tokyo: Duel).
     FAME_ON_TILE = "fame-on-tile"  # while the Fame marker is on a Buzz tile
+    # duel-cards-roll
+    NO_SMASH = "no-smash"  # if it has no smash (the roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +269,10 @@ class ModifierKind(Enum):
     EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
     # duel-monsters: a Duel monster's power (its monster file only).
     MULTIPLY_SMASH = "multiply-smash"  # smash faces may count times the power faces
+    # duel-cards-roll
+    EXTRA_SMASH = "extra-smash"  # Your roll has N extra smash.
+    EXTRA_SMASH_SPOTLIGHT = "extra-smash-spotlight"  # ... N extra smash for each marker in a ...
+    REROLL_FAME = "reroll-fame"  # You may reroll dice showing fame even after your last roll.
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ from .render import (
 from .vocabulary import (
     ACTS,
     CLAUSE_ONLY_VERBS,
+    KING_OF_TOKYO_DUEL,
     MODIFIERS,
     NO_AMOUNT_VERBS,
     TOKEN_RULES,
@@ -97,6 +98,7 @@ class PerEffectSyntax(EffectSyntax):
     per_position: Position | None = None
     token: str = ""
     token_position: Position | None = None
+    per_count: str = ""  # duel-cards-roll: what `per` counts (ast.Effect.per_count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +347,7 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
 
     _check_games(card, game, report)
     buzz = _check_buzz(card.buzz if isinstance(card, FullCardSyntax) else (), game, report)
+    _check_roll_counts(card, game, report)  # duel-cards-roll
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -393,6 +396,22 @@ def _said_words(card: CardSyntax) -> Iterator[tuple[str, AnyWord, Position]]:
         yield "token rule", TOKEN_RULES[rule.kind], rule.position
 
 
+def _check_roll_counts(card: CardSyntax, game: str, report: _Report) -> None:
+    """duel-cards-roll: KOT223 for an amount counted on Duel's roll (``for each smash face
+    in your roll``, ``for each roll you left unused``) in another game's card."""
+    if game == KING_OF_TOKYO_DUEL:
+        return
+    said = list(card.effects)
+    if isinstance(card, FullCardSyntax):
+        said += [e for a in card.abilities for e in (a.effect, *a.more_effects)]
+    for e in said:
+        if isinstance(e, PerEffectSyntax) and e.per_count:
+            report("KOT223", e.per_position or e.position,
+                   f"a {game} card cannot count its roll this way ({e.per_count})",
+                   f"only {KING_OF_TOKYO_DUEL} cards may say it: check the card's game, or "
+                   "say it otherwise")
+
+
 def _check_games(card: CardSyntax, game: str, report: _Report) -> None:
     """KOT223 for each word the card says that its game's cards may not say."""
     for kind, word, at in _said_words(card):
@@ -432,7 +451,8 @@ def _effect_of(syntax: EffectSyntax, per: int = 0) -> Effect:
     """The effect ``syntax`` says; ``per`` from its ability's `for every N energy you have`."""
     per = per or (syntax.per if isinstance(syntax, PerEffectSyntax) else 0)
     token = syntax.token if isinstance(syntax, PerEffectSyntax) else ""
-    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per, token)
+    counted = syntax.per_count if isinstance(syntax, PerEffectSyntax) else ""
+    return Effect(syntax.verb, syntax.amount, syntax.who, syntax.position, per, token, counted)
 
 
 def _check_effect(syntax: EffectSyntax, report: _Report,
@@ -548,6 +568,13 @@ def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Rep
                "while the dice are resolved, before the claws",
                f"write `{render_trigger(Trigger.RESOLVE)}, add 1 damage to your attack even "
                "without claws.`")
+        return False
+    if (effect.verb is Verb.SKIP_RESOLVE or effect.verb is Verb.LEAVE_UNRESOLVED) \
+            and syntax.trigger is not Trigger.RESOLVE:  # duel-cards-roll
+        report("KOT220", effect.position,
+               f"this choice does not fit the trigger {quote(trigger, 60)}: only a roll about "
+               "to be resolved can be skipped or have dice left unresolved",
+               f"write `{render_trigger(Trigger.RESOLVE)}, you may skip resolving them.`")
         return False
     if effect.who is Who.TAKER and syntax.trigger is not Trigger.YIELD_TOKYO:
         report("KOT220", effect.position,

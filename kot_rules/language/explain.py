@@ -83,6 +83,11 @@ _KEYWORDS: dict[str, str] = {
     "SMASH": "smash",
     "MULTIPLY": "multiply",
     "BY": "by",
+    # duel-cards-roll
+    **{w.upper(): w for w in ("smash", "power", "left", "unused", "marker", "spotlight",
+                              "zone", "last", "resolved", "skip", "skipped", "resolving",
+                              "unresolved")},
+    "FAME_LC": "fame",
 }
 # duel-words: Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",

@@ -20,6 +20,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from .ast import (
     ENERGY_ON_CARD,
+    PER_UNUSED_ROLL,
     AliasSyntax,
     CardDef,
     CardKind,
@@ -334,6 +335,9 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         amount = next(t for t in _tokens(fewer) if t.type == "NUMBER")
         unit = next(t for t in _tokens(fewer) if t.type in ("DIE", "DICE"))
     per = _per_number(sentence, "per_held")
+    per_count, per_token = _per_count(sentence)  # duel-cards-roll
+    if per_token is not None:
+        per = per_token
     return PerEffectSyntax(
         verb=verb,
         who=who,
@@ -344,7 +348,22 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         position=pos(tokens[0]),
         per=_number(per) if per is not None else 0,
         per_position=pos(per) if per is not None else None,
+        per_count=per_count,
     )
+
+
+def _per_count(clause: Tree[Token]) -> tuple[str, Token | None]:
+    """duel-cards-roll: what a ``per_count`` subtree counts, and the token of its N (the
+    face word or ``roll`` where it says ``for each``, counted as 1)."""
+    tree = _subtree(clause, "per_count")
+    if tree is None:
+        return "", None
+    tokens = list(_tokens(tree))
+    face = next((t for t in tokens if t.type in ("SMASH", "POWER")), None)
+    if face is None:
+        return PER_UNUSED_ROLL, Token.new_borrow_pos("NUMBER", "1", tokens[1])
+    number = next((t for t in tokens if t.type == "NUMBER"), None)
+    return str(face), number or Token.new_borrow_pos("NUMBER", "1", face)
 
 
 def _held_effect(sentence: Tree[Token], tokens: list[Token], verb: Verb,

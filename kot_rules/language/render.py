@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from . import vocabulary
 from .ast import (
     ENERGY_ON_CARD,
+    PER_UNUSED_ROLL,
     Ability,
     Activated,
     CardDef,
@@ -70,6 +72,9 @@ def render_effect(effect: Effect) -> str:
             raise ValueError(f"the card language has no clause for {verb.value} {amount} "
                              f"applied to {who.value}")
         return text
+    if effect.per_count:  # duel-cards-roll: the plain sentence, then what it counts
+        plain = render_effect(replace(effect, per=0, per_count=""))
+        return f"{plain[:-1]} {per_count_text(effect.per, effect.per_count)}."
     if effect.per:
         text = word.render(effect) if word.per else None
         if text is None:
@@ -85,9 +90,22 @@ def render_effect(effect: Effect) -> str:
 
 def _only_in_abilities(effect: Effect) -> bool:
     """Whether only an ability's effect clause can say ``effect`` (no sentence of its own)."""
-    return ((effect.per > 0 and effect.who is Who.YOU) or effect.who is Who.NEIGHBOURS
+    return ((effect.per > 0 and effect.who is Who.YOU and not effect.per_count)
+            or effect.who is Who.NEIGHBOURS
             or effect.who is Who.TAKER
             or vocabulary.VERBS[effect.verb].form != vocabulary.SENTENCE)
+
+
+def per_count_text(per: int, counted: str) -> str:
+    """duel-cards-roll: ``for each smash face in your roll``, ``for every 3 power faces in
+    your roll``, ``for each roll you left unused``."""
+    if counted == PER_UNUSED_ROLL:
+        if per != 1:
+            raise ValueError(f"unused rolls are counted one by one, got every {per}")
+        return "for each roll you left unused"
+    if per == 1:
+        return f"for each {counted} face in your roll"
+    return f"for every {per} {counted} faces in your roll"
 
 
 def render_trigger(trigger: Trigger, param: int = 0) -> str:

@@ -110,6 +110,16 @@ def _spaces(amount: int) -> str:  # duel-words
     return "space" if amount == 1 else "spaces"
 
 
+def _pull(marker: str) -> Callable[[Effect], str | None]:
+    """duel-cards-roll: a pull, maybe `for every N energy you have` (per_count: render.py)."""
+    def render(e: Effect) -> str | None:
+        if e.who is not Who.YOU:
+            return None
+        text = f"Pull the {marker} marker {e.amount} {_spaces(e.amount)}"
+        return text + (f" for every {e.per} energy you have." if e.per else ".")
+    return render
+
+
 def _you(text: Callable[[int], str]) -> Callable[[Effect], str | None]:
     """A text said only for the card's owner."""
     return lambda e: text(e.amount) if e.who is Who.YOU else None
@@ -327,15 +337,15 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          frozenset({"PLACE", "KING"}), amount=False, games=_DUEL, form=POWER),
     # duel-words: King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
     Word(Verb.PULL_FAME, ("pull_sentence", "pull_clause", "FAME"),
-         _you(lambda n: f"Pull the Fame marker {n} {_spaces(n)}."),
+         _pull("Fame"),
          "the owner pulls the Fame marker toward its end, one space at a time, as the dice "
          "pull it", "Pull the Fame marker 1 space.", frozenset({"MARKER", "FAME"}),
-         games=frozenset({KING_OF_TOKYO_DUEL})),
+         games=frozenset({KING_OF_TOKYO_DUEL}), per=True),
     Word(Verb.PULL_DESTRUCTION, ("pull_sentence", "pull_clause", "DESTRUCTION"),
-         _you(lambda n: f"Pull the Destruction marker {n} {_spaces(n)}."),
+         _pull("Destruction"),
          "the owner pulls the Destruction marker toward its end, one space at a time, as the "
          "dice pull it", "Pull the Destruction marker 2 spaces.",
-         frozenset({"MARKER", "DESTRUCTION"}), games=frozenset({KING_OF_TOKYO_DUEL})),
+         frozenset({"MARKER", "DESTRUCTION"}), games=frozenset({KING_OF_TOKYO_DUEL}), per=True),
     Word(Verb.GAIN_DICE_TOKENS, ("dice_token_sentence", "dice_token_clause"),
          _you(lambda n: f"Gain {n} dice {'token' if n == 1 else 'tokens'}."),
          "the owner gains dice tokens; those past the most a monster may hold are lost",
@@ -408,6 +418,17 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "Once per turn, when you pull the Destruction marker with your dice, each other "
          "monster rolls 1 die fewer on its next turn.",
          frozenset({"NEXT", "FEWER"}), games=_DUEL, form=CLAUSE),
+    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    Word(Verb.SKIP_RESOLVE, ("skip_clause",),
+         _without_amount(Verb.SKIP_RESOLVE, "You may skip resolving them."),
+         "the owner may resolve none of its roll's faces (its roll is skipped)",
+         "When you resolve your dice, you may skip resolving them.", amount=False,
+         games=_DUEL, form=ASKING),
+    Word(Verb.LEAVE_UNRESOLVED, ("leave_unresolved_clause",),
+         _you(lambda n: f"You may leave {n} of your dice unresolved."),
+         "the owner may take that many dice of its choice out of its roll, unresolved",
+         "When you resolve your dice, you may leave 2 of your dice unresolved.",
+         games=_DUEL, form=ASKING),
 )}
 """Every verb, in the order of the enum."""
 
@@ -449,13 +470,13 @@ def _fixed(text: str) -> Callable[[int], str | None]:
 TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.BOUGHT, ("trigger",), _fixed("When you buy this card"),
          "the owner buys this card", "When you buy this card, gain 1 star.",
-         frozenset({"BUY", "THIS"}), amount=False),
+         frozenset({"BUY", "THIS"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.START_OF_TURN, ("trigger",), _fixed("At the start of your turn"),
          "the owner's turn starts", "At the start of your turn, gain 1 energy.",
          frozenset({"START", "YOUR_LC"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.END_OF_TURN, ("trigger",), _fixed("At the end of your turn"),
          "the owner's turn ends", "At the end of your turn, gain 1 star.",
-         frozenset({"END", "YOUR_LC"}), amount=False),
+         frozenset({"END", "YOUR_LC"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.END_OF_EACH_TURN, ("trigger",), _fixed("At the end of each turn"),
          "any monster's turn ends", "At the end of each turn, heal 1.",
          frozenset({"END", "EACH_LC"}), amount=False),
@@ -474,7 +495,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "When you score a set of 1s, gain 2 stars.", frozenset({"SCORE"})),
     Word(Trigger.RESOLVE, ("trigger",), _fixed("When you resolve your dice"),
          "the owner resolves its dice", "When you resolve your dice, gain 1 energy.",
-         frozenset({"RESOLVE"}), amount=False),
+         frozenset({"RESOLVE"}), amount=False, games=_KOT_DUEL),
     Word(Trigger.LOSE_HEARTS, ("trigger",),
          lambda n: f"When you lose {n} or more hearts at once",
          "the owner loses at least that many hearts at once",
@@ -532,6 +553,24 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "a step of the owner's pull takes a marker from a Buzz tile to a space off it",
          "When you pull a marker off a Buzz tile, gain 1 dice token.",
          frozenset({"PULL_LC", "OFF"}), amount=False, games=_DUEL),
+    # duel-cards-roll
+    Word(Trigger.OF_A_KIND, ("trigger",),
+         lambda n: f"When your roll has {n} or more of one face",
+         "the owner's roll (its final dice, added faces counted) has at least that many "
+         "dice of one face", "When your roll has 4 or more of one face, take 10 damage.",
+         frozenset({"ROLL", "HAS"}), games=_DUEL),
+    Word(Trigger.RESOLVED, ("trigger",), _fixed("When your roll is resolved"),
+         "the owner has resolved every face of its roll",
+         "When your roll is resolved, gain 1 energy.",
+         frozenset({"RESOLVED"}), amount=False, games=_DUEL),
+    Word(Trigger.SKIPPED, ("trigger",), _fixed("When your roll is skipped"),
+         "the owner chose to resolve none of its roll's faces",
+         "When your roll is skipped, gain 2 energy.",
+         frozenset({"SKIPPED"}), amount=False, games=_DUEL),
+    Word(Trigger.LEFT_UNRESOLVED, ("trigger",), _fixed("When your dice are left unresolved"),
+         "the owner took dice out of its roll, unresolved",
+         "When your dice are left unresolved, gain 1 dice token.",
+         frozenset({"UNRESOLVED"}), amount=False, games=_DUEL),
 )}
 
 
@@ -557,7 +596,7 @@ CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
     Word(Condition.EVERY_FACE, ("condition",), _fixed("if they show every face"),
          "the resolved dice show all six faces",
          "When you resolve your dice, if they show every face, gain 9 stars.",
-         frozenset({"EVERY_LC", "FACE"}), amount=False),
+         frozenset({"EVERY_LC", "FACE"}), amount=False, games=_KOT_DUEL),
     Word(Condition.ONE_TWO_THREE, ("condition",), _fixed("if they show a 1, a 2 and a 3"),
          "the resolved dice show a 1, a 2 and a 3",
          "When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
@@ -569,6 +608,11 @@ CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
          "While the Fame marker is on a Buzz tile, in each turn that is not yours, the first 1 "
          "damage you take does not hurt you.", frozenset({"FAME", "MARKER"}), amount=False,
          games=_DUEL),
+    # duel-cards-roll
+    Word(Condition.NO_SMASH, ("condition",), _fixed("if it has no smash"),
+         "the owner's roll (added faces counted) has no smash face",
+         "When your roll is resolved, if it has no smash, gain 1 energy.",
+         frozenset({"NO", "SMASH"}), amount=False, games=_DUEL),
 )}
 
 
@@ -677,6 +721,21 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          "resolving its smash faces, the owner may count them times its power faces",
          "When you resolve your smash faces, you may multiply them by your power faces.",
          amount=False, games=_DUEL),
+    # duel-cards-roll
+    Word(ModifierKind.EXTRA_SMASH, ("extra_smash",),
+         lambda n: f"Your roll has {n} extra smash.",
+         "smash faces join the owner's roll once it stops rolling",
+         "Your roll has 1 extra smash.", games=_DUEL),
+    Word(ModifierKind.EXTRA_SMASH_SPOTLIGHT, ("extra_smash_spotlight",),
+         lambda n: f"Your roll has {n} extra smash for each marker in a spotlight zone.",
+         "smash faces join the owner's roll, so many for each marker standing in either "
+         "monster's spotlight zone", "Your roll has 1 extra smash for each marker in a "
+         "spotlight zone.", games=_DUEL),
+    Word(ModifierKind.REROLL_FAME, ("reroll_fame",),
+         _if_zero("You may reroll dice showing fame even after your last roll."),
+         "the owner may reroll its fame dice once its rolls are used up",
+         "You may reroll dice showing fame even after your last roll.", amount=False,
+         games=_DUEL),
 )}
 
 

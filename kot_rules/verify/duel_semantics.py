@@ -75,7 +75,6 @@ from kot_rules.verify import duel_kernel as k
 from kot_rules.verify.duel_invariants import INVARIANTS
 from kot_rules.verify.duel_state import (
     SEATS,
-    TRACKS,
     Bonus,  # duel-cards-rival
     SymDuel,
     fresh,
@@ -169,7 +168,16 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
     :func:`duel_kernel.pull_on`, ``steps`` times; ``steps`` a number the card says).
     Ends with no pull under way. A game already over (an earlier part of the sentence won
     it) is left as it is."""
-    n = steps if isinstance(steps, int) else z3.simplify(steps).as_long()
+    known = steps if isinstance(steps, int) else z3.simplify(steps)
+    if not isinstance(known, int) and not z3.is_int_value(known):
+        # duel-cards-roll: a number counted on the roll or the energy held, which the card
+        # does not say: the pull begins, and the kernel's own steps carry it on one by one
+        # (duel_kernel.pull_begin, then pull_on), exactly as a pull of the dice.
+        begun = replace(s, pull_left=z3.If(known > 0, known, 0), puller=z3.IntVal(owner),
+                        pull_track=track if isinstance(track, z3.ArithRef)
+                        else z3.IntVal(track))
+        return ite(k.idle(s), begun, s)
+    n = known if isinstance(known, int) else known.as_long()
     starts = k.idle(s)
     t = replace(s, pull_left=z3.IntVal(n), puller=z3.IntVal(owner),
                 pull_track=track if isinstance(track, z3.ArithRef) else z3.IntVal(track))
@@ -362,6 +370,8 @@ def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
         m = out.m(seat)
         amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
                        else z3.IntVal(effect.amount))
+        if effect.per_count:  # duel-cards-roll: the roll's dice, or its unused rolls
+            amount = effect.amount * (ctx.integer(f"count-{effect.per_count}") / effect.per)
         applies = chosen
         if effect.verb not in NO_AMOUNT_VERBS:
             applies = z3.And(applies, amount > 0)
@@ -538,31 +548,61 @@ def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
     return out
 
 
-# -- duel-words: pulls and dice tokens ----------------------------------------------------
+# -- duel-cards-roll: the roll's words ---------------------------------------------------
+# The symbolic state holds no dice and no cards: what the roll's words change there (faces
+# added or taken out, a resolution skipped, a card discarded) is none of its fields, and
+# what depends on the dice (N of one face, every face, no smash, per face) may be anything.
 
-_FAME, _DESTRUCTION = (TRACKS.index(t) for t in ("fame", "destruction"))
+@trigger(Trigger.BOUGHT, Trigger.RESOLVE, Trigger.END_OF_TURN, Trigger.OF_A_KIND,
+         Trigger.RESOLVED, Trigger.SKIPPED, Trigger.LEFT_UNRESOLVED)
+def _own_turn(s: SymDuel, owner: int) -> Bool:
+    """A card bought, a roll resolved or skipped, a turn ending: the owner's own turn."""
+    return s.active == owner
 
 
-def _spaces(n: Int) -> int:
-    """A pull's printed number of spaces (the words take no `for every`): a concrete count,
-    since each step is its own kernel event."""
-    value = z3.simplify(n)
-    if not z3.is_int_value(value):  # pragma: no cover - the grammar gives no other amount
-        raise Unsupported(f"a pull of a symbolic number of spaces ({n})")
-    return int(value.as_long())
+@condition(Condition.EVERY_FACE, Condition.NO_SMASH)
+def _any_roll(s: SymDuel, owner: int) -> Bool:
+    """The roll's faces are not in the state: any roll."""
+    return z3.BoolVal(True)
+
+
+@verb(Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED)
+def _unheld(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
+    """The dice and the cards are not in the state: nothing it holds changes (what a
+    skipped resolution or dice left unresolved bring are their triggers' own sentences)."""
+    return s
+
+
+@modifier(ModifierKind.EXTRA_SMASH, ModifierKind.EXTRA_SMASH_SPOTLIGHT)
+def _extra_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-ADDED-FACES: the owner's smash faces, more of them, cost the rival hearts:
+    the kernel's damage step on the owner's turn."""
+    ok, t = k.damage_one(ctx, s)
+    return z3.And(ok, s.active == owner), t
+
+
+@modifier(ModifierKind.REROLL_FAME)
+def _reroll_fame(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
+    """D-DUEL-FAME-REROLL: rerolls change which faces come up, which the state does not
+    hold: the owner's roll phase, with any faces, as the kernel's roll step."""
+    ok, t = k.roll(ctx, s)
+    return z3.And(ok, s.active == owner), t
+
+
+# duel-cards-roll: duel-words' verbs, registered here (as this module's docstring shows) so
+# that this branch's cards are proved; a merge keeps ONE registration of each.
 
 
 @verb(Verb.PULL_FAME)
 def _pull_fame(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
-    """duel.card.pull, D-DUEL-CARD-SENTENCES: the dice's pull of the Fame marker, step by
-    step (:func:`pull`: duel_kernel.pull_on with its bonus and victory check each step)."""
-    return pull(ctx, s, seat, _FAME, _spaces(n))
+    """D-DUEL-PULL-STEPS: the card's pull is the dice's, step by step (track 0: Fame)."""
+    return pull(ctx, s, seat, 0, n)
 
 
 @verb(Verb.PULL_DESTRUCTION)
 def _pull_destruction(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
-    """duel.card.pull, D-DUEL-CARD-SENTENCES: the dice's pull of the Destruction marker."""
-    return pull(ctx, s, seat, _DESTRUCTION, _spaces(n))
+    """D-DUEL-PULL-STEPS: as the Fame pull, on track 1 (Destruction)."""
+    return pull(ctx, s, seat, 1, n)
 
 
 @verb(Verb.GAIN_DICE_TOKENS)

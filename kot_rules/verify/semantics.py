@@ -347,6 +347,13 @@ NOT_YET.update({m: "a King of Tokyo: Duel word: its symbolic meaning is Duel's" 
 # duel-monsters: a Duel monster's power words (Duel's meaning: duel_semantics).
 NOT_YET.update({v: "a King of Tokyo: Duel monster's power: its symbolic meaning is Duel's"
                 for v in (Verb.ADD_FACES, Verb.PLACE_KING_TILE, ModifierKind.MULTIPLY_SMASH)})
+# duel-cards-roll: the roll's words, Duel-only too.
+NOT_YET.update({w: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
+                for w in (Trigger.OF_A_KIND, Trigger.RESOLVED, Trigger.SKIPPED,
+                          Trigger.LEFT_UNRESOLVED, Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED,
+                          Verb.DISCARD_THIS, Condition.NO_SMASH,
+                          ModifierKind.EXTRA_SMASH, ModifierKind.EXTRA_SMASH_SPOTLIGHT,
+                          ModifierKind.REROLL_FAME)})
 
 TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
     (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),

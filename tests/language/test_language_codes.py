@@ -204,7 +204,7 @@ TEXT_CASES: list[tuple[str, str, int, int, str]] = [
     ("KOT116", K + "  Damage of 1 does not hurt you.\n", 3, 13,
      "unknown modifier 'Damage of 1': expected 'exactly' after 'Damage of'"),
     ("KOT116", K + "  Your max hearts is 2 higher.\n", 3, 8,
-     "unknown modifier 'Your max': expected 'attacks' or 'maximum' after 'Your'; "
+     "unknown modifier 'Your max': expected 'attacks', 'maximum' or 'roll' after 'Your'; "
      "did you mean 'maximum'?"),
     ("KOT116", K + "  You roll 1 extra dices.\n", 3, 20,
      "unknown word 'dices'; did you mean 'dice'?"),

@@ -353,6 +353,9 @@ clauses = st.one_of(
 )
 
 
+# King of Tokyo's words only: these cards are parsed as King of Tokyo's (duel-cards-roll).
+
+
 @st.composite
 def abilities(draw: st.DrawFn) -> Ability:
     trigger = draw(st.sampled_from(KOT_TRIGGERS))
