@@ -70,6 +70,12 @@ TAKE_TURN = "take-turn"
 MULTIPLY = "multiply"
 """The answer multiplying smash faces by power faces (a Duel monster's power)."""
 
+SKIP = "skip"
+"""The answer skipping the resolving of one's dice (a card's ``skip-resolve``)."""
+
+LEAVE = "leave"
+"""The answer leaving dice unresolved (a card's ``leave-unresolved``)."""
+
 
 class ActionEncodingError(ValueError):
     """An action or id outside the game's action space."""
@@ -284,7 +290,10 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
         keys += ["discard"]
     if any(a.price for c in table.physical_ids() for a in table.abilities(c)):
         keys += ["pay"]
-    keys += board_answer_keys(game)  # duel-adapters
+    # duel-adapters: the yes of Duel's roll cards (skip resolving, leave dice unresolved).
+    keys += [key for verb, key in ((Verb.SKIP_RESOLVE, SKIP), (Verb.LEAVE_UNRESOLVED, LEAVE))
+             if verb in said]
+    keys += board_answer_keys(game)
     return tuple(dict.fromkeys(keys))
 
 

@@ -3,15 +3,18 @@ and King of Tokyo's ids stay as they were (kot_rules.adapters.encoding, docs/ada
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from kot_rules import games
 from kot_rules.adapters.encoding import ActionCodec, board_answer_keys
-from kot_rules.engine import effects
+from kot_rules.engine import driver, effects
 from kot_rules.engine.actions import PASS, Choose
+from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.duel import place_key
+from kot_rules.engine.state import State
 from kot_rules.engine.tracks import TILES, DuelBoard, PlacedTile, placements
 from kot_rules.language.monsters import game_monster_defs, render_clause
 
@@ -88,11 +91,38 @@ class TestDuelAnswers:
         game = DUEL.new_game(2)
         assert all(round_trips(codec, f.value) for f in game.rules.dice.faces)
 
-    def test_the_damage_and_shop_answers(self, codec: ActionCodec) -> None:
+    def test_the_card_answers(self, codec: ActionCodec) -> None:
         game = DUEL.new_game(2)
-        keys = ["discard", "rest", "pay", "smash", *game.cards.physical_ids()]
+        keys = ["discard", "rest", "pay", "smash", "skip", "leave", *game.cards.physical_ids()]
         assert all(round_trips(codec, k) for k in keys)
 
     def test_every_id_round_trips(self, codec: ActionCodec) -> None:
         ids = [codec.encode(Choose(k)) for k in codec.answers]
         assert len(set(ids)) == len(ids) == len(codec.answers)
+
+
+MONSTERS = [m.name for m in game_monster_defs(DUEL.id)]
+
+
+class TestEveryMonsterInPlay:
+    """Seeded games with each monster in each seat: every legal decision has its own id
+    (the default pair leaves the other monsters' powers unasked)."""
+
+    @pytest.mark.parametrize("seat", [0, 1])
+    @pytest.mark.parametrize("monster", MONSTERS)
+    def test_every_legal_action_met(self, monster: str, seat: int) -> None:
+        other = next(m for m in MONSTERS if m != monster)
+        game = DUEL.new_game([monster, other] if seat == 0 else [other, monster])
+        codec = ActionCodec(game)
+
+        def check(s: State) -> None:
+            if s.is_terminal() or s.is_chance_node():
+                return
+            actions = list(s.legal_actions())
+            ids = [codec.encode(a) for a in actions]
+            assert len(set(ids)) == len(ids), actions
+            assert [codec.decode(i) for i in ids] == actions
+
+        for seed in range(3):
+            agents = [RandomAgent(random.Random(seed * 2 + i)) for i in range(2)]
+            driver.play(game, seed, agents, on_step=check, record=False)
