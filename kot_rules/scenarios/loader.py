@@ -42,7 +42,8 @@ MONSTER_KEYS = {
     "dice_tokens",
 }  # fmt: skip
 SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held", "fame",
-              "destruction", "tiles"}
+              "destruction", "tiles",
+              "unnamed"}  # duel-fix-scenarios: where the cards named nowhere go
 BOARD_KEYS = {"fame", "destruction", "dice_tokens", "tiles"}
 TILE_KEYS = {"tile", "track", "spaces", "owner"}
 """Fields of King of Tokyo: Duel only (a game with a board of its own): SCN004 elsewhere."""
@@ -391,6 +392,7 @@ def _setup(r: _Reader, value: object) -> Setup:
         shop=None if shop is None else r.strings(shop, (*p, "shop")),
         deck=r.strings(data.get("deck", []), (*p, "deck")),
         discard=r.strings(data.get("discard", []), (*p, "discard")),
+        unnamed=_unnamed(r, data.get("unnamed", "deck"), (*p, "unnamed")),
         held=r.held(data.get("held", {}), (*p, "held")),
         dice_tokens=tokens_of,
         tiles=tuple(tiles),
@@ -399,6 +401,13 @@ def _setup(r: _Reader, value: object) -> Setup:
 
 
 _BARE = {"stop": "stop", "yield": "yield", "stay": "stay", "sweep": "sweep", "end-turn": "end-turn"}
+
+
+def _unnamed(r: _Reader, value: object, p: Path_) -> str:
+    """Where the cards named nowhere else go: ``deck`` (its bottom) or ``discard``."""
+    if value not in ("deck", "discard"):
+        r.expected(p, "deck or discard", value)
+    return str(value)
 
 
 def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:

@@ -57,6 +57,8 @@ class Setup:
     """King of Tokyo: Duel: dice tokens in front of each monster, by name."""
     tiles: tuple[dict[str, Any], ...] = ()
     """King of Tokyo: Duel: Buzz tiles on the tracks ({tile, track, spaces, owner})."""
+    unnamed: str = "deck"
+    """Where the cards named nowhere else go: the bottom of the ``deck`` or the ``discard``."""
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,8 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
         shop = None if su.shop is None else _resolve_cards(cards, su.shop, used, where)
         deck = _resolve_cards(cards, su.deck, used, where)
         discard = _resolve_cards(cards, su.discard, used, where)
+        if su.unnamed == "discard":  # the deck is exactly the cards named in it
+            discard += [c for c in game.cards.physical_ids() if c not in used]
         city = next((names.index(n) for n, p in su.places.items() if p == "city"), None)
         bay = next((names.index(n) for n, p in su.places.items() if p == "bay"), None)
         if (
