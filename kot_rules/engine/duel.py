@@ -211,7 +211,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.to_roll = min(base + max(0, extra), MAX_DICE)
     s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     b: DuelBoard = s.board
-    s.board = replace(b, white=max(0, extra), bought=False, resolved=())
+    s.board = replace(b, white=max(0, extra), bought=False, resolved=(), added=0)
     if b.dominated[a] or b.fewer[a]:  # duel-cards-rival: a card cut this turn's dice
         _fewer_dice(s, ev, a, base)
     if b.dice_tokens[a] and spendable(s):
@@ -312,6 +312,7 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         d = list(s.dice)
         d[SMASH_I] += extra
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+        s.board = replace(s.board, added=s.board.added + extra)
         ev.append(Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):

@@ -543,6 +543,9 @@ def _add_faces(
     d = list(s.dice)
     d[i] += amount
     s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+    b = s.board
+    if isinstance(b, DuelBoard):  # faces, not dice (D-DUEL-ADDED-FACES)
+        s.board = replace(b, added=b.added + amount)
     if ev.__class__ is not Quiet:
         ev.append(Event(K_USED, t, amount, None, "", f"{s.monsters[t].name} adds {amount} {key}"))
 

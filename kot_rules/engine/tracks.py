@@ -259,6 +259,9 @@ class DuelBoard:
     it may discard some (a card's ``fewer-dice-per-keep``)."""
     fewer: tuple[int, int] = (0, 0)
     """Per seat: dice it rolls fewer on its next turn."""
+    added: int = 0
+    """Faces that cards and powers added to this turn's roll: faces, not dice, so neither
+    cap on the dice counts them (D-DUEL-ADDED-FACES)."""
 
     def marker(self, track: str) -> int:
         return self.fame if track == FAME else self.destruction
@@ -282,7 +285,7 @@ class DuelBoard:
         three times quicker than ``replace``; every field must be passed on here)."""
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
                          self.bought, (*self.resolved, face), self.tiles, self.extra,
-                         self.dominated, self.fewer)
+                         self.dominated, self.fewer, self.added)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -297,6 +300,7 @@ class DuelBoard:
             # duel-cards-rival: written only when a card set them (older states stay as they are).
             **({"dominated": list(self.dominated)} if any(self.dominated) else {}),
             **({"fewer_dice": list(self.fewer)} if any(self.fewer) else {}),
+            **({"added_faces": self.added} if self.added else {}),
         }
 
     def describe(self, names: Sequence[str]) -> str:
@@ -373,6 +377,7 @@ def board_from_json(data: object) -> DuelBoard:
         tuple(sorted(extra)),
         _per_seat(data, "dominated"),  # duel-cards-rival
         _per_seat(data, "fewer_dice"),
+        _added_faces(data),
     )
     for track in board.extra:
         here = tile_at(board.tiles, track, board.marker(track))
@@ -382,6 +387,14 @@ def board_from_json(data: object) -> DuelBoard:
             raise StateFormatError(f"board.extra_space: the {track} marker is on no "
                                    "lengthening tile's extra space")
     return board
+
+
+def _added_faces(data: dict[str, Any]) -> int:
+    """``board.added_faces``: faces added to this turn's roll, 0..99 (absent: none)."""
+    v = data.get("added_faces", 0)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
+        raise StateFormatError(f"board.added_faces: expected a whole number 0..99, got {v!r}")
+    return v
 
 
 def _per_seat(data: dict[str, Any], key: str) -> tuple[int, int]:

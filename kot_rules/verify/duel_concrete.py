@@ -135,7 +135,7 @@ def view(s: State) -> DuelView:
     outcome = s.outcome
     winner = NOBODY if outcome is None or outcome.winner is None else outcome.winner
     return DuelView(monsters, tracks, s.active, s.turn == 1 and s.active == 0,
-                    sum(s.dice) + s.to_roll - board.white, board.white, king_seat,
+                    sum(s.dice) + s.to_roll - board.white - board.added, board.white, king_seat,
                     0, 0, 0, over, winner, over)
 
 
@@ -254,9 +254,15 @@ CHECKS: dict[str, Callable[[DuelView], bool]] = {
 
 
 def check(s: State) -> list[Violation]:
-    """Every Duel invariant the engine state ``s`` breaks (empty: it keeps them all)."""
+    """Every Duel invariant the engine state ``s`` breaks (empty: it keeps them all).
+
+    While a question waits in the middle of a step (``s.pending``: e.g. a Buzz bonus the
+    puller may swap for a smash, asked before that step's victory check), the step is not
+    over, so INV-DUEL-VICTORY, which speaks of the state after each whole event, is not
+    judged there; the state its answer leads to is."""
     v = view(s)
-    return [Violation(i, f"broken: {BY_ID[i].statement}") for i in IDS if not CHECKS[i](v)]
+    ids = IDS if s.pending is None else tuple(i for i in IDS if i != "INV-DUEL-VICTORY")
+    return [Violation(i, f"broken: {BY_ID[i].statement}") for i in ids if not CHECKS[i](v)]
 
 
 def holds_symbolically(invariant: str, v: DuelView) -> bool:

@@ -122,3 +122,26 @@ def test_a_broken_state_is_caught_by_both_readings(index: int) -> None:
     invariant, v = _broken()[index]
     plain = _agree(v)
     assert not plain[invariant], invariant
+
+
+class TestAQuestionInTheMiddleOfAStep:
+    """A state waiting for an answer inside a step (a Buzz bonus asked before that step's
+    victory check) is not judged by INV-DUEL-VICTORY; every other invariant still is."""
+
+    def _won_but_not_declared(self) -> State:
+        s = get(DUEL).new_game(2).new_initial_state()
+        s.board = replace(s.board, fame=-7)  # seat 0's Victory space, no outcome yet
+        return s
+
+    def test_without_a_question_the_undeclared_win_is_a_violation(self) -> None:
+        assert [v.invariant for v in check(self._won_but_not_declared())] == ["INV-DUEL-VICTORY"]
+
+    def test_with_a_question_waiting_it_is_not_judged(self) -> None:
+        from kot_rules.engine.actions import PASS, STOP, Choose
+        from kot_rules.engine.requests import Pending, Request
+
+        s = self._won_but_not_declared()
+        s.pending = Pending(s.copy(), STOP, (), Request(0, (Choose("smash"), PASS), 0, "a bonus"))
+        assert check(s) == []
+        s.monsters = (s.monsters[0]._replace(hearts=-1), s.monsters[1])
+        assert [v.invariant for v in check(s)] == ["INV-DUEL-HEARTS"]
