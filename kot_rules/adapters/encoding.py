@@ -17,7 +17,8 @@ buy                     one per card (face-up, or the deck's top)
 buy-from                one per (card, seller seat)
 use                     one per (usable card, ability, variant): plain, a die
                         changed to a face (6 x 6), a face rerolled 1..max_dice times
-choose                  one per answer key of the game's questions
+choose                  one per answer key of the game's questions (Duel's board
+                        and power answers after KoT's: :func:`board_answer_keys`)
 spend-dice-tokens       Duel only: one per count, 0..2
 resolve                 Duel only: one per face of its die
 ======================  ==========================================================
@@ -34,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
-from kot_rules.engine import dice
+from kot_rules.engine import dice, tracks
 from kot_rules.engine.actions import (
     END_TURN,
     PASS,
@@ -50,10 +51,12 @@ from kot_rules.engine.actions import (
     SpendDiceTokens,
     UseCard,
 )
-from kot_rules.engine.dice import FACES, Counts
+from kot_rules.engine.dice import FACES, Counts, Face
 from kot_rules.engine.game import Game
 from kot_rules.engine.hearts import HEAL_SELF
 from kot_rules.language.ast import ModifierKind, Verb
+from kot_rules.language.monsters import game_monster_defs, render_clause
+from kot_rules.rulebook import game_buzz_tiles
 
 STORE_ENERGY_MAX = 100
 """The largest energy amount an answer may name (a card asking how much energy to move).
@@ -63,6 +66,15 @@ action space must be finite (docs/adapters.md, "Limits")."""
 
 TAKE_TURN = "take-turn"
 """The answer taking the extra turn a card offers (kot_rules.engine.effects)."""
+
+MULTIPLY = "multiply"
+"""The answer multiplying smash faces by power faces (a Duel monster's power)."""
+
+SKIP = "skip"
+"""The answer skipping the resolving of one's dice (a card's ``skip-resolve``)."""
+
+LEAVE = "leave"
+"""The answer leaving dice unresolved (a card's ``leave-unresolved``)."""
 
 
 class ActionEncodingError(ValueError):
@@ -278,7 +290,52 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
         keys += ["discard"]
     if any(a.price for c in table.physical_ids() for a in table.abilities(c)):
         keys += ["pay"]
+    # duel-adapters: the yes of Duel's roll cards (skip resolving, leave dice unresolved).
+    keys += [key for verb, key in ((Verb.SKIP_RESOLVE, SKIP), (Verb.LEAVE_UNRESOLVED, LEAVE))
+             if verb in said]
+    keys += board_answer_keys(game)
     return tuple(dict.fromkeys(keys))
+
+
+# -- duel-adapters: the answers of a game with a board of tracks and monster powers (Duel) --
+
+
+def board_answer_keys(game: Game) -> list[str]:
+    """The answers about a board and monster powers, from the game's data (none for a game
+    with neither: King of Tokyo keeps its ids), in this order: where a Buzz tile goes
+    (every run of consecutive track spaces as long as a tile, either way round,
+    ``duel.place_key``), where a King tile is placed or moved (``effects.king_tile_options``),
+    each clause a power line lets its monster choose, multiplying the smash faces, a smash
+    instead of a Buzz bonus."""
+    rules = game.rules
+    tiles = game_buzz_tiles(rules.id)
+    defs = game_monster_defs(rules.id)
+    keys: list[str] = []
+    if tiles:
+        end = rules.numbers["track-end"]
+        spaces = range(-end, end + 1)
+        for n in sorted({len(t.spaces) for t in tiles if not t.king}):
+            for track in tracks.TRACKS:
+                for start in spaces:
+                    for way in (1, -1) if n > 1 else (1,):
+                        run = [start + way * i for i in range(n)]
+                        if all(-end <= x <= end for x in run):
+                            keys.append(" ".join((track, *(str(x) for x in run))))
+        if any(t.king for t in tiles):
+            places = [f"{track} {x:+d}" for track in tracks.TRACKS for x in spaces]
+            keys += [f"place {p}" for p in places]
+            keys += [f"move {a} to {b}" for a in places for b in places if a != b]
+    for m in defs:
+        for power in m.powers:
+            if power.alternatives:
+                keys += [render_clause(e) for e in power.choices]
+    if any(m.has(ModifierKind.MULTIPLY_SMASH) for m in defs):
+        keys.append(MULTIPLY)
+    table = game.cards
+    if any(m.kind is ModifierKind.SMASH_FOR_BONUS
+           for c in table.physical_ids() for m in table.modifiers(c)):
+        keys.append(Face.SMASH.value)
+    return keys
 
 
 def roll_outcomes(n: int) -> int:
