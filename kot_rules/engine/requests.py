@@ -14,13 +14,15 @@ reaches the same question and takes the answer instead of stopping.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, Roll
 
-if TYPE_CHECKING:
-    from kot_rules.engine.state import State
+# A runtime import, not only a typing one: compiled with mypyc, Pending's annotation needs
+# State's class object when this module starts, and a module that imports this one before
+# the state module (abilities does, in sorted order) would otherwise find none (a crash).
+from kot_rules.engine.state import State
 
 CHANCE_SEAT = -1
 

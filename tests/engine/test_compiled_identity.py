@@ -67,6 +67,23 @@ class TestCompiledEngineIdentity:
             assert compiled[case] == record, f"{case}: {first_difference(record, compiled[case])}"
 
 
+class TestEachCompiledModuleStartsAlone:
+    """Each compiled module imported first, in a fresh process: a compiled module that
+    needs another one's class before that module has started crashes the interpreter
+    (a mypyc module's annotations hold class objects), whatever order a caller uses."""
+
+    def test_every_compiled_module_imports_first(self, build: None) -> None:
+        have, _ = native.read_build()
+        assert have is not None
+        env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+        for module in sorted(have["files"]):
+            done = subprocess.run(
+                [sys.executable, "-c", f"import kot_rules, {module}"], env=env,
+                capture_output=True, text=True, timeout=120,
+            )
+            assert done.returncode == 0, f"import {module} first: exit {done.returncode}"
+
+
 class TestEngineChoice:
     def test_pure_is_forced_by_the_environment(self) -> None:
         out = subprocess.run(
