@@ -13,8 +13,6 @@ Tokyo's (``scenarios/king-of-tokyo-duel/...``), where links to scenario files po
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -59,6 +57,7 @@ from .pages import (
     SCENARIO_BOOST,
     WIDE,
     boosted,
+    card_scenarios_section,
     cell,
     decision_title,
     describe_sentences,
@@ -73,6 +72,7 @@ from .pages import (
     sentence_counts,
     table,
 )
+from .proofs import cached_report, digest_files
 
 DUEL = "king-of-tokyo-duel"
 """The game id of King of Tokyo: Duel."""
@@ -286,40 +286,23 @@ CACHE = Path("build") / "duel-verify-cache.json"
 
 
 def _key(root: Path) -> str:
-    digest = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
-    files = sorted([*(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
-                    *(package / "language").glob("*.py"),
-                    *(root / "spec" / "cards" / DUEL).rglob("*.kot"),
-                    root / "spec" / "games" / f"{DUEL}.yaml"])
-    for f in files:
-        if f.is_file():
-            digest.update(f.name.encode())
-            digest.update(f.read_bytes())
-    return digest.hexdigest()
+    return digest_files(sorted([
+        *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+        *(package / "language").glob("*.py"), *(root / "spec" / "cards" / DUEL).rglob("*.kot"),
+        root / "spec" / "games" / f"{DUEL}.yaml"]))
 
 
 def duel_proofs(root: Path) -> dict[str, Any]:
     """Duel's ``verify`` report for its built-in cards as JSON (cached in
     ``build/duel-verify-cache.json`` under a hash of what it depends on)."""
-    key = _key(root)
-    cache = root / CACHE
-    try:
-        data: dict[str, Any] = json.loads(cache.read_text(encoding="utf-8"))
-        if data.get("key") == key:
-            return data
-    except (OSError, ValueError):
-        pass
-    from kot_rules.language.cardset import builtin_card_set
-    from kot_rules.verify.duel_prover import verify
 
-    data = {"key": key, **verify(builtin_card_set(DUEL).cards).to_json()}
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps(data), encoding="utf-8")
-    except OSError:
-        pass  # a read-only checkout: no cache, same page
-    return data
+    def compute() -> dict[str, Any]:
+        from kot_rules.verify.duel_prover import verify
+
+        return verify(builtin_card_set(DUEL).cards).to_json()
+
+    return cached_report(root / CACHE, _key(root), compute)
 
 
 # -- shared pieces --------------------------------------------------------------------
@@ -652,25 +635,10 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     if rulings:
         out += ["## Rulings", ""]
         out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
-    uses = _card_scenarios(data, card.slug)
-    shown = [(s, u) for s, u in uses if u - {CardUse.DEALT}]
-    dealt = [s for s, u in uses if not u - {CardUse.DEALT}]
-    out += ["## Scenarios", ""]
-    if shown:
-        out += ["The conformance scenarios that test the card:", ""]
-        out += table(["Scenario", "How it names the card"],
-                     [[f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})",
-                       ", ".join(use.value for use in CardUse if use in u)]
-                      for s, u in shown])
-    else:
-        out += ["**No scenario plays or names this card.**", ""]
-    if dealt:
-        out += [f"??? note \"Only in the shop or deck of {len(dealt)} more scenario(s)\"", ""]
-        out += [f"    - [{inline(s.name)}]({link(src, scenario_uri(s.key))})" for s in dealt]
-        out += [""]
-    out += [f"??? note \"Card file `{info.source_file}`\"", ""]
-    out += indented(fenced(info.source_text))
-    out += note(info.source_file)
+    out += card_scenarios_section(
+        src, info, _card_scenarios(data, card.slug),
+        lead=("The conformance scenarios that test the card:", ""),
+        none="**No scenario plays or names this card.**")
     return "\n".join(out)
 
 

@@ -377,17 +377,29 @@ def card_page(data: SiteData, info: CardInfo) -> str:
         out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
     else:
         out += ["None recorded.", ""]
-    uses = _card_scenarios(data, card.slug)
+    out += card_scenarios_section(src, info, _card_scenarios(data, card.slug),
+                                  lead=(), none="No scenario plays or names this card yet.")
+    return "\n".join(out)
+
+
+def card_scenarios_section(
+    src: str, info: CardInfo, uses: Sequence[tuple[Scenario, frozenset[CardUse]]],
+    lead: Sequence[str], none: str,
+) -> list[str]:
+    """A card page's end, the same in every game's section: the scenarios that play or
+    name the card (after ``lead``; ``none`` when there is none), those that only deal it,
+    then its card file."""
     shown = [(s, u) for s, u in uses if u - {CardUse.DEALT}]
     dealt = [s for s, u in uses if not u - {CardUse.DEALT}]
-    out += ["## Scenarios", ""]
+    out = ["## Scenarios", ""]
     if shown:
+        out += [*lead]
         out += table(["Scenario", "How it names the card"],
                      [[f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})",
                        ", ".join(use.value for use in CardUse if use in u)]
                       for s, u in shown])
     else:
-        out += ["No scenario plays or names this card yet.", ""]
+        out += [none, ""]
     if dealt:
         out += [f"??? note \"Only in the shop or deck of {len(dealt)} more scenario(s)\"", ""]
         out += [f"    - [{inline(s.name)}]({link(src, scenario_uri(s.key))})" for s in dealt]
@@ -395,7 +407,7 @@ def card_page(data: SiteData, info: CardInfo) -> str:
     out += [f"??? note \"Card file `{info.source_file}`\"", ""]
     out += indented(fenced(info.source_text))
     out += note(info.source_file)
-    return "\n".join(out)
+    return out
 
 
 def cards_index(data: SiteData) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -20,37 +21,52 @@ TESTED = ("checked after every step of whole games with the 66 built-in cards, r
           "decisions and random dice (`tests/verify/test_whole_games.py`)")
 
 
-def _key(root: Path) -> str:
+def digest_files(files: Iterable[Path]) -> str:
+    """A hash of the names and bytes of ``files`` (in the order given; a missing one is
+    left out): the key of a cached report."""
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parents[1]
-    files = sorted([*(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
-                    package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")])
     for f in files:
-        digest.update(f.name.encode())
-        digest.update(f.read_bytes())
+        if f.is_file():
+            digest.update(f.name.encode())
+            digest.update(f.read_bytes())
     return digest.hexdigest()
 
 
-def verify_results(root: Path) -> dict[str, Any]:
-    """``kot-rules verify --json`` for the built-in cards (from the cache when current)."""
-    key = _key(root)
-    cache = root / CACHE
+def cached_report(cache: Path, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``compute()`` with its ``key``, read from ``cache`` when the key there is ``key``,
+    else computed and written there (a read-only checkout: no cache, the same report)."""
     try:
         data: dict[str, Any] = json.loads(cache.read_text(encoding="utf-8"))
         if data.get("key") == key:
             return data
     except (OSError, ValueError):
         pass
-    from kot_rules.language.cardset import builtin_card_set
-    from kot_rules.verify.prover import verify
-
-    data = {"key": key, **verify(builtin_card_set().cards).to_json()}
+    data = {"key": key, **compute()}
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_text(json.dumps(data), encoding="utf-8")
     except OSError:
-        pass  # a read-only checkout: no cache, same page
+        pass
     return data
+
+
+def _key(root: Path) -> str:
+    package = Path(__file__).resolve().parents[1]
+    return digest_files(sorted([
+        *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+        package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")]))
+
+
+def verify_results(root: Path) -> dict[str, Any]:
+    """``kot-rules verify --json`` for the built-in cards (from the cache when current)."""
+
+    def compute() -> dict[str, Any]:
+        from kot_rules.language.cardset import builtin_card_set
+        from kot_rules.verify.prover import verify
+
+        return verify(builtin_card_set().cards).to_json()
+
+    return cached_report(root / CACHE, _key(root), compute)
 
 
 def invariants_page(results: dict[str, Any]) -> str:
