@@ -787,8 +787,7 @@ def _fewer_dice_per_keep(
     starts); two such cards add up."""
     b = s.board
     if isinstance(b, DuelBoard):
-        d = b.dominated
-        s.board = replace(b, dominated=(d[0] + amount, d[1]) if t == 0 else (d[0], d[1] + amount))
+        s.board = replace(b, dominated=_plus_at(b.dominated, t, amount))
 
 
 @_means(MEANINGS, Verb.FEWER_DICE_NEXT_TURN)
@@ -798,8 +797,12 @@ def _fewer_dice_next_turn(
     """Marked on the board for ``t``'s next turn (played as that turn starts); two add up."""
     b = s.board
     if isinstance(b, DuelBoard):
-        f = b.fewer
-        s.board = replace(b, fewer=(f[0] + amount, f[1]) if t == 0 else (f[0], f[1] + amount))
+        s.board = replace(b, fewer=_plus_at(b.fewer, t, amount))
+
+
+def _plus_at(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
+    """A per-seat pair with ``amount`` added to ``seat``'s count."""
+    return (pair[0] + amount, pair[1]) if seat == 0 else (pair[0], pair[1] + amount)
 
 
 @_means(MEANINGS, Verb.BUY_FOR_LESS)
