@@ -218,7 +218,6 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
                 fresh=(), destroyed=(), destroyed_units=(), fled=())
     s.board = b
-    s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
         why = f"{zone.name} at the start of the turn"
