@@ -57,7 +57,7 @@ def test_every_number_names_a_rule_of_new_york() -> None:
         city.NY["max-hearts"])
     # Buying is the shared skeleton's (kot_rules.engine.turn.apply_buy), whose shop numbers
     # must be New York's too (kony.setup.shop, kony.turn.sweep).
-    assert (numbers.SHOP_SIZE, numbers.SWEEP_COST) == (city.NY["shop-size"], city.NY["sweep-cost"])
+    assert (city.NY["shop-size"], city.NY["sweep-cost"]) == (numbers.SHOP_SIZE, numbers.SWEEP_COST)
 
 
 def test_the_layout_stacks_every_tile_once_three_by_three() -> None:
