@@ -71,12 +71,14 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     DESTRUCTION,
     DESTRUCTION_I,
     DUEL,
+    END,
     ENERGY_I,
     FACES,
     FAME,
     FAME_I,
     HEAL_I,
     MAX_DICE_TOKENS,
+    NEAR,
     POWER_I,
     SMASH_I,
     TILES,
@@ -85,8 +87,9 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     PlacedTile,
     board_from_json,
     bonus_at,
+    busy_masks,
+    free_places,
     in_zone,
-    placements,
     pull_steps,
     step,
     stops,
@@ -170,7 +173,14 @@ def check(s: State) -> Outcome | None:
     a Victory space, or both markers in one spotlight zone (tracks.victory)."""
     b: DuelBoard = s.board
     ms = s.monsters
-    found = victory((ms[0].hearts, ms[1].hearts), b.fame, b.destruction, b.extra)
+    fame, destruction = b.fame, b.destruction
+    if (
+        ms[0].hearts > 0 and ms[1].hearts > 0
+        and (-NEAR < fame < NEAR or -NEAR < destruction < NEAR)
+        and -END < fame < END and -END < destruction < END
+    ):
+        return None  # tracks.victory's quickest answer, checked after every step
+    found = victory((ms[0].hearts, ms[1].hearts), fame, destruction, b.extra)
     if found is None:
         return None
     winner, kind = found
@@ -211,7 +221,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.to_roll = min(base + max(0, extra), MAX_DICE)
     s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     b: DuelBoard = s.board
-    s.board = replace(b, white=max(0, extra), bought=False, resolved=(), added=0)
+    s.board = b.for_turn(max(0, extra))
     if b.dominated[a] or b.fewer[a]:  # duel-cards-rival: a card cut this turn's dice
         _fewer_dice(s, ev, a, base)
     if b.dice_tokens[a] and spendable(s):
@@ -235,16 +245,26 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     if n:
         b = b.with_tokens(a, b.dice_tokens[a] - n)
         ev.append(Event(K_TOKENS, a, -n, None, "", "dice"))
-    s.board = replace(b, white=b.white + n)
+    s.board = b.with_white(b.white + n)
     s.to_roll += n
     s.phase = _ROLL
 
 
-def to_resolve(s: State) -> list[int]:
+def to_resolve(s: State) -> tuple[int, ...]:
     """Positions of the face kinds on the dice not resolved yet this turn."""
-    done = s.board.resolved
-    d = s.dice
-    return [i for i in range(6) if d[i] and i not in done]
+    key = (s.dice, s.board.resolved)
+    found = _TO_RESOLVE.get(key)
+    if found is None:
+        d, done = key
+        found = tuple(i for i in range(6) if d[i] and i not in done)
+        if len(_TO_RESOLVE) >= _CACHE_LIMIT:
+            _TO_RESOLVE.clear()
+        _TO_RESOLVE[key] = found
+    return found
+
+
+_CACHE_LIMIT = 50_000  # entries of a cache of pure functions; clearing one only costs time
+_TO_RESOLVE: dict[tuple[Counts, tuple[int, ...]], tuple[int, ...]] = {}
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -263,7 +283,8 @@ def resolve(s: State, ev: list[Event]) -> None:
             abilities.fire(s, ev, _T_SKIPPED, (a,))
             _declare_if_won(s, ev)
             return
-    ev.append(Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
+    ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
+              else Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
     if to_resolve(s):
         s.phase = _RESOLVE
     else:
@@ -494,7 +515,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             turn.illegal(s, action, f"enough energy: {action.card} costs {cost}, "
                          f"{m.name} has {m.energy}")
         pay_and_take(s, ev, a, action.card, cost)
-        s.board = replace(s.board, bought=True)
+        s.board = s.board.with_bought()
         _slide(s, ev, action.card)
         place_buzz_tile(s, ev, a, action.card)  # duel-words: before the card's effect
         if receive(s, ev, a, action.card, price=cost):
@@ -571,13 +592,13 @@ def legal_actions(s: State) -> Sequence[Action]:
     if s.pending is not None:
         return s.pending.request.options
     phase = s.phase
+    if phase is _RESOLVE:
+        return [_RESOLVE_FACES[i] for i in to_resolve(s)]
     if phase is _TOKENS:
         return [SpendDiceTokens(n) for n in range(spendable(s) + 1)]
-    if phase is _RESOLVE:
-        return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
     if phase is _BUY:
         energy = s.monsters[s.active].energy
-        actions: list[Action] = [Buy(c) for c in s.shop if price(s, c) <= energy]
+        actions: list[Action] = [_buy(c) for c in s.shop if price(s, c) <= energy]
         if energy >= REFRESH_COST and s.shop:
             actions.append(SWEEP)
         if s.game.cards.with_activated and s.monsters[s.active].cards:  # duel-cards-rival
@@ -594,6 +615,20 @@ def legal_actions(s: State) -> Sequence[Action]:
             keeps.append(Reroll((kept, *d[1:])))
         return keeps
     return legal.legal_actions(s)  # rerolls: the shared keep phase
+
+
+# Actions are frozen values: one object per decision serves every state.
+_RESOLVE_FACES: tuple[Action, ...] = tuple(ResolveFaces(f) for f in FACES)
+_BUYS: dict[str, Action] = {}
+
+
+def _buy(card: str) -> Action:
+    action = _BUYS.get(card)
+    if action is None:
+        if len(_BUYS) >= _CACHE_LIMIT:
+            _BUYS.clear()
+        action = _BUYS[card] = Buy(card)
+    return action
 
 
 def apply(s: State, action: Action) -> None:
@@ -689,25 +724,46 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
         ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
                         f"{_where(here)} stays: a marker stands on it"))
         return
-    rest = replace(b, tiles=tuple(t for t in b.tiles if t is not here))
-    places = [p for p in placements(rest, tile) if p != here]
+    places, options = _place_options(tile, here, *busy_masks(b, here))
     if not places:
         return
-    keys = [place_key(p) for p in places]
-    options: list[Action] = [Choose(k) for k in keys]
-    if here is not None:
-        options.append(PASS)  # leave it where it is
     verb = "move" if here is not None else "place"
-    answer = ask(s, seat, options, f"{s.names[seat]}: where to {verb} the Buzz tile {tile} "
-                 f"({card}), as 'TRACK SPACE...' in the tile's own order")
-    if not isinstance(answer, Choose) or answer.key not in keys:
+    answer = ask(s, seat, list(options), f"{s.names[seat]}: where to {verb} the Buzz tile "
+                 f"{tile} ({card}), as 'TRACK SPACE...' in the tile's own order")
+    placed = places.get(answer.key) if isinstance(answer, Choose) else None
+    if placed is None:
         return  # the tile is left where it is
-    placed = places[keys.index(answer.key)]
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
     s.board = replace(b, tiles=tiles)
-    ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
-                    f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_TILE_PLACED, seat, 0, None, "",
+                         f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+
+
+_PLACE_OPTIONS: dict[tuple[str, PlacedTile | None, int, int],
+                     tuple[dict[str, PlacedTile], tuple[Action, ...]]] = {}
+_PLACE_OPTIONS_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
+
+
+def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destruction_busy: int
+                   ) -> tuple[dict[str, PlacedTile], tuple[Action, ...]]:
+    """The places :func:`place_buzz_tile` offers for ``tile`` (the one on the board is
+    ``here``) by their keys, and the options it asks with: each place's ``Choose`` in the
+    order of ``tracks.placements``, then PASS to leave a tile on the board where it is.
+    Cached by the spaces the tile may not use (``tracks.busy_masks`` without ``here``)."""
+    key = (tile, here, fame_busy, destruction_busy)
+    found = _PLACE_OPTIONS.get(key)
+    if found is None:
+        places = {place_key(p): p for p in free_places(tile, None, fame_busy, destruction_busy)
+                  if p != here}
+        options: list[Action] = [Choose(k) for k in places]
+        if here is not None and places:
+            options.append(PASS)  # leave it where it is
+        if len(_PLACE_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
+            _PLACE_OPTIONS.clear()
+        found = _PLACE_OPTIONS[key] = (places, tuple(options))
+    return found
 
 
 def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:
@@ -860,7 +916,7 @@ def _buy_for_less(s: State, ev: list[Event], seat: int, amount: int, card: str) 
         return
     bought, cost = answer.key, prices[answer.key]
     pay_and_take(s, ev, seat, bought, cost)
-    s.board = replace(s.board, bought=True)
+    s.board = s.board.with_bought()
     _slide(s, ev, bought)
     place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase (duel-words)
     # An extra turn bought now is owed after this one (this turn has not been played yet).
