@@ -250,21 +250,18 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     s.phase = _ROLL
 
 
-def to_resolve(s: State) -> tuple[int, ...]:
+def to_resolve(s: State) -> list[int]:
     """Positions of the face kinds on the dice not resolved yet this turn."""
-    key = (s.dice, s.board.resolved)
-    found = _TO_RESOLVE.get(key)
-    if found is None:
-        d, done = key
-        found = tuple(i for i in range(6) if d[i] and i not in done)
-        if len(_TO_RESOLVE) >= _CACHE_LIMIT:
-            _TO_RESOLVE.clear()
-        _TO_RESOLVE[key] = found
-    return found
+    d = s.dice
+    done = s.board.resolved
+    out: list[int] = []
+    for i in range(6):
+        if d[i] and i not in done:
+            out.append(i)
+    return out
 
 
-_CACHE_LIMIT = 50_000  # entries of a cache of pure functions; clearing one only costs time
-_TO_RESOLVE: dict[tuple[Counts, tuple[int, ...]], tuple[int, ...]] = {}
+_CACHE_LIMIT = 50_000  # entries of a cache of actions; clearing it only costs time
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -361,15 +358,13 @@ def fame_rerolls(s: State) -> bool:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (D-DUEL-RESOLVE-ORDER)."""
-    kinds = to_resolve(s)
-    index = -1
-    if isinstance(action, ResolveFaces) and action.face in FACES:
-        index = FACES.index(action.face)
-    if index not in kinds:
-        turn.illegal(s, action, "resolve one of " + ", ".join(FACES[i].value for i in kinds))
+    index = _FACE_INDEX.get(action.face, -1) if isinstance(action, ResolveFaces) else -1
+    b: DuelBoard = s.board
+    if index < 0 or not s.dice[index] or index in b.resolved:  # not one of to_resolve(s)
+        turn.illegal(s, action, "resolve one of " + ", ".join(
+            FACES[i].value for i in to_resolve(s)))
     a = s.active
     n = s.dice[index]
-    b: DuelBoard = s.board
     s.board = b.with_resolved(index)
     if index == SMASH_I:
         # duel.face.smash: the rival loses 1 heart per face (checked after the step).
@@ -391,8 +386,21 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         use_power(s, ev, a, n)  # duel.face.power: the monster's power text
-    if s.phase is not _OVER and not to_resolve(s):
+    if s.phase is not _OVER and _all_resolved(s):
         _resolved(s, ev)
+
+
+_FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+
+
+def _all_resolved(s: State) -> bool:
+    """``not to_resolve(s)``, found without building the list."""
+    d = s.dice
+    done = s.board.resolved
+    for i in range(6):  # noqa: SIM110 - a loop mypyc compiles to C, a generator it does not
+        if d[i] and i not in done:
+            return False
+    return True
 
 
 # -- duel-monsters: the monsters' powers, as their monster files say -----------------------
@@ -456,9 +464,10 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
         to = step(b.tiles, track, b.position(track), seat)
         if to is None:
             return  # on the puller's Victory space already (the game would be over)
-        s.board = b.moved(track, *to)
-        ev.append(Event(K_PULLED, seat, to[0], None, "",
-                        track + (" (extra space above)" if to[1] else "")))
+        s.board = b.moved(track, to[0], to[1])
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_PULLED, seat, to[0], None, "",
+                             track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
         if s.monsters[seat].cards:  # duel-cards-rival: cards that change Buzz bonuses
             kind, n = _changed_bonus(s, seat, b, track, to, kind, n)
