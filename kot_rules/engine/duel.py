@@ -88,7 +88,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     board_from_json,
     bonus_at,
     busy_masks,
-    free_places,
+    candidates,
     in_zone,
     pull_steps,
     step,
@@ -358,7 +358,7 @@ def fame_rerolls(s: State) -> bool:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (D-DUEL-RESOLVE-ORDER)."""
-    index = _FACE_INDEX.get(action.face, -1) if isinstance(action, ResolveFaces) else -1
+    index = _face_index(action.face) if isinstance(action, ResolveFaces) else -1
     b: DuelBoard = s.board
     if index < 0 or not s.dice[index] or index in b.resolved:  # not one of to_resolve(s)
         turn.illegal(s, action, "resolve one of " + ", ".join(
@@ -390,7 +390,12 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         _resolved(s, ev)
 
 
-_FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+def _face_index(face: object) -> int:
+    """The position of ``face`` in FACES, -1 if none (no hashing: an Enum's hash is Python)."""
+    for i in range(6):
+        if FACES[i] is face:
+            return i
+    return -1
 
 
 def _all_resolved(s: State) -> bool:
@@ -764,15 +769,38 @@ def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destructi
     key = (tile, here, fame_busy, destruction_busy)
     found = _PLACE_OPTIONS.get(key)
     if found is None:
-        places = {place_key(p): p for p in free_places(tile, None, fame_busy, destruction_busy)
-                  if p != here}
-        options: list[Action] = [Choose(k) for k in places]
+        places: dict[str, PlacedTile] = {}
+        options: list[Action] = []
+        fame, destruction = candidates(tile, None)
+        for cands, busy in ((fame, fame_busy), (destruction, destruction_busy)):
+            for mask, p, k in cands:
+                if not mask & busy and not (here is not None and _same_place(p, here)):
+                    places[k] = p
+                    options.append(_choose(k))
         if here is not None and places:
             options.append(PASS)  # leave it where it is
         if len(_PLACE_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
             _PLACE_OPTIONS.clear()
         found = _PLACE_OPTIONS[key] = (places, tuple(options))
     return found
+
+
+def _same_place(p: PlacedTile, q: PlacedTile) -> bool:
+    """``p == q``, field by field (a dataclass's ``__eq__`` stays interpreted Python)."""
+    return p.tile == q.tile and p.track == q.track and p.spaces == q.spaces and (
+        p.owner == q.owner)
+
+
+_CHOOSE: dict[str, Action] = {}
+
+
+def _choose(key: str) -> Action:
+    action = _CHOOSE.get(key)
+    if action is None:
+        if len(_CHOOSE) >= _CACHE_LIMIT:
+            _CHOOSE.clear()
+        action = _CHOOSE[key] = Choose(key)
+    return action
 
 
 def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:

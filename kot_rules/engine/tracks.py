@@ -191,27 +191,34 @@ def _mask(spaces: Sequence[int]) -> int:
     return m
 
 
-_CANDIDATES: dict[tuple[str, int | None], tuple[tuple[tuple[int, PlacedTile], ...], ...]] = {}
-"""Every place of a tile on an empty board with its mask, per track, in the order of
-:func:`placements` (the places are frozen values: one object serves every position)."""
+Candidate = tuple[int, PlacedTile, str]
+"""A place of a tile on an empty board: its spaces' mask, the place, and its key (the
+answer naming it: the track, then the spaces in the tile's own order, ``fame -2 -3``)."""
+_CANDIDATES: dict[tuple[str, int | None], tuple[tuple[Candidate, ...], ...]] = {}
+"""Every place of a tile on an empty board, per track, in the order of :func:`placements`
+(the places are frozen values: one object serves every position)."""
 _FREE: dict[tuple[str, int | None, int, int], tuple[PlacedTile, ...]] = {}
 _FREE_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
 
 
-def _candidates(tile: str, owner: int | None) -> tuple[tuple[tuple[int, PlacedTile], ...], ...]:
+def candidates(tile: str, owner: int | None) -> tuple[tuple[Candidate, ...], ...]:
+    """Every place of ``tile`` (owned by ``owner``) on an empty board, fame's then
+    destruction's, each in the order of :func:`placements`."""
     found = _CANDIDATES.get((tile, owner))
     if found is None:
         n = len(TILES[tile].spaces)
         per_track = []
         for track in TRACKS:
-            places: list[tuple[int, PlacedTile]] = []
+            places: list[Candidate] = []
             seen: set[tuple[int, ...]] = set()
             for start in range(-END, END + 1):
                 for way in (1, -1) if n > 1 else (1,):
                     spaces = tuple(start + way * i for i in range(n))
                     if all(-END <= x <= END for x in spaces) and spaces not in seen:
                         seen.add(spaces)
-                        places.append((_mask(spaces), PlacedTile(tile, track, spaces, owner)))
+                        key = " ".join((track, *(str(x) for x in spaces)))
+                        places.append((_mask(spaces), PlacedTile(tile, track, spaces, owner),
+                                       key))
             per_track.append(tuple(places))
         found = _CANDIDATES[(tile, owner)] = tuple(per_track)
     return found
@@ -223,9 +230,9 @@ def free_places(tile: str, owner: int | None, fame_busy: int, destruction_busy: 
     key = (tile, owner, fame_busy, destruction_busy)
     found = _FREE.get(key)
     if found is None:
-        fame, destruction = _candidates(tile, owner)
-        found = (*(p for m, p in fame if not m & fame_busy),
-                 *(p for m, p in destruction if not m & destruction_busy))
+        fame, destruction = candidates(tile, owner)
+        found = (*(p for m, p, _ in fame if not m & fame_busy),
+                 *(p for m, p, _ in destruction if not m & destruction_busy))
         if len(_FREE) >= _FREE_LIMIT:
             _FREE.clear()
         _FREE[key] = found
