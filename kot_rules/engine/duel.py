@@ -252,12 +252,24 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
 
 def to_resolve(s: State) -> list[int]:
     """Positions of the face kinds on the dice not resolved yet this turn."""
-    d = s.dice
-    done = s.board.resolved
+    # Face by face: compiled, the counts stay plain C integers (indexing them by a
+    # variable would build a tuple each time).
+    d0, d1, d2, d3, d4, d5 = s.dice
+    b: DuelBoard = s.board
+    done = b.resolved
     out: list[int] = []
-    for i in range(6):
-        if d[i] and i not in done:
-            out.append(i)
+    if d0 and 0 not in done:
+        out.append(0)
+    if d1 and 1 not in done:
+        out.append(1)
+    if d2 and 2 not in done:
+        out.append(2)
+    if d3 and 3 not in done:
+        out.append(3)
+    if d4 and 4 not in done:
+        out.append(4)
+    if d5 and 5 not in done:
+        out.append(5)
     return out
 
 
@@ -282,7 +294,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             return
     ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
               else Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
-    if to_resolve(s):
+    if not _all_resolved(s):
         s.phase = _RESOLVE
     else:
         _resolved(s, ev)
@@ -360,11 +372,11 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (D-DUEL-RESOLVE-ORDER)."""
     index = _face_index(action.face) if isinstance(action, ResolveFaces) else -1
     b: DuelBoard = s.board
-    if index < 0 or not s.dice[index] or index in b.resolved:  # not one of to_resolve(s)
+    n = _count(s.dice, index) if index >= 0 else 0
+    if not n or index in b.resolved:  # not one of to_resolve(s)
         turn.illegal(s, action, "resolve one of " + ", ".join(
             FACES[i].value for i in to_resolve(s)))
     a = s.active
-    n = s.dice[index]
     s.board = b.with_resolved(index)
     if index == SMASH_I:
         # duel.face.smash: the rival loses 1 heart per face (checked after the step).
@@ -379,11 +391,14 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             abilities.fire(s, ev, _T_OTHER_DICE_ENERGY, (rival(a),), amount=n * ENERGY_PER_FACE)
     elif index in (FAME_I, DESTRUCTION_I):
         track = FAME if index == FAME_I else DESTRUCTION
-        before = s.board.position(track)
-        pull(s, ev, a, track, pull_steps(n, PULL_SET))
-        if track == DESTRUCTION and s.phase is not _OVER and s.board.position(track) != before:
-            # duel-cards-rival: "when you pull the Destruction marker with your dice".
-            abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
+        steps = pull_steps(n, PULL_SET)
+        if steps:  # fewer than PULL_SET faces pull nothing, and fire nothing
+            before = b.position(track)  # resolving moved no marker
+            pull(s, ev, a, track, steps)
+            after: DuelBoard = s.board
+            if track == DESTRUCTION and s.phase is not _OVER and after.position(track) != before:
+                # duel-cards-rival: "when you pull the Destruction marker with your dice".
+                abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         use_power(s, ev, a, n)  # duel.face.power: the monster's power text
     if s.phase is not _OVER and _all_resolved(s):
@@ -400,12 +415,20 @@ def _face_index(face: object) -> int:
 
 def _all_resolved(s: State) -> bool:
     """``not to_resolve(s)``, found without building the list."""
-    d = s.dice
-    done = s.board.resolved
-    for i in range(6):  # noqa: SIM110 - a loop mypyc compiles to C, a generator it does not
-        if d[i] and i not in done:
-            return False
-    return True
+    d0, d1, d2, d3, d4, d5 = s.dice
+    b: DuelBoard = s.board
+    done = b.resolved
+    return not (
+        (d0 and 0 not in done) or (d1 and 1 not in done) or (d2 and 2 not in done)
+        or (d3 and 3 not in done) or (d4 and 4 not in done) or (d5 and 5 not in done)
+    )
+
+
+def _count(d: Counts, i: int) -> int:
+    """``d[i]``, with the counts kept as plain C integers when compiled."""
+    d0, d1, d2, d3, d4, d5 = d
+    return d0 if i == 0 else d1 if i == 1 else d2 if i == 2 else d3 if i == 3 else (
+        d4 if i == 4 else d5)
 
 
 # -- duel-monsters: the monsters' powers, as their monster files say -----------------------
@@ -704,17 +727,29 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         turn.illegal(s, action, "keep some dice and reroll the others, or stop")
     k = action.keep
-    if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
+    if len(k) != 6:
+        turn.illegal(s, action, "a keep of the six faces' counts")
+    # Face by face: compiled, the counts stay plain C integers (indexing or slicing them
+    # builds a tuple). The keep is taken from the dice (no count below 0 or above the
+    # dice's) and rerolls at least one die.
+    k0, k1, k2, k3, k4, k5 = k
+    d0, d1, d2, d3, d4, d5 = s.dice
+    if (
+        not (0 <= k0 <= d0 and 0 <= k1 <= d1 and 0 <= k2 <= d2 and 0 <= k3 <= d3
+             and 0 <= k4 <= d4 and 0 <= k5 <= d5)
+        or (k0 == d0 and k1 == d1 and k2 == d2 and k3 == d3 and k4 == d4 and k5 == d5)
+    ):
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
     if s.rolls_done >= s.rolls_allowed and not (
-        fame_rerolls(s) and k[FAME_I + 1:] == s.dice[FAME_I + 1:]
+        # only fame dice (FAME_I is 0) are rerolled then
+        fame_rerolls(s) and k1 == d1 and k2 == d2 and k3 == d3 and k4 == d4 and k5 == d5
     ):
         turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
                      "with a card that allows it)")
     ev.append(NO_EVENT if ev.__class__ is Quiet
               else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
-    s.to_roll = sum(s.dice) - sum(k)
+    s.to_roll = d0 + d1 + d2 + d3 + d4 + d5 - k0 - k1 - k2 - k3 - k4 - k5
     s.dice = k
     s.phase = _ROLL
 
