@@ -97,7 +97,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     victory,
 )
 from kot_rules.language.ast import ModifierKind, Trigger, Verb
-from kot_rules.language.monsters import MonsterDef, game_monster_defs, render_clause, uses
+from kot_rules.language.monsters import MonsterDef, Power, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -342,7 +342,8 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         d = list(s.dice)
         d[SMASH_I] += extra
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
-        s.board = replace(s.board, added=s.board.added + extra)
+        b: DuelBoard = s.board
+        s.board = b.with_added(b.added + extra)
         ev.append(Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):
@@ -443,11 +444,10 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
     takes the first power line of its monster whose group the faces left can pay, spends
     them and runs the line's text; power faces a use adds count toward the next uses
     (D-DUEL-POWER-USES, and the any-face decision). A win ends it at once."""
-    board = MONSTERS.get(s.monsters[seat].name)
-    powers = board.powers if board is not None else ()
+    name = s.monsters[seat].name
     left = n
     while s.phase is not _OVER:
-        power = uses(powers, left)
+        power = _power_use(name, left)
         if power is None:
             return
         left -= power.faces
@@ -464,17 +464,37 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
         _declare_if_won(s, ev)
 
 
+_POWER_USES: dict[tuple[str, int], Power | None] = {}
+
+
+def _power_use(name: str, faces: int) -> Power | None:
+    """``uses`` of monster ``name``'s power lines (none for a monster with no file),
+    cached: a monster file's lines never change."""
+    key = (name, faces)
+    if key in _POWER_USES:
+        return _POWER_USES[key]
+    board = MONSTERS.get(name)
+    found = uses(board.powers if board is not None else (), faces)
+    if len(_POWER_USES) >= _CACHE_LIMIT:
+        _POWER_USES.clear()
+    _POWER_USES[key] = found
+    return found
+
+
 def _smash_times(s: State, seat: int, smash: int) -> int:
     """Damage per smash face: DAMAGE_PER_SMASH, or times the power faces on the dice when
     the monster's board says it may multiply and it chooses to (D-DUEL-MEKA-DRAGON: asked
     only with 2 or more power faces, where it changes something)."""
-    board = MONSTERS.get(s.monsters[seat].name)
     power = s.dice[POWER_I]
-    if board is None or not board.has(_M_MULTIPLY) or power < 2:
+    if power < 2 or s.monsters[seat].name not in _MULTIPLIERS:
         return DAMAGE_PER_SMASH
     answer = ask(s, seat, [Choose("multiply"), PASS],
                  f"{s.monsters[seat].name}: multiply {smash} smash by {power} power?")
     return DAMAGE_PER_SMASH * (power if answer == Choose("multiply") else 1)
+
+
+_MULTIPLIERS = frozenset(name for name, board in MONSTERS.items() if board.has(_M_MULTIPLY))
+"""The monsters whose board says they may multiply their smash (their files never change)."""
 
 
 def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
@@ -709,7 +729,11 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself."""
     table = s.game.cards
-    if table.may_ask and abilities.holds_any(s, table.asking):
+    # A roll before the last one only sets the dice (_roll: no face resolves, no ability
+    # fires), so it never asks; most rolls of a random game are such rolls.
+    if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
+        s, table.asking
+    ):
         # duel-cards-roll: a held card may ask once the roll is final (a skip): the
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
@@ -784,7 +808,7 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
         return  # the tile is left where it is
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
-    s.board = replace(b, tiles=tiles)
+    s.board = b.with_tiles(tiles)
     ev.append(NO_EVENT if ev.__class__ is Quiet
               else Event(K_TILE_PLACED, seat, 0, None, "",
                          f"{_where(placed)}" + (" (moved)" if here is not None else "")))

@@ -398,6 +398,16 @@ class DuelBoard:
                          self.resolved, self.tiles, self.extra, self.dominated, self.fewer,
                          self.added)
 
+    def with_added(self, added: int) -> DuelBoard:
+        return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
+                         self.bought, self.resolved, self.tiles, self.extra, self.dominated,
+                         self.fewer, added)
+
+    def with_tiles(self, tiles: tuple[PlacedTile, ...]) -> DuelBoard:
+        return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
+                         self.bought, self.resolved, tiles, self.extra, self.dominated,
+                         self.fewer, self.added)
+
     def with_bought(self) -> DuelBoard:
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white, True,
                          self.resolved, self.tiles, self.extra, self.dominated, self.fewer,

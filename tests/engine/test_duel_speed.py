@@ -16,6 +16,8 @@ from kot_rules.engine.driver import play
 from kot_rules.engine.state import Phase, State
 from kot_rules.engine.tracks import END, FACES, TILES, TRACKS, DuelBoard, PlacedTile
 from kot_rules.games import get as get_game
+from kot_rules.language.ast import ModifierKind
+from kot_rules.language.monsters import uses
 
 
 def plain_placements(board: DuelBoard, tile: str, owner: int | None = None) -> list[PlacedTile]:
@@ -135,6 +137,25 @@ class TestBoardsBuiltFieldByField:
             assert b.for_turn(2) == replace(b, white=2, bought=False, resolved=(), added=0)
             assert b.with_white(1) == replace(b, white=1)
             assert b.with_bought() == replace(b, bought=True)
+            assert b.with_added(5) == replace(b, added=5)
+            assert b.with_tiles(b.tiles[:1]) == replace(b, tiles=b.tiles[:1])
+
+
+class TestMonsterCaches:
+    def test_power_uses_are_the_monster_files_uses(self) -> None:
+        for name, board in duel.MONSTERS.items():
+            for faces in range(0, 9):
+                want = uses(board.powers, faces)
+                assert duel._power_use(name, faces) is want
+                assert duel._power_use(name, faces) is want  # cached now
+        assert duel._power_use("no such monster", 3) is None
+
+    def test_the_multipliers_are_the_boards_that_say_so(self) -> None:
+        assert {
+            name for name, board in duel.MONSTERS.items()
+            if board.has(ModifierKind.MULTIPLY_SMASH)
+        } == duel._MULTIPLIERS
+        assert duel._MULTIPLIERS  # the box has one: the test can fail
 
 
 GAME = get_game("king-of-tokyo-duel").new_game(2)
