@@ -464,20 +464,21 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
         _declare_if_won(s, ev)
 
 
-_POWER_USES: dict[tuple[str, int], Power | None] = {}
+_POWER_USES: dict[tuple[str, int], tuple[MonsterDef | None, Power | None]] = {}
 
 
 def _power_use(name: str, faces: int) -> Power | None:
     """``uses`` of monster ``name``'s power lines (none for a monster with no file),
-    cached: a monster file's lines never change."""
-    key = (name, faces)
-    if key in _POWER_USES:
-        return _POWER_USES[key]
+    cached for the board MONSTERS holds now (a board put in its place is read anew)."""
     board = MONSTERS.get(name)
+    key = (name, faces)
+    hit = _POWER_USES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
     found = uses(board.powers if board is not None else (), faces)
     if len(_POWER_USES) >= _CACHE_LIMIT:
         _POWER_USES.clear()
-    _POWER_USES[key] = found
+    _POWER_USES[key] = (board, found)
     return found
 
 
@@ -486,15 +487,14 @@ def _smash_times(s: State, seat: int, smash: int) -> int:
     the monster's board says it may multiply and it chooses to (D-DUEL-MEKA-DRAGON: asked
     only with 2 or more power faces, where it changes something)."""
     power = s.dice[POWER_I]
-    if power < 2 or s.monsters[seat].name not in _MULTIPLIERS:
+    if power < 2:  # checked first: the board is read only where it could change something
+        return DAMAGE_PER_SMASH
+    board = MONSTERS.get(s.monsters[seat].name)
+    if board is None or not board.has(_M_MULTIPLY):
         return DAMAGE_PER_SMASH
     answer = ask(s, seat, [Choose("multiply"), PASS],
                  f"{s.monsters[seat].name}: multiply {smash} smash by {power} power?")
     return DAMAGE_PER_SMASH * (power if answer == Choose("multiply") else 1)
-
-
-_MULTIPLIERS = frozenset(name for name, board in MONSTERS.items() if board.has(_M_MULTIPLY))
-"""The monsters whose board says they may multiply their smash (their files never change)."""
 
 
 def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:

@@ -10,13 +10,12 @@ from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
-from kot_rules.engine import duel, tracks
-from kot_rules.engine.actions import PASS, Buy, Choose, ResolveFaces, SpendDiceTokens
+from kot_rules.engine import abilities, dice, duel, tracks
+from kot_rules.engine.actions import PASS, Buy, Choose, ResolveFaces, Roll, SpendDiceTokens
 from kot_rules.engine.driver import play
 from kot_rules.engine.state import Phase, State
 from kot_rules.engine.tracks import END, FACES, TILES, TRACKS, DuelBoard, PlacedTile
 from kot_rules.games import get as get_game
-from kot_rules.language.ast import ModifierKind
 from kot_rules.language.monsters import uses
 
 
@@ -150,12 +149,12 @@ class TestMonsterCaches:
                 assert duel._power_use(name, faces) is want  # cached now
         assert duel._power_use("no such monster", 3) is None
 
-    def test_the_multipliers_are_the_boards_that_say_so(self) -> None:
-        assert {
-            name for name, board in duel.MONSTERS.items()
-            if board.has(ModifierKind.MULTIPLY_SMASH)
-        } == duel._MULTIPLIERS
-        assert duel._MULTIPLIERS  # the box has one: the test can fail
+    def test_a_board_put_in_place_is_read_anew(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        name, board = next(iter(duel.MONSTERS.items()))
+        assert duel._power_use(name, 9) is uses(board.powers, 9)
+        other = next(b for b in duel.MONSTERS.values() if b.powers != board.powers)
+        monkeypatch.setitem(duel.MONSTERS, name, other)
+        assert duel._power_use(name, 9) is uses(other.powers, 9)
 
 
 GAME = get_game("king-of-tokyo-duel").new_game(2)
@@ -214,3 +213,21 @@ class TestTheTurnsFastPaths:
                 assert got[:len(buys)] == buys
             seen.add(s.phase)
         assert {Phase.RESOLVE, Phase.BUY} <= seen
+
+    def test_a_roll_in_place_is_the_applied_roll(self) -> None:
+        """duel.roll_in_place (a roll before the last takes no asking path) leaves the state
+        that applying the roll leaves, with or without held cards that may ask."""
+        rng = random.Random(5)
+        table = GAME.cards
+        early = asking = 0
+        for s in STATES:
+            if s.phase is not Phase.ROLL or s.pending is not None:
+                continue
+            counts = dice.sample(rng, s.to_roll)
+            fast = s.copy()
+            duel.roll_in_place(fast, counts)
+            assert fast.canonical() == s.apply(Roll(counts)).canonical()
+            if s.rolls_done + 1 < s.rolls_allowed:
+                early += 1
+                asking += abilities.holds_any(s, table.asking)
+        assert early and asking  # both kinds of roll were seen
