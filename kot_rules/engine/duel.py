@@ -244,7 +244,7 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     b: DuelBoard = s.board
     if n:
         b = b.with_tokens(a, b.dice_tokens[a] - n)
-        ev.append(Event(K_TOKENS, a, -n, None, "", "dice"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
     s.board = b.with_white(b.white + n)
     s.to_roll += n
     s.phase = _ROLL
@@ -344,7 +344,8 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
         b: DuelBoard = s.board
         s.board = b.with_added(b.added + extra)
-        ev.append(Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):
         abilities.fire(s, ev, _T_RESOLVE, (a,))
@@ -552,7 +553,8 @@ def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
     got = min(n, MAX_DICE_TOKENS - have)
     if got > 0:
         s.board = b.with_tokens(seat, have + got)
-        ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
 def after_step(s: State) -> Outcome | None:
@@ -587,7 +589,8 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         dealt = s.deck[:SHOP_SIZE]
         s.deck = s.deck[SHOP_SIZE:]
         s.shop = tuple(reversed(dealt))  # D-DUEL-SHOP-ORDER: the first card ends rightmost
-        ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
         offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
         b: DuelBoard = s.board
@@ -794,8 +797,9 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     b: DuelBoard = s.board
     here = next((t for t in b.tiles if t.tile == tile), None)
     if here is not None and under_marker(b, here):
-        ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
-                        f"{_where(here)} stays: a marker stands on it"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_TILE_PLACED, seat, 0, None, "",
+                             f"{_where(here)} stays: a marker stands on it"))
         return
     places, options = _place_options(tile, here, *busy_masks(b, here))
     if not places:
@@ -829,13 +833,12 @@ def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destructi
     found = _PLACE_OPTIONS.get(key)
     if found is None:
         places: dict[str, PlacedTile] = {}
-        options: list[Action] = []
         fame, destruction = candidates(tile, None)
         for cands, busy in ((fame, fame_busy), (destruction, destruction_busy)):
             for mask, p, k in cands:
                 if not mask & busy and not (here is not None and _same_place(p, here)):
                     places[k] = p
-                    options.append(_choose(k))
+        options: list[Action] = [_choose(k) for k in places]
         if here is not None and places:
             options.append(PASS)  # leave it where it is
         if len(_PLACE_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
