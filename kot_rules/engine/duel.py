@@ -820,8 +820,9 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
 
 _PLACE_OPTIONS: dict[tuple[str, str | None, int, int],
                      tuple[dict[str, PlacedTile], tuple[Action, ...]]] = {}
-_TRACK_OPTIONS: dict[tuple[str, int, int], tuple[dict[str, PlacedTile], tuple[Action, ...]]] = {}
 _PLACE_OPTIONS_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
+_ANSWERS: dict[str, tuple[tuple[tuple[int, PlacedTile, str, Action], ...], ...]] = {}
+"""tracks.candidates of each tile with the answer naming each place (a few per tile)."""
 
 
 def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destruction_busy: int
@@ -829,58 +830,32 @@ def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destructi
     """The places :func:`place_buzz_tile` offers for ``tile`` (the one on the board is
     ``here``) by their keys, and the options it asks with: each place's ``Choose`` in the
     order of ``tracks.placements``, then PASS to leave a tile on the board where it is.
-    Cached by the spaces the tile may not use (``tracks.busy_masks`` without ``here``),
-    and each track's places by that track's spaces alone."""
+    Cached by the spaces the tile may not use (``tracks.busy_masks`` without ``here``)."""
     # The place where the tile is is not offered again (the places offered have no owner,
     # so a tile there with an owner is another place). Named by its key: no dataclass hash.
     skip = None if here is None else place_key(here) if here.owner is None else ""
     key = (tile, skip, fame_busy, destruction_busy)
     found = _PLACE_OPTIONS.get(key)
     if found is None:
-        fame_places, fame_options = _track_options(tile, 0, fame_busy)
-        places = {**fame_places, **_track_options(tile, 1, destruction_busy)[0]}
-        options = (*fame_options, *_track_options(tile, 1, destruction_busy)[1])
-        if skip and skip in places:
-            del places[skip]
-            options = tuple(_choose(k) for k in places)
+        answers = _ANSWERS.get(tile)
+        if answers is None:
+            answers = _ANSWERS[tile] = tuple(
+                tuple((mask, p, k, Choose(k)) for mask, p, k in per_track)
+                for per_track in candidates(tile, None)
+            )
+        places: dict[str, PlacedTile] = {}
+        options: list[Action] = []
+        for per_track, busy in zip(answers, (fame_busy, destruction_busy), strict=True):
+            for mask, p, k, answer in per_track:
+                if not mask & busy and k != skip:
+                    places[k] = p
+                    options.append(answer)
         if here is not None and places:
-            options = (*options, PASS)  # leave it where it is
+            options.append(PASS)  # leave it where it is
         if len(_PLACE_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
             _PLACE_OPTIONS.clear()
-        found = _PLACE_OPTIONS[key] = (places, options)
+        found = _PLACE_OPTIONS[key] = (places, tuple(options))
     return found
-
-
-def _track_options(tile: str, track: int, busy: int
-                   ) -> tuple[dict[str, PlacedTile], tuple[Action, ...]]:
-    """The free places of ``tile`` on one track (0 fame, 1 destruction) by their keys, and
-    their ``Choose`` answers, in order; ``busy``: that track's busy mask."""
-    key = (tile, track, busy)
-    found = _TRACK_OPTIONS.get(key)
-    if found is None:
-        places = {k: p for mask, p, k in candidates(tile, None)[track] if not mask & busy}
-        if len(_TRACK_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
-            _TRACK_OPTIONS.clear()
-        found = _TRACK_OPTIONS[key] = (places, tuple(_choose(k) for k in places))
-    return found
-
-
-def _same_place(p: PlacedTile, q: PlacedTile) -> bool:
-    """``p == q``, field by field (a dataclass's ``__eq__`` stays interpreted Python)."""
-    return p.tile == q.tile and p.track == q.track and p.spaces == q.spaces and (
-        p.owner == q.owner)
-
-
-_CHOOSE: dict[str, Action] = {}
-
-
-def _choose(key: str) -> Action:
-    action = _CHOOSE.get(key)
-    if action is None:
-        if len(_CHOOSE) >= _CACHE_LIMIT:
-            _CHOOSE.clear()
-        action = _CHOOSE[key] = Choose(key)
-    return action
 
 
 def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:
