@@ -657,8 +657,16 @@ def legal_actions(s: State) -> Sequence[Action]:
     if phase is _TOKENS:
         return [SpendDiceTokens(n) for n in range(spendable(s) + 1)]
     if phase is _BUY:
-        energy = s.monsters[s.active].energy
-        actions: list[Action] = [_buy(c) for c in s.shop if price(s, c) <= energy]
+        a = s.active
+        energy = s.monsters[a].energy
+        # price() of each face-up card, with the discount of the cards held found once.
+        cost = s.game.cards.cost
+        discount = abilities.total(s, a, _M_CARD_DISCOUNT) if s.monsters[a].cards else 0
+        shop = s.shop
+        actions: list[Action] = [
+            _buy(c) for c in shop
+            if max(0, cost(c) - discount - (RIGHTMOST_DISCOUNT if shop[-1] == c else 0)) <= energy
+        ]
         if energy >= REFRESH_COST and s.shop:
             actions.append(SWEEP)
         if s.game.cards.with_activated and s.monsters[s.active].cards:  # duel-cards-rival
