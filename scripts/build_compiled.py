@@ -39,6 +39,9 @@ HOT_MODULES: tuple[str, ...] = (
     # classes cannot inherit from compiled ones, and users subclass RandomAgent.
     "turn", "abilities", "legal", "kingoftokyo", "dice", "driver", "resources", "state",
     "tokyo", "activated", "shop", "effects", "hearts", "cards", "requests",
+    # duel-speed: King of Tokyo: Duel's own modules (a random Duel game spends most of its
+    # time in them: without them the compiled engine plays Duel only ~8 % faster).
+    "duel", "tracks",
 )
 GROUP = "kot_rules_engine"
 """mypyc puts the code of all modules in one shared library, ``kot_rules_engine__mypyc``."""

@@ -71,12 +71,14 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     DESTRUCTION,
     DESTRUCTION_I,
     DUEL,
+    END,
     ENERGY_I,
     FACES,
     FAME,
     FAME_I,
     HEAL_I,
     MAX_DICE_TOKENS,
+    NEAR,
     POWER_I,
     SMASH_I,
     TILES,
@@ -85,8 +87,9 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     PlacedTile,
     board_from_json,
     bonus_at,
+    busy_masks,
+    candidates,
     in_zone,
-    placements,
     pull_steps,
     step,
     stops,
@@ -94,7 +97,7 @@ from kot_rules.engine.tracks import (  # duel-cards-rival
     victory,
 )
 from kot_rules.language.ast import ModifierKind, Trigger, Verb
-from kot_rules.language.monsters import MonsterDef, game_monster_defs, render_clause, uses
+from kot_rules.language.monsters import MonsterDef, Power, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
 GAME_ID = DUEL.game
@@ -170,7 +173,14 @@ def check(s: State) -> Outcome | None:
     a Victory space, or both markers in one spotlight zone (tracks.victory)."""
     b: DuelBoard = s.board
     ms = s.monsters
-    found = victory((ms[0].hearts, ms[1].hearts), b.fame, b.destruction, b.extra)
+    fame, destruction = b.fame, b.destruction
+    if (
+        ms[0].hearts > 0 and ms[1].hearts > 0
+        and (-NEAR < fame < NEAR or -NEAR < destruction < NEAR)
+        and -END < fame < END and -END < destruction < END
+    ):
+        return None  # tracks.victory's quickest answer, checked after every step
+    found = victory((ms[0].hearts, ms[1].hearts), fame, destruction, b.extra)
     if found is None:
         return None
     winner, kind = found
@@ -211,7 +221,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.to_roll = min(base + max(0, extra), MAX_DICE)
     s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     b: DuelBoard = s.board
-    s.board = replace(b, white=max(0, extra), bought=False, resolved=(), added=0)
+    s.board = b.for_turn(max(0, extra))
     if b.dominated[a] or b.fewer[a]:  # duel-cards-rival: a card cut this turn's dice
         _fewer_dice(s, ev, a, base)
     if b.dice_tokens[a] and spendable(s):
@@ -234,17 +244,36 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     b: DuelBoard = s.board
     if n:
         b = b.with_tokens(a, b.dice_tokens[a] - n)
-        ev.append(Event(K_TOKENS, a, -n, None, "", "dice"))
-    s.board = replace(b, white=b.white + n)
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
+    s.board = b.with_white(b.white + n)
     s.to_roll += n
     s.phase = _ROLL
 
 
 def to_resolve(s: State) -> list[int]:
     """Positions of the face kinds on the dice not resolved yet this turn."""
-    done = s.board.resolved
-    d = s.dice
-    return [i for i in range(6) if d[i] and i not in done]
+    # Face by face: compiled, the counts stay plain C integers (indexing them by a
+    # variable would build a tuple each time).
+    d0, d1, d2, d3, d4, d5 = s.dice
+    b: DuelBoard = s.board
+    done = b.resolved
+    out: list[int] = []
+    if d0 and 0 not in done:
+        out.append(0)
+    if d1 and 1 not in done:
+        out.append(1)
+    if d2 and 2 not in done:
+        out.append(2)
+    if d3 and 3 not in done:
+        out.append(3)
+    if d4 and 4 not in done:
+        out.append(4)
+    if d5 and 5 not in done:
+        out.append(5)
+    return out
+
+
+_CACHE_LIMIT = 50_000  # entries of a cache of actions; clearing it only costs time
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -263,8 +292,9 @@ def resolve(s: State, ev: list[Event]) -> None:
             abilities.fire(s, ev, _T_SKIPPED, (a,))
             _declare_if_won(s, ev)
             return
-    ev.append(Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
-    if to_resolve(s):
+    ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
+              else Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
+    if not _all_resolved(s):
         s.phase = _RESOLVE
     else:
         _resolved(s, ev)
@@ -312,8 +342,10 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         d = list(s.dice)
         d[SMASH_I] += extra
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
-        s.board = replace(s.board, added=s.board.added + extra)
-        ev.append(Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
+        b: DuelBoard = s.board
+        s.board = b.with_added(b.added + extra)
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):
         abilities.fire(s, ev, _T_RESOLVE, (a,))
@@ -340,15 +372,13 @@ def fame_rerolls(s: State) -> bool:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (D-DUEL-RESOLVE-ORDER)."""
-    kinds = to_resolve(s)
-    index = -1
-    if isinstance(action, ResolveFaces) and action.face in FACES:
-        index = FACES.index(action.face)
-    if index not in kinds:
-        turn.illegal(s, action, "resolve one of " + ", ".join(FACES[i].value for i in kinds))
-    a = s.active
-    n = s.dice[index]
+    index = _face_index(action.face) if isinstance(action, ResolveFaces) else -1
     b: DuelBoard = s.board
+    n = _count(s.dice, index) if index >= 0 else 0
+    if not n or index in b.resolved:  # not one of to_resolve(s)
+        turn.illegal(s, action, "resolve one of " + ", ".join(
+            FACES[i].value for i in to_resolve(s)))
+    a = s.active
     s.board = b.with_resolved(index)
     if index == SMASH_I:
         # duel.face.smash: the rival loses 1 heart per face (checked after the step).
@@ -363,15 +393,44 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             abilities.fire(s, ev, _T_OTHER_DICE_ENERGY, (rival(a),), amount=n * ENERGY_PER_FACE)
     elif index in (FAME_I, DESTRUCTION_I):
         track = FAME if index == FAME_I else DESTRUCTION
-        before = s.board.position(track)
-        pull(s, ev, a, track, pull_steps(n, PULL_SET))
-        if track == DESTRUCTION and s.phase is not _OVER and s.board.position(track) != before:
-            # duel-cards-rival: "when you pull the Destruction marker with your dice".
-            abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
+        steps = pull_steps(n, PULL_SET)
+        if steps:  # fewer than PULL_SET faces pull nothing, and fire nothing
+            before = b.position(track)  # resolving moved no marker
+            pull(s, ev, a, track, steps)
+            after: DuelBoard = s.board
+            if track == DESTRUCTION and s.phase is not _OVER and after.position(track) != before:
+                # duel-cards-rival: "when you pull the Destruction marker with your dice".
+                abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         use_power(s, ev, a, n)  # duel.face.power: the monster's power text
-    if s.phase is not _OVER and not to_resolve(s):
+    if s.phase is not _OVER and _all_resolved(s):
         _resolved(s, ev)
+
+
+def _face_index(face: object) -> int:
+    """The position of ``face`` in FACES, -1 if none (no hashing: an Enum's hash is Python)."""
+    for i in range(6):
+        if FACES[i] is face:
+            return i
+    return -1
+
+
+def _all_resolved(s: State) -> bool:
+    """``not to_resolve(s)``, found without building the list."""
+    d0, d1, d2, d3, d4, d5 = s.dice
+    b: DuelBoard = s.board
+    done = b.resolved
+    return not (
+        (d0 and 0 not in done) or (d1 and 1 not in done) or (d2 and 2 not in done)
+        or (d3 and 3 not in done) or (d4 and 4 not in done) or (d5 and 5 not in done)
+    )
+
+
+def _count(d: Counts, i: int) -> int:
+    """``d[i]``, with the counts kept as plain C integers when compiled."""
+    d0, d1, d2, d3, d4, d5 = d
+    return d0 if i == 0 else d1 if i == 1 else d2 if i == 2 else d3 if i == 3 else (
+        d4 if i == 4 else d5)
 
 
 # -- duel-monsters: the monsters' powers, as their monster files say -----------------------
@@ -386,11 +445,10 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
     takes the first power line of its monster whose group the faces left can pay, spends
     them and runs the line's text; power faces a use adds count toward the next uses
     (D-DUEL-POWER-USES, and the any-face decision). A win ends it at once."""
-    board = MONSTERS.get(s.monsters[seat].name)
-    powers = board.powers if board is not None else ()
+    name = s.monsters[seat].name
     left = n
     while s.phase is not _OVER:
-        power = uses(powers, left)
+        power = _power_use(name, left)
         if power is None:
             return
         left -= power.faces
@@ -407,13 +465,33 @@ def use_power(s: State, ev: list[Event], seat: int, n: int) -> None:
         _declare_if_won(s, ev)
 
 
+_POWER_USES: dict[tuple[str, int], tuple[MonsterDef | None, Power | None]] = {}
+
+
+def _power_use(name: str, faces: int) -> Power | None:
+    """``uses`` of monster ``name``'s power lines (none for a monster with no file),
+    cached for the board MONSTERS holds now (a board put in its place is read anew)."""
+    board = MONSTERS.get(name)
+    key = (name, faces)
+    hit = _POWER_USES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    found = uses(board.powers if board is not None else (), faces)
+    if len(_POWER_USES) >= _CACHE_LIMIT:
+        _POWER_USES.clear()
+    _POWER_USES[key] = (board, found)
+    return found
+
+
 def _smash_times(s: State, seat: int, smash: int) -> int:
     """Damage per smash face: DAMAGE_PER_SMASH, or times the power faces on the dice when
     the monster's board says it may multiply and it chooses to (D-DUEL-MEKA-DRAGON: asked
     only with 2 or more power faces, where it changes something)."""
-    board = MONSTERS.get(s.monsters[seat].name)
     power = s.dice[POWER_I]
-    if board is None or not board.has(_M_MULTIPLY) or power < 2:
+    if power < 2:  # checked first: the board is read only where it could change something
+        return DAMAGE_PER_SMASH
+    board = MONSTERS.get(s.monsters[seat].name)
+    if board is None or not board.has(_M_MULTIPLY):
         return DAMAGE_PER_SMASH
     answer = ask(s, seat, [Choose("multiply"), PASS],
                  f"{s.monsters[seat].name}: multiply {smash} smash by {power} power?")
@@ -435,9 +513,10 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
         to = step(b.tiles, track, b.position(track), seat)
         if to is None:
             return  # on the puller's Victory space already (the game would be over)
-        s.board = b.moved(track, *to)
-        ev.append(Event(K_PULLED, seat, to[0], None, "",
-                        track + (" (extra space above)" if to[1] else "")))
+        s.board = b.moved(track, to[0], to[1])
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_PULLED, seat, to[0], None, "",
+                             track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
         if s.monsters[seat].cards:  # duel-cards-rival: cards that change Buzz bonuses
             kind, n = _changed_bonus(s, seat, b, track, to, kind, n)
@@ -474,7 +553,8 @@ def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
     got = min(n, MAX_DICE_TOKENS - have)
     if got > 0:
         s.board = b.with_tokens(seat, have + got)
-        ev.append(Event(K_TOKENS, seat, got, None, "", "dice"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
 def after_step(s: State) -> Outcome | None:
@@ -494,7 +574,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             turn.illegal(s, action, f"enough energy: {action.card} costs {cost}, "
                          f"{m.name} has {m.energy}")
         pay_and_take(s, ev, a, action.card, cost)
-        s.board = replace(s.board, bought=True)
+        s.board = s.board.with_bought()
         _slide(s, ev, action.card)
         place_buzz_tile(s, ev, a, action.card)  # duel-words: before the card's effect
         if receive(s, ev, a, action.card, price=cost):
@@ -509,7 +589,8 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         dealt = s.deck[:SHOP_SIZE]
         s.deck = s.deck[SHOP_SIZE:]
         s.shop = tuple(reversed(dealt))  # D-DUEL-SHOP-ORDER: the first card ends rightmost
-        ev.append(Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
         offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
         b: DuelBoard = s.board
@@ -571,13 +652,21 @@ def legal_actions(s: State) -> Sequence[Action]:
     if s.pending is not None:
         return s.pending.request.options
     phase = s.phase
+    if phase is _RESOLVE:
+        return [_RESOLVE_FACES[i] for i in to_resolve(s)]
     if phase is _TOKENS:
         return [SpendDiceTokens(n) for n in range(spendable(s) + 1)]
-    if phase is _RESOLVE:
-        return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
     if phase is _BUY:
-        energy = s.monsters[s.active].energy
-        actions: list[Action] = [Buy(c) for c in s.shop if price(s, c) <= energy]
+        a = s.active
+        energy = s.monsters[a].energy
+        # price() of each face-up card, with the discount of the cards held found once.
+        cost = s.game.cards.cost
+        discount = abilities.total(s, a, _M_CARD_DISCOUNT) if s.monsters[a].cards else 0
+        shop = s.shop
+        actions: list[Action] = [
+            _buy(c) for c in shop
+            if max(0, cost(c) - discount - (RIGHTMOST_DISCOUNT if shop[-1] == c else 0)) <= energy
+        ]
         if energy >= REFRESH_COST and s.shop:
             actions.append(SWEEP)
         if s.game.cards.with_activated and s.monsters[s.active].cards:  # duel-cards-rival
@@ -594,6 +683,20 @@ def legal_actions(s: State) -> Sequence[Action]:
             keeps.append(Reroll((kept, *d[1:])))
         return keeps
     return legal.legal_actions(s)  # rerolls: the shared keep phase
+
+
+# Actions are frozen values: one object per decision serves every state.
+_RESOLVE_FACES: tuple[Action, ...] = tuple(ResolveFaces(f) for f in FACES)
+_BUYS: dict[str, Action] = {}
+
+
+def _buy(card: str) -> Action:
+    action = _BUYS.get(card)
+    if action is None:
+        if len(_BUYS) >= _CACHE_LIMIT:
+            _BUYS.clear()
+        action = _BUYS[card] = Buy(card)
+    return action
 
 
 def apply(s: State, action: Action) -> None:
@@ -637,7 +740,11 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself."""
     table = s.game.cards
-    if table.may_ask and abilities.holds_any(s, table.asking):
+    # A roll before the last one only sets the dice (_roll: no face resolves, no ability
+    # fires), so it never asks; most rolls of a random game are such rolls.
+    if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
+        s, table.asking
+    ):
         # duel-cards-roll: a held card may ask once the roll is final (a skip): the
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
@@ -655,17 +762,29 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         turn.illegal(s, action, "keep some dice and reroll the others, or stop")
     k = action.keep
-    if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
+    if len(k) != 6:
+        turn.illegal(s, action, "a keep of the six faces' counts")
+    # Face by face: compiled, the counts stay plain C integers (indexing or slicing them
+    # builds a tuple). The keep is taken from the dice (no count below 0 or above the
+    # dice's) and rerolls at least one die.
+    k0, k1, k2, k3, k4, k5 = k
+    d0, d1, d2, d3, d4, d5 = s.dice
+    if (
+        not (0 <= k0 <= d0 and 0 <= k1 <= d1 and 0 <= k2 <= d2 and 0 <= k3 <= d3
+             and 0 <= k4 <= d4 and 0 <= k5 <= d5)
+        or (k0 == d0 and k1 == d1 and k2 == d2 and k3 == d3 and k4 == d4 and k5 == d5)
+    ):
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
     if s.rolls_done >= s.rolls_allowed and not (
-        fame_rerolls(s) and k[FAME_I + 1:] == s.dice[FAME_I + 1:]
+        # only fame dice (FAME_I is 0) are rerolled then
+        fame_rerolls(s) and k1 == d1 and k2 == d2 and k3 == d3 and k4 == d4 and k5 == d5
     ):
         turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
                      "with a card that allows it)")
     ev.append(NO_EVENT if ev.__class__ is Quiet
               else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
-    s.to_roll = sum(s.dice) - sum(k)
+    s.to_roll = d0 + d1 + d2 + d3 + d4 + d5 - k0 - k1 - k2 - k3 - k4 - k5
     s.dice = k
     s.phase = _ROLL
 
@@ -686,28 +805,65 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     b: DuelBoard = s.board
     here = next((t for t in b.tiles if t.tile == tile), None)
     if here is not None and under_marker(b, here):
-        ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
-                        f"{_where(here)} stays: a marker stands on it"))
+        ev.append(NO_EVENT if ev.__class__ is Quiet
+                  else Event(K_TILE_PLACED, seat, 0, None, "",
+                             f"{_where(here)} stays: a marker stands on it"))
         return
-    rest = replace(b, tiles=tuple(t for t in b.tiles if t is not here))
-    places = [p for p in placements(rest, tile) if p != here]
+    places, options = _place_options(tile, here, *busy_masks(b, here))
     if not places:
         return
-    keys = [place_key(p) for p in places]
-    options: list[Action] = [Choose(k) for k in keys]
-    if here is not None:
-        options.append(PASS)  # leave it where it is
     verb = "move" if here is not None else "place"
-    answer = ask(s, seat, options, f"{s.names[seat]}: where to {verb} the Buzz tile {tile} "
-                 f"({card}), as 'TRACK SPACE...' in the tile's own order")
-    if not isinstance(answer, Choose) or answer.key not in keys:
+    answer = ask(s, seat, list(options), f"{s.names[seat]}: where to {verb} the Buzz tile "
+                 f"{tile} ({card}), as 'TRACK SPACE...' in the tile's own order")
+    placed = places.get(answer.key) if isinstance(answer, Choose) else None
+    if placed is None:
         return  # the tile is left where it is
-    placed = places[keys.index(answer.key)]
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
-    s.board = replace(b, tiles=tiles)
-    ev.append(Event(K_TILE_PLACED, seat, 0, None, "",
-                    f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+    s.board = b.with_tiles(tiles)
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_TILE_PLACED, seat, 0, None, "",
+                         f"{_where(placed)}" + (" (moved)" if here is not None else "")))
+
+
+_PLACE_OPTIONS: dict[tuple[str, str | None, int, int],
+                     tuple[dict[str, PlacedTile], tuple[Action, ...]]] = {}
+_PLACE_OPTIONS_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
+_ANSWERS: dict[str, tuple[tuple[tuple[int, PlacedTile, str, Action], ...], ...]] = {}
+"""tracks.candidates of each tile with the answer naming each place (a few per tile)."""
+
+
+def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destruction_busy: int
+                   ) -> tuple[dict[str, PlacedTile], tuple[Action, ...]]:
+    """The places :func:`place_buzz_tile` offers for ``tile`` (the one on the board is
+    ``here``) by their keys, and the options it asks with: each place's ``Choose`` in the
+    order of ``tracks.placements``, then PASS to leave a tile on the board where it is.
+    Cached by the spaces the tile may not use (``tracks.busy_masks`` without ``here``)."""
+    # The place where the tile is is not offered again (the places offered have no owner,
+    # so a tile there with an owner is another place). Named by its key: no dataclass hash.
+    skip = None if here is None else place_key(here) if here.owner is None else ""
+    key = (tile, skip, fame_busy, destruction_busy)
+    found = _PLACE_OPTIONS.get(key)
+    if found is None:
+        answers = _ANSWERS.get(tile)
+        if answers is None:
+            answers = _ANSWERS[tile] = tuple(
+                tuple((mask, p, k, Choose(k)) for mask, p, k in per_track)
+                for per_track in candidates(tile, None)
+            )
+        places: dict[str, PlacedTile] = {}
+        options: list[Action] = []
+        for per_track, busy in zip(answers, (fame_busy, destruction_busy), strict=True):
+            for mask, p, k, answer in per_track:
+                if not mask & busy and k != skip:
+                    places[k] = p
+                    options.append(answer)
+        if here is not None and places:
+            options.append(PASS)  # leave it where it is
+        if len(_PLACE_OPTIONS) >= _PLACE_OPTIONS_LIMIT:
+            _PLACE_OPTIONS.clear()
+        found = _PLACE_OPTIONS[key] = (places, tuple(options))
+    return found
 
 
 def under_marker(b: DuelBoard, tile: PlacedTile) -> bool:
@@ -860,7 +1016,7 @@ def _buy_for_less(s: State, ev: list[Event], seat: int, amount: int, card: str) 
         return
     bought, cost = answer.key, prices[answer.key]
     pay_and_take(s, ev, seat, bought, cost)
-    s.board = replace(s.board, bought=True)
+    s.board = s.board.with_bought()
     _slide(s, ev, bought)
     place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase (duel-words)
     # An extra turn bought now is owed after this one (this turn has not been played yet).
