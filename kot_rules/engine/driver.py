@@ -14,7 +14,7 @@ from typing import Any
 
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, Roll, action_to_json
-from kot_rules.engine.agents import DEFAULT_AGENT, Agent, agent_factory
+from kot_rules.engine.agents import DEFAULT_AGENT, Agent, RandomAgent, agent_factory
 from kot_rules.engine.events import QUIET_EVENTS, Event
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
@@ -131,6 +131,15 @@ def _play(
     quiet = in_place and not record and all(not getattr(p, "reads_events", True) for p in players)
     if quiet:
         state.events = QUIET_EVENTS
+    # Random agents only (the very class, which draws one number a decision and picks
+    # legal_actions(s)[int(u * n)]): the game may take the drawn decision straight to its
+    # step, without building the action (GameRules.random_step); the same games.
+    random_step = game.rules.random_step
+    rngs: list[random.Random] = []
+    if random_step is not None and quiet and all(type(p) is RandomAgent for p in players):
+        rngs = [p.rng for p in players]  # type: ignore[attr-defined]
+    else:
+        random_step = None
     for _ in range(MAX_STEPS):
         phase = state.phase
         if phase is over:
@@ -140,6 +149,11 @@ def _play(
             # A card's question in the middle of a step: chance, or a monster decides.
             if state.pending.request.is_chance:
                 action = state.sample_chance(rng)
+            elif random_step is not None:
+                random_step(state, rngs[state.pending.request.seat].random())
+                decisions += 1
+                state.events = QUIET_EVENTS  # again after a question's replay
+                continue
             else:
                 action = players[state.pending.request.seat].act(state)
                 decisions += 1
@@ -158,6 +172,11 @@ def _play(
             mutable = False
         else:
             seat = state.yield_queue[0] if phase is yield_phase else state.active
+            if random_step is not None:
+                random_step(state, rngs[seat].random())
+                decisions += 1
+                state.events = QUIET_EVENTS  # again after a question's replay
+                continue
             action = players[seat].act(state)
             decisions += 1
             mutable = in_place

@@ -9,17 +9,29 @@ Sources: [000/001 §PRZEBIEG GRY, §DZIAŁANIE SYMBOLI NA KOSTKACH, §TOKIO], [0
 from __future__ import annotations
 
 from kot_rules.engine import abilities, activated, dice, effects, hearts, legal, tokyo, turn
-from kot_rules.engine.actions import Action, StayInTokyo, UseCard, YieldTokyo
+from kot_rules.engine.actions import (
+    STAY,
+    YIELD,
+    Action,
+    EndTurn,
+    Reroll,
+    Roll,
+    StayInTokyo,
+    UseCard,
+    YieldTokyo,
+)
 from kot_rules.engine.dice import CLAW, ENERGY, FACES, HEART
 from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
+    K_KEPT,
     K_PREVENTED,
     K_RESOLVED,
     K_STARS,
     K_STAYED,
     K_YIELDED,
     NO_EVENT,
+    QUIET_EVENTS,
     Event,
     Quiet,
 )
@@ -38,6 +50,7 @@ from kot_rules.engine.numbers import (
     SWEEP_COST,
 )
 from kot_rules.engine.options import Options
+from kot_rules.engine.requests import NeedAnswer, Pending
 from kot_rules.engine.resources import damage, heart_top, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
@@ -55,6 +68,7 @@ _T_SCORE_SET = Trigger.SCORE_SET
 _T_OTHER_FINISHED_ROLLING = Trigger.OTHER_FINISHED_ROLLING
 _T_OTHER_ROLLED = Trigger.OTHER_ROLLED
 _YIELD, _BUY = Phase.YIELD, Phase.BUY
+_KEEP, _ROLL = Phase.KEEP, Phase.ROLL
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -246,6 +260,145 @@ def victory(s: State) -> Outcome | None:
     return None
 
 
+# -- the step, with shortcuts for the most frequent decisions (kot-speed) --------------
+
+
+def step(s: State, action: Action) -> None:
+    """:func:`turn.apply` (``RULES.apply``), taking King of Tokyo's most frequent decisions
+    (a reroll, ending the turn, yielding or staying) straight to their phase's code: the
+    same step, without the generic dispatch. Any other case goes through turn.apply."""
+    if s.pending is None and s.game.rules is RULES:
+        phase = s.phase
+        if isinstance(action, Reroll):
+            if phase is _KEEP and _reroll(s, action.keep):
+                return
+        elif isinstance(action, EndTurn):
+            if phase is _BUY:
+                _held_step(s, action)
+                return
+        elif isinstance(action, (YieldTokyo, StayInTokyo)) and phase is _YIELD:
+            _held_step(s, action)
+            return
+    turn.apply(s, action)
+
+
+def _held_step(s: State, action: Action) -> None:
+    """The step of ending the turn (phase BUY), yielding or staying (phase YIELD), as
+    turn.apply takes it. None of them reveals or buys a card: only cards already held
+    could ask a question, and the state the step starts from is kept for a replay only
+    if one of them can (turn._apply_asking, turn._run)."""
+    if s.game.cards.may_ask and turn._held_may_ask(s):
+        base = s.copy()
+        s.feed = ()
+        s.fed = 0
+        try:
+            _held_plain(s, action)
+        except NeedAnswer as need:
+            s.pending = Pending(base, action, (), need.request)
+            s.events = ()
+        s.feed = ()
+    else:
+        _held_plain(s, action)
+
+
+def _held_plain(s: State, action: Action) -> None:
+    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
+    if isinstance(action, EndTurn):
+        turn.end_turn(s, ev)  # what turn.apply_buy does with it
+    else:
+        apply_yield(s, ev, action)
+    turn._finish(s, ev)
+
+
+def _reroll(s: State, keep: dice.Counts) -> bool:
+    """The reroll step (turn.apply_keep, then turn.finish) when it is legal and the active
+    monster is in the game; False, with ``s`` unchanged, otherwise (turn.apply decides)."""
+    d = s.dice
+    if (
+        s.rolls_done >= s.rolls_allowed
+        or len(keep) != 6
+        or not 0 <= keep[0] <= d[0]
+        or not 0 <= keep[1] <= d[1]
+        or not 0 <= keep[2] <= d[2]
+        or not 0 <= keep[3] <= d[3]
+        or not 0 <= keep[4] <= d[4]
+        or not 0 <= keep[5] <= d[5]
+        or keep == d
+        or not s.monsters[s.active].alive
+    ):
+        return False
+    s.to_roll = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] - (
+        keep[0] + keep[1] + keep[2] + keep[3] + keep[4] + keep[5]
+    )
+    s.dice = keep
+    s.phase = _ROLL
+    # Setting dice aside asks nothing and changes nobody's board: the step's only event.
+    if s.events is not QUIET_EVENTS:
+        s.events = (Event(K_KEPT, s.active, 0, None, "", "", keep),)
+    return True
+
+
+def roll_in_place(s: State, counts: dice.Counts) -> None:
+    """``RULES.roll_in_place``: :func:`turn.roll_in_place`, without building the roll's
+    action unless a card's question needs it kept for the replay."""
+    if s.game.cards.may_ask and turn._held_may_ask(s):
+        if s.game.rules is not RULES:
+            turn.roll_in_place(s, counts)
+            return
+        base = s.copy()  # as turn._run: the state the step starts from, for a replay
+        s.feed = ()
+        s.fed = 0
+        try:
+            ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
+            turn._roll(s, ev, counts)
+            turn._finish(s, ev)
+        except NeedAnswer as need:
+            s.pending = Pending(base, Roll(counts), (), need.request)
+            s.events = ()
+        s.feed = ()
+        return
+    ev = Quiet() if s.events is QUIET_EVENTS else []
+    turn._roll(s, ev, counts)
+    turn._finish(s, ev)
+
+
+def random_step(s: State, u: float) -> None:
+    """``RULES.random_step``: :func:`step` of ``legal.choose(s, u)``; a reroll, yielding or
+    staying drawn without building the list of decisions (the driver's random agents, in
+    a game nobody watches)."""
+    if s.pending is None and s.events is QUIET_EVENTS and s.game.rules is RULES:
+        phase = s.phase
+        if phase is _KEEP:
+            m = s.monsters[s.active]
+            c = s.dice
+            # legal.legal_actions's order: stop, each keep but all the dice (by sub-multiset
+            # index), then the uses of the active monster's cards.
+            n = (c[0] + 1) * (c[1] + 1) * (c[2] + 1) * (c[3] + 1) * (c[4] + 1) * (c[5] + 1)
+            if m.alive and s.rolls_done < s.rolls_allowed:
+                if s.game.cards.with_activated and m.cards:
+                    uses = activated.offers(s, s.active, dice_window=True)
+                    index = int(u * (n + len(uses)))
+                    if index >= n:
+                        step(s, uses[index - n])
+                        return
+                else:
+                    index = int(u * n)
+                if index:
+                    k = dice.sub_multiset(c, index - 1)
+                    s.to_roll = c[0] + c[1] + c[2] + c[3] + c[4] + c[5] - (
+                        k[0] + k[1] + k[2] + k[3] + k[4] + k[5]
+                    )
+                    s.dice = k
+                    s.phase = _ROLL
+                    return
+        elif phase is _YIELD:
+            seat = s.yield_queue[0]
+            if not (s.game.cards.with_activated and s.monsters[seat].cards):
+                _held_step(s, YIELD if u < 0.5 else STAY)  # legal: (YIELD, STAY)
+                return
+    step(s, legal.choose(s, u))
+
+
 RULES = GameRules(
     id=KING_OF_TOKYO.game,
     numbers=KING_OF_TOKYO,
@@ -269,9 +422,10 @@ RULES = GameRules(
         after_step=None,  # victory is declared only at the end of a turn [000 §KONIEC GRY]
         on_elimination=tokyo.close_bay,
     ),
-    apply=turn.apply,
-    roll_in_place=turn.roll_in_place,
+    apply=step,
+    roll_in_place=roll_in_place,
     legal_actions=legal.legal_actions,
     start_turn=turn.start_turn,
+    random_step=random_step,
 )
 """King of Tokyo (2011) for the kernel: what ``Game(...)`` plays unless told otherwise."""
