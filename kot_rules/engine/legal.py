@@ -26,9 +26,9 @@ _YIELD: Final = Phase.YIELD
 # Actions are frozen values: one object per distinct decision serves every state, so
 # the agents' choices cost a dict look-up, not a dataclass build. Bounded for card sets
 # with unusual ids and dice counts (a cleared cache only costs rebuilding).
-_CACHE_LIMIT = 50_000
-_REROLLS: dict[tuple[Counts, int], Action] = {}
-_BUYS: dict[str, Action] = {}
+_CACHE_LIMIT: Final = 50_000
+_REROLLS: Final[dict[tuple[Counts, int], Action]] = {}
+_BUYS: Final[dict[str, Action]] = {}
 
 # kot-speed: compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
