@@ -86,6 +86,8 @@ _NO_EVENT: Final = NO_EVENT
 _QUIET_EVENTS: Final = QUIET_EVENTS
 _Quiet: Final = Quiet
 _SET_SIZE: Final = SET_SIZE
+_new: Final = tuple.__new__  # a Monster from its fields' tuple (resources._new)
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -96,8 +98,10 @@ def resolve(s: State, ev: list[Event]) -> None:
     entering Tokyo), so the engine uses that order (decision D-RESOLVE-ORDER).
     """
     a = s.active
+    table = s.game.cards
     for trigger in (_T_OTHER_ROLLED, _T_OTHER_FINISHED_ROLLING):
-        if s.game.cards.by_trigger[trigger] and abilities.held(s, trigger):
+        having = table.by_trigger[trigger]
+        if having and abilities.holds_any(s, having):
             # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
             abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
@@ -108,7 +112,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     healed = 0
     own = c[_HEART]
     spent = None
-    if own and (s.tokens or m.cards) and s.game.cards.may_ask:
+    if own and (s.tokens or m.cards) and table.may_ask:
         # Cards may give heart faces other uses: the monster chooses (D-HEART-FACES).
         spent = hearts.spend(s, a, own)
         if spent is not None:
@@ -126,15 +130,7 @@ def resolve(s: State, ev: list[Event]) -> None:
         set_monster(
             s,
             a,
-            Monster(
-                m.name,
-                m.hearts + healed,
-                m.max_hearts,
-                m.stars + stars,
-                m.energy + energy,
-                m.alive,
-                m.cards,
-            ),
+            _new(Monster, (m[0], m[1] + healed, m[2], m[3] + stars, m[4] + energy, m[5], m[6])),
         )
         if stars:
             ev.append(
@@ -170,7 +166,7 @@ def resolve(s: State, ev: list[Event]) -> None:
         bonus = abilities.total(s, a, _M_ATTACK_DAMAGE) if m.cards else 0
         everyone = bool(m.cards and abilities.has_modifier(s, a, _M_ATTACK_EVERYONE))
         extra: dict[int, int] = {}
-        if m.cards and s.game.cards.by_trigger[_T_ATTACK]:
+        if m.cards and table.by_trigger[_T_ATTACK]:
             # Damage to neighbours "when you attack" joins the attack on a neighbour it
             # hits [004 §Přehled zvláštních karet "Zranění je přidáno k útoku"]
             # (D-NEIGHBOUR-DAMAGE).
@@ -180,7 +176,7 @@ def resolve(s: State, ev: list[Event]) -> None:
                 extra = {t: join for t in effects.neighbours(s, a) if t in hit}
         tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
         if m.cards:
-            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra))
+            abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra) if extra else _NOBODY)
     elif added:
         tokyo.bonus_damage(s, ev, added)
     tokyo.advance_yields(s)

@@ -239,24 +239,27 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.phase = _ROLL
     s.dice = _NO_DICE
     cards = s.monsters[a].cards
-    s.to_roll = s.game.options.dice + (abilities.total(s, a, _M_EXTRA_DICE) if cards else 0)
+    game = s.game
+    options = game.options
+    s.to_roll = options.dice + (abilities.total(s, a, _M_EXTRA_DICE) if cards else 0)
     if fewer_dice:
         s.to_roll = max(0, s.to_roll - fewer_dice)
     if s.tokens:
         # Tokens may take dice away; never fewer than none (decision D-SHRINK-NO-DICE).
         s.to_roll = max(0, s.to_roll - tokens.fewer_dice(s, a))
     s.rolls_done = 0
-    s.rolls_allowed = s.game.options.rolls + (abilities.total(s, a, _M_EXTRA_ROLLS) if cards else 0)
+    s.rolls_allowed = options.rolls + (abilities.total(s, a, _M_EXTRA_ROLLS) if cards else 0)
     s.yield_queue = ()
     s.entering = False
     s.dealt_damage = False
     s.used_abilities = _NOBODY
     s.protected = _NOBODY
-    board_start = s.game.rules.hooks.start_turn
+    board_start = game.rules.hooks.start_turn
     board_start(s, ev)
     if cards:
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
-    if s.game.cards.by_trigger[_T_START_OF_EACH_TURN] and abilities.held(s, _T_START_OF_EACH_TURN):
+    each = game.cards.by_trigger[_T_START_OF_EACH_TURN]
+    if each and abilities.holds_any(s, each):
         abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
@@ -282,19 +285,22 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
         if ev.__class__ is _Quiet
         else Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts)
     )
+    game = s.game
+    table = game.cards
     if s.rolls_done >= s.rolls_allowed and not (
-        s.game.cards.with_activated
+        table.with_activated
         and s.monsters[s.active].cards
         and activated.offers(s, s.active, dice_window=True, only_dice=True)
     ):
-        resolve = s.game.rules.hooks.resolve  # the game resolves the final dice
+        resolve = game.rules.hooks.resolve  # the game resolves the final dice
         resolve(s, ev)
     else:
         s.phase = _KEEP
+        others = table.by_trigger[_T_OTHER_ROLLED]
         if (
-            s.game.cards.by_trigger[_T_OTHER_ROLLED]
-            and not s.game.options.probe_after_last_roll
-            and abilities.held(s, _T_OTHER_ROLLED)
+            others
+            and not game.options.probe_after_last_roll
+            and abilities.holds_any(s, others)
         ):
             # The first edition: after any of the active monster's rolls, others' cards
             # may act on its dice (D-OTHERS-DICE); the option waits for its last roll.
@@ -398,7 +404,8 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
             tokens.end_of_turn(s, ev, a)
         if s.monsters[a].alive and s.monsters[a].cards:
             abilities.fire(s, ev, _T_END_OF_TURN, (a,))
-        if abilities.held(s, _T_END_OF_EACH_TURN):
+        each = s.game.cards.by_trigger[_T_END_OF_EACH_TURN]
+        if each and abilities.holds_any(s, each):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
     ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_TURN_ENDED, a))
     victory = s.game.rules.hooks.end_of_turn
