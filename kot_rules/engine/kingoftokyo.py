@@ -12,6 +12,7 @@ from typing import Final
 
 from kot_rules.engine import abilities, activated, dice, effects, hearts, legal, tokyo, turn
 from kot_rules.engine.actions import (
+    END_TURN,
     STAY,
     YIELD,
     Action,
@@ -88,6 +89,7 @@ _Quiet: Final = Quiet
 _SET_SIZE: Final = SET_SIZE
 _new: Final = tuple.__new__  # a Monster from its fields' tuple (resources._new)
 _NOBODY: Final[frozenset[int]] = frozenset()
+_END_TURN: Final = END_TURN
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -404,6 +406,17 @@ def random_step(s: State, u: float) -> None:
                     s.dice = k
                     s.phase = _ROLL
                     return
+        elif phase is _BUY:
+            cards, rest = legal.buy_choices(s)
+            bought = len(cards)
+            index = int(u * (bought + len(rest)))
+            if index < bought:
+                step(s, legal.buy_action(cards[index]))
+            elif rest[index - bought] is _END_TURN:
+                _held_step(s, _END_TURN)
+            else:
+                step(s, rest[index - bought])
+            return
         elif phase is _YIELD:
             seat = s.yield_queue[0]
             if not (s.game.cards.with_activated and s.monsters[seat].cards):

@@ -141,23 +141,9 @@ def legal_actions(s: State) -> Sequence[Action]:
             return _KeepChoices(s.dice, tuple(uses))
         return _KeepChoices(s.dice)
     if phase is _BUY:
-        table = s.game.cards
-        held = s.monsters[s.active].cards
-        energy = s.monsters[s.active].energy
-        cost = table.cost
-        discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
-        actions: list[Action] = [_buy(c) for c in s.shop if cost(c) - discount <= energy]
-        if held and table.buys_more:
-            held = abilities.text_ids(s, held)  # copies of cards count too
-            having = table.with_modifier
-            if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
-                    and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
-                actions += buying.more_buys(s, energy, discount)
-        if energy >= _SWEEP_COST and s.shop:
-            actions.append(_SWEEP)
-        actions.append(_END_TURN)
-        if held and table.with_activated:
-            actions.extend(activated.offers(s, s.active, dice_window=False))
+        cards, rest = buy_choices(s)
+        actions: list[Action] = [_buy(c) for c in cards]
+        actions += rest
         return actions
     if phase is _YIELD:
         seat = s.yield_queue[0]
@@ -165,6 +151,36 @@ def legal_actions(s: State) -> Sequence[Action]:
             return [_YIELD_TOKYO, _STAY, *activated.offers(s, seat, dice_window=False)]
         return (_YIELD_TOKYO, _STAY)
     return ()
+
+
+def buy_choices(s: State) -> tuple[list[str], list[Action]]:
+    """The buy phase's decisions in :func:`legal_actions`'s order: the face-up cards the
+    active monster can pay for (by id: each one's decision is its Buy), then the others
+    (buying elsewhere, sweeping, ending the turn, using a card)."""
+    table = s.game.cards
+    held = s.monsters[s.active].cards
+    energy = s.monsters[s.active].energy
+    cost = table.cost
+    discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
+    cards = [c for c in s.shop if cost(c) - discount <= energy]
+    rest: list[Action] = []
+    if held and table.buys_more:
+        held = abilities.text_ids(s, held)  # copies of cards count too
+        having = table.with_modifier
+        if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
+                and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
+            rest += buying.more_buys(s, energy, discount)
+    if energy >= _SWEEP_COST and s.shop:
+        rest.append(_SWEEP)
+    rest.append(_END_TURN)
+    if held and table.with_activated:
+        rest.extend(activated.offers(s, s.active, dice_window=False))
+    return cards, rest
+
+
+def buy_action(card: str) -> Action:
+    """The decision to buy face-up ``card`` (one object per card)."""
+    return _buy(card)
 
 
 def choose(s: State, u: float) -> Action:
