@@ -356,6 +356,31 @@ def _reroll(s: State, keep: dice.Counts) -> bool:
 def roll_in_place(s: State, counts: dice.Counts) -> None:
     """``RULES.roll_in_place``: :func:`turn.roll_in_place`, without building the roll's
     action unless a card's question needs it kept for the replay."""
+    if (
+        s.events is _QUIET_EVENTS
+        and s.rolls_done + 1 < s.rolls_allowed
+        and not s.tokens
+        and s.game.rules is RULES
+    ):
+        table = s.game.cards
+        watchers = table.roll_watchers
+        if (
+            not table.later_asks
+            and not (watchers and abilities.holds_any(s, watchers))
+            and s.monsters[s.active].alive
+        ):
+            # A roll that is not the last, nobody's card watching it: the dice join those
+            # kept and the monster decides what to keep (turn._roll and turn._finish, with
+            # no events to build and nothing to ask).
+            d = s.dice
+            s.dice = (
+                d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],
+                d[3] + counts[3], d[4] + counts[4], d[5] + counts[5],
+            )  # fmt: skip
+            s.to_roll = 0
+            s.rolls_done += 1
+            s.phase = _KEEP
+            return
     if s.game.cards.may_ask and turn._held_may_ask(s):
         if s.game.rules is not RULES:
             turn.roll_in_place(s, counts)
