@@ -139,11 +139,14 @@ def _play(
     # legal_actions(s)[int(u * n)]): the game may take the drawn decision straight to its
     # step, without building the action (GameRules.random_step); the same games.
     random_step = game.rules.random_step
-    rngs: list[random.Random] = []
     if random_step is not None and quiet and all(type(p) is RandomAgent for p in players):
-        rngs = [p.rng for p in players]  # type: ignore[attr-defined]
-    else:
-        random_step = None
+        rngs: list[random.Random] = [p.rng for p in players]  # type: ignore[attr-defined]
+        state, rec.decisions = _play_random(
+            state, seed, rng, rngs, random_step, apply_in_place, roll_in_place
+        )
+        state.events = ()  # the last step's events were not built
+        rec.final = state
+        return rec
     for _ in range(MAX_STEPS):
         phase = state.phase
         if phase is over:
@@ -153,11 +156,6 @@ def _play(
             # A card's question in the middle of a step: chance, or a monster decides.
             if state.pending.request.is_chance:
                 action = state.sample_chance(rng)
-            elif random_step is not None:
-                random_step(state, rngs[state.pending.request.seat].random())
-                decisions += 1
-                state.events = _QUIET_EVENTS  # again after a question's replay
-                continue
             else:
                 action = players[state.pending.request.seat].act(state)
                 decisions += 1
@@ -176,11 +174,6 @@ def _play(
             mutable = False
         else:
             seat = state.yield_queue[0] if phase is yield_phase else state.active
-            if random_step is not None:
-                random_step(state, rngs[seat].random())
-                decisions += 1
-                state.events = _QUIET_EVENTS  # again after a question's replay
-                continue
             action = players[seat].act(state)
             decisions += 1
             mutable = in_place
@@ -202,3 +195,47 @@ def _play(
     rec.final = state
     rec.decisions = decisions
     return rec
+
+
+def _play_random(
+    state: State,
+    seed: int,
+    rng: random.Random,
+    rngs: list[random.Random],
+    random_step: Callable[[State, float], None],
+    apply_in_place: Callable[[State, Action], None],
+    roll_in_place: Callable[[State, dice.Counts], None],
+) -> tuple[State, int]:
+    """:func:`_play`'s loop for random agents in a game nobody watches (kot-speed): each
+    decision is the seat's generator's next number, taken straight to the game's
+    ``random_step``; the same steps in the same order. Returns the final state and the
+    decisions taken."""
+    over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
+    first_player = Phase.FIRST_PLAYER
+    sample = dice.sample
+    decisions = 0
+    steps = 0
+    while True:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"game with seed {seed} did not end within {MAX_STEPS} steps")
+        steps += 1
+        phase = state.phase
+        if phase is over:
+            return state, decisions
+        pending = state.pending
+        if pending is None:
+            if phase is roll_phase:
+                roll_in_place(state, sample(rng, state.to_roll))
+                continue
+            if phase is first_player:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                seat = state.yield_queue[0] if phase is yield_phase else state.active
+                random_step(state, rngs[seat].random())
+                decisions += 1
+        elif pending.request.is_chance:
+            apply_in_place(state, state.sample_chance(rng))
+        else:
+            random_step(state, rngs[pending.request.seat].random())
+            decisions += 1
+        state.events = _QUIET_EVENTS  # again after a copy or a question's replay

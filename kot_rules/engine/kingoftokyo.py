@@ -258,13 +258,13 @@ def victory(s: State) -> Outcome | None:
     the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
     """
     ms = s.monsters
-    target = s.game.options.win_stars
     alive = 0
     last = -1
     for seat, m in enumerate(ms):
-        if m.alive:
+        if m[5]:  # alive
             alive += 1
             last = seat
+    target = s.game.options.win_stars
     if alive == 0:
         return Outcome(None, "every remaining monster was eliminated in the same turn")
     if alive == 1:
@@ -424,11 +424,16 @@ def random_step(s: State, u: float) -> None:
                 else:
                     index = int(u * n)
                 if index:
-                    k = dice.sub_multiset(c, index - 1)
-                    s.to_roll = c[0] + c[1] + c[2] + c[3] + c[4] + c[5] - (
-                        k[0] + k[1] + k[2] + k[3] + k[4] + k[5]
-                    )
-                    s.dice = k
+                    # dice.sub_multiset(c, index - 1), inline: mixed radix, face order.
+                    i, k0 = divmod(index - 1, c[0] + 1)
+                    i, k1 = divmod(i, c[1] + 1)
+                    i, k2 = divmod(i, c[2] + 1)
+                    i, k3 = divmod(i, c[3] + 1)
+                    i, k4 = divmod(i, c[4] + 1)
+                    k5 = i % (c[5] + 1)
+                    s.to_roll = (c[0] + c[1] + c[2] + c[3] + c[4] + c[5]
+                                 - (k0 + k1 + k2 + k3 + k4 + k5))
+                    s.dice = (k0, k1, k2, k3, k4, k5)
                     s.phase = _ROLL
                     return
         elif phase is _BUY:

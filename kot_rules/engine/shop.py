@@ -83,8 +83,9 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
 
 def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
     """Offer each card just revealed to the monsters whose cards let them buy it now."""
-    if not s.game.cards.with_modifier[_M_BUY_REVEALED]:
-        return
+    having = s.game.cards.with_modifier[_M_BUY_REVEALED]
+    if not having or not abilities.holds_any(s, having):
+        return  # nobody holds such a card (kot-speed: one test, not one per seat and card)
     for card in revealed:
         for seat in abilities.clockwise(s, s.active)[1:]:
             if card not in s.shop:
