@@ -65,7 +65,6 @@ class CardTable:
         "heart_removes",
         "later_asks",
         "may_ask",
-        "roll_watchers",  # kot-speed
         "source",
         "token_rules",
         "token_supply",
@@ -169,10 +168,6 @@ class CardTable:
         """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
-        # kot-speed
-        self.roll_watchers = self.asking | self.by_trigger[Trigger.OTHER_ROLLED]
-        """The ids of the cards a roll that is not the last may concern: the cards that may
-        ask a question, and those acting on another monster's roll (a fast 'anyone?' test)."""
 
     @classmethod
     def from_card_set(cls, card_set: Any) -> CardTable:

@@ -359,19 +359,16 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
     if (
         s.events is _QUIET_EVENTS
         and s.rolls_done + 1 < s.rolls_allowed
-        and not s.tokens
         and s.game.rules is RULES
+        and s.monsters[s.active].alive
     ):
-        table = s.game.cards
-        watchers = table.roll_watchers
-        if (
-            not table.later_asks
-            and not (watchers and abilities.holds_any(s, watchers))
-            and s.monsters[s.active].alive
-        ):
-            # A roll that is not the last, nobody's card watching it: the dice join those
-            # kept and the monster decides what to keep (turn._roll and turn._finish, with
-            # no events to build and nothing to ask).
+        watchers = s.game.cards.by_trigger[_T_OTHER_ROLLED]
+        if not (watchers and abilities.holds_any(s, watchers)):
+            # A roll that is not the last, and no card acting on another's roll in play:
+            # the dice join those kept and the monster decides what to keep (turn._roll
+            # and turn._finish). Nothing else happens in such a step, so nothing can ask
+            # a question (whatever cards are held): no state to keep for a replay, and
+            # no events to build.
             d = s.dice
             s.dice = (
                 d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],
