@@ -189,6 +189,17 @@ def fire(
                     return  # duel-cards-damage: a card ended the turn, the moment is gone
 
 
+def fires(s: State, seat: int, trigger: Trigger) -> bool:
+    """Whether ``seat``'s cards (or the cards they copy) include one with a ``trigger``
+    ability: without one, :func:`fire` for ``seat`` alone does nothing (kot-speed: a cheap
+    test before the call)."""
+    having = s.game.cards.by_trigger[trigger]
+    if not having:
+        return False
+    cards = s.monsters[seat].cards
+    return bool(cards) and not having.isdisjoint(text_ids(s, cards) if s.copying else cards)
+
+
 def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
     """Whether ``seat`` pays ``price`` energy for its card's clause (it may; with less, it
     cannot)."""

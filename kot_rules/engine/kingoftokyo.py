@@ -177,7 +177,7 @@ def resolve(s: State, ev: list[Event]) -> None:
                 hit = tokyo.targets(s, everyone=everyone)
                 extra = {t: join for t in effects.neighbours(s, a) if t in hit}
         tokyo.attack(s, ev, claws + bonus + added, everyone=everyone, extra=extra)
-        if m.cards:
+        if m.cards and abilities.fires(s, a, _T_ATTACK):
             abilities.fire(s, ev, _T_ATTACK, (a,), joined=frozenset(extra) if extra else _NOBODY)
     elif added:
         tokyo.bonus_damage(s, ev, added)
@@ -202,9 +202,10 @@ def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: 
                 else Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)")
             )
     for value in (1, 2, 3):
-        if c[value - 1] >= _SET_SIZE:
+        if c[value - 1] >= _SET_SIZE and abilities.fires(s, a, _T_SCORE_SET):
             abilities.fire(s, ev, _T_SCORE_SET, (a,), param=value)
-    abilities.fire(s, ev, _T_RESOLVE, (a,))
+    if abilities.fires(s, a, _T_RESOLVE):
+        abilities.fire(s, ev, _T_RESOLVE, (a,))
 
 
 def apply_yield(s: State, ev: list[Event], action: Action) -> None:

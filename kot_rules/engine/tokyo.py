@@ -166,7 +166,11 @@ def advance_yields(s: State) -> None:
     eliminated a monster waiting behind another)."""
     q = s.yield_queue
     if q:
-        s.yield_queue = tuple(i for i in q if s.monsters[i].alive and (s.city == i or s.bay == i))
+        ms, city, bay = s.monsters, s.city, s.bay
+        for i in q:
+            if not ms[i].alive or (city != i and bay != i):
+                s.yield_queue = tuple(j for j in q if ms[j].alive and (city == j or bay == j))
+                return  # (kot-speed: the queue is left as it is while everyone in it stays)
 
 
 def finish_attack(s: State, ev: list[Event]) -> None:

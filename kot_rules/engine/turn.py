@@ -256,7 +256,7 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     s.protected = _NOBODY
     board_start = game.rules.hooks.start_turn
     board_start(s, ev)
-    if cards:
+    if cards and abilities.fires(s, a, _T_START_OF_TURN):
         abilities.fire(s, ev, _T_START_OF_TURN, (a,))
     each = game.cards.by_trigger[_T_START_OF_EACH_TURN]
     if each and abilities.holds_any(s, each):
@@ -402,7 +402,7 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
     if end_effects:
         if s.tokens and s.monsters[a].alive:
             tokens.end_of_turn(s, ev, a)
-        if s.monsters[a].alive and s.monsters[a].cards:
+        if s.monsters[a].alive and abilities.fires(s, a, _T_END_OF_TURN):
             abilities.fire(s, ev, _T_END_OF_TURN, (a,))
         each = s.game.cards.by_trigger[_T_END_OF_EACH_TURN]
         if each and abilities.holds_any(s, each):
