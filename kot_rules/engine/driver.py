@@ -213,6 +213,7 @@ def _play_random(
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     first_player = Phase.FIRST_PLAYER
     sample = dice.sample
+    tables: dict[int, tuple[dice.Counts, ...]] = {}
     decisions = 0
     steps = 0
     while True:
@@ -225,7 +226,15 @@ def _play_random(
         pending = state.pending
         if pending is None:
             if phase is roll_phase:
-                roll_in_place(state, sample(rng, state.to_roll))
+                n = state.to_roll
+                if n <= 6:
+                    # dice.sample, inline: one draw among the 6**n ordered throws.
+                    throws = tables.get(n)
+                    if throws is None:
+                        throws = tables[n] = dice.throws(n)
+                    roll_in_place(state, throws[int(rng.random() * len(throws))])
+                else:
+                    roll_in_place(state, sample(rng, n))
                 continue
             if phase is first_player:
                 state = state.apply(state.sample_chance(rng))

@@ -413,7 +413,14 @@ def random_step(s: State, u: float) -> None:
             # index), then the uses of the active monster's cards.
             n = (c[0] + 1) * (c[1] + 1) * (c[2] + 1) * (c[3] + 1) * (c[4] + 1) * (c[5] + 1)
             if m.alive and s.rolls_done < s.rolls_allowed:
-                if s.game.cards.with_activated and m.cards:
+                having = s.game.cards.with_activated
+                if (
+                    having
+                    and m.cards
+                    and not having.isdisjoint(
+                        abilities.text_ids(s, m.cards) if s.copying else m.cards
+                    )
+                ):
                     uses = activated.offers(s, s.active, dice_window=True)
                     index = int(u * (n + len(uses)))
                     if index >= n:
