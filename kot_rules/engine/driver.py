@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from kot_rules.engine import dice
+from kot_rules.engine import dice, requests
 from kot_rules.engine.actions import Action, Roll, action_to_json
 from kot_rules.engine.agents import DEFAULT_AGENT, Agent, RandomAgent, agent_factory
 from kot_rules.engine.events import QUIET_EVENTS, Event
@@ -210,6 +210,29 @@ def _play_random(
     decision is the seat's generator's next number, taken straight to the game's
     ``random_step``; the same steps in the same order. Returns the final state and the
     decisions taken."""
+    # The questions cards ask in the middle of a step are answered as they are asked,
+    # as the same agents and the same chance would answer them once the step stopped.
+    answers = requests.InlineAnswers(state, rng, rngs)
+    requests.answer_inline(answers)
+    try:
+        state, decisions = _random_loop(
+            state, seed, rng, rngs, random_step, apply_in_place, roll_in_place, answers
+        )
+    finally:
+        requests.stop_answering(answers)
+    return state, decisions + answers.decisions
+
+
+def _random_loop(
+    state: State,
+    seed: int,
+    rng: random.Random,
+    rngs: list[random.Random],
+    random_step: Callable[[State, float], None],
+    apply_in_place: Callable[[State, Action], None],
+    roll_in_place: Callable[[State, dice.Counts], None],
+    answers: requests.InlineAnswers,
+) -> tuple[State, int]:
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     first_player = Phase.FIRST_PLAYER
     sample = dice.sample
@@ -238,6 +261,7 @@ def _play_random(
                 continue
             if phase is first_player:
                 state = state.apply(state.sample_chance(rng))
+                answers.state = state
             else:
                 seat = state.yield_queue[0] if phase is yield_phase else state.active
                 random_step(state, rngs[seat].random())

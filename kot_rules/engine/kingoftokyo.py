@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from kot_rules.engine import abilities, activated, dice, effects, hearts, legal, tokyo, turn
+from kot_rules.engine import (
+    abilities,
+    activated,
+    dice,
+    effects,
+    hearts,
+    legal,
+    requests,
+    tokyo,
+    turn,
+)
 from kot_rules.engine.actions import (
     END_TURN,
     STAY,
@@ -303,7 +313,7 @@ def _held_step(s: State, action: Action) -> None:
     turn.apply takes it. None of them reveals or buys a card: only cards already held
     could ask a question, and the state the step starts from is kept for a replay only
     if one of them can (turn._apply_asking, turn._run)."""
-    if s.game.cards.may_ask and turn._held_may_ask(s):
+    if s.game.cards.may_ask and turn._held_may_ask(s) and not requests.answered_inline(s):
         base = s.copy()
         s.feed = ()
         s.fed = 0
@@ -379,7 +389,11 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
             s.rolls_done += 1
             s.phase = _KEEP
             return
-    if s.game.cards.may_ask and turn._held_may_ask(s):
+    if (
+        s.game.cards.may_ask
+        and turn._held_may_ask(s)
+        and not (s.game.rules is RULES and requests.answered_inline(s))
+    ):
         if s.game.rules is not RULES:
             turn.roll_in_place(s, counts)
             return

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from kot_rules.engine import abilities, dice, driver, kingoftokyo, legal, turn
+from kot_rules.engine import abilities, dice, driver, kingoftokyo, legal, requests, turn
 from kot_rules.engine.actions import END_TURN, Buy, Reroll
 from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.errors import IllegalActionError
@@ -220,3 +220,64 @@ class TestDriverLoop:
             assert a.final is not None and b.final is not None
             assert a.final.canonical() == b.final.canonical()
             assert a.decisions == b.decisions
+
+
+class TestInlineAnswers:
+    @staticmethod
+    def replayed(base: State, action: object, seed: int) -> State:
+        """The step as it stops and is replayed: each question answered as the driver's
+        general loop answers it (the seat's random agent, or the chance generator)."""
+        rng = random.Random(seed)
+        rngs = [random.Random(seed + 1 + i) for i in range(len(base.monsters))]
+        s = base.copy()
+        kingoftokyo.step(s, action)  # type: ignore[arg-type]
+        while s.pending is not None:
+            if s.pending.request.is_chance:
+                kingoftokyo.step(s, s.sample_chance(rng))
+            else:
+                u = rngs[s.pending.request.seat].random()
+                kingoftokyo.step(s, legal.choose(s, u))
+        return s
+
+    @staticmethod
+    def inline(base: State, action: object, seed: int) -> tuple[State, int]:
+        rng = random.Random(seed)
+        rngs = [random.Random(seed + 1 + i) for i in range(len(base.monsters))]
+        s = base.copy()
+        answers = requests.InlineAnswers(s, rng, rngs)
+        requests.answer_inline(answers)
+        try:
+            kingoftokyo.step(s, action)  # type: ignore[arg-type]
+        finally:
+            requests.stop_answering(answers)
+        return s, answers.decisions
+
+    def test_same_step_as_stopping_and_replaying(self) -> None:
+        asked = [
+            s for s in states(4, range(1, 40)) if s.pending is not None
+        ]
+        assert len(asked) > 50
+        assert any(s.pending is not None and s.pending.request.is_chance for s in asked)
+        decided = 0
+        for i, s in enumerate(asked):
+            assert s.pending is not None
+            base, action = s.pending.base, s.pending.action
+            done, answered = self.inline(base, action, i)
+            assert done.pending is None
+            assert done.canonical() == self.replayed(base, action, i).canonical()
+            decided += answered
+        assert decided > 0
+
+    def test_only_the_registered_state_is_answered(self) -> None:
+        s = next(s for s in states(4, range(1, 40)) if s.pending is not None)
+        assert s.pending is not None
+        base, action = s.pending.base, s.pending.action
+        other = base.copy()
+        answers = requests.InlineAnswers(base.copy(), random.Random(1), [random.Random(2)] * 4)
+        requests.answer_inline(answers)
+        try:
+            kingoftokyo.step(other, action)
+        finally:
+            requests.stop_answering(answers)
+        assert other.pending is not None  # a state nobody answers for still stops
+        assert not requests.answered_inline(other)
