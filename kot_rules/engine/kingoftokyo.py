@@ -305,6 +305,11 @@ def step(s: State, action: Action) -> None:
         elif isinstance(action, (YieldTokyo, StayInTokyo)) and phase is _YIELD:
             _held_step(s, action)
             return
+        if requests.answered_inline(s):
+            # Every question is answered as it is asked: the step never stops, so it
+            # needs no state kept for a replay (turn._apply_asking would keep one).
+            turn.apply(s, action, plain=True)
+            return
     turn.apply(s, action)
 
 
@@ -313,7 +318,7 @@ def _held_step(s: State, action: Action) -> None:
     turn.apply takes it. None of them reveals or buys a card: only cards already held
     could ask a question, and the state the step starts from is kept for a replay only
     if one of them can (turn._apply_asking, turn._run)."""
-    if s.game.cards.may_ask and turn._held_may_ask(s) and not requests.answered_inline(s):
+    if s.game.cards.may_ask and not requests.answered_inline(s) and turn._held_may_ask(s):
         base = s.copy()
         s.feed = ()
         s.fed = 0
@@ -391,8 +396,8 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
             return
     if (
         s.game.cards.may_ask
-        and turn._held_may_ask(s)
         and not (s.game.rules is RULES and requests.answered_inline(s))
+        and turn._held_may_ask(s)
     ):
         if s.game.rules is not RULES:
             turn.roll_in_place(s, counts)
