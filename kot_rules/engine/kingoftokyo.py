@@ -317,7 +317,8 @@ def _held_step(s: State, action: Action) -> None:
     """The step of ending the turn (phase BUY), yielding or staying (phase YIELD), as
     turn.apply takes it. None of them reveals or buys a card: only cards already held
     could ask a question, and the state the step starts from is kept for a replay only
-    if one of them can (turn._apply_asking, turn._run)."""
+    if one of them can (turn._apply_asking, turn._run) and no driver answers questions as
+    they are asked (requests.InlineAnswers)."""
     if s.game.cards.may_ask and not requests.answered_inline(s) and turn._held_may_ask(s):
         base = s.copy()
         s.feed = ()
