@@ -10,17 +10,21 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from kot_rules.engine import dice
+from kot_rules.engine import dice, requests
 from kot_rules.engine.actions import Action, Roll, action_to_json
-from kot_rules.engine.agents import DEFAULT_AGENT, Agent, agent_factory
+from kot_rules.engine.agents import DEFAULT_AGENT, Agent, RandomAgent, agent_factory
 from kot_rules.engine.events import QUIET_EVENTS, Event
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
 
 MAX_STEPS = 200_000
 """A guard: no legal game comes near it; reaching it is an engine bug."""
+
+# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# other module-level name costs a dict look-up at each use (a constant imported too).
+_QUIET_EVENTS: Final = QUIET_EVENTS
 
 
 def chance_rng(seed: int) -> random.Random:
@@ -130,7 +134,19 @@ def _play(
     # them): the steps build none (events.QUIET_EVENTS).
     quiet = in_place and not record and all(not getattr(p, "reads_events", True) for p in players)
     if quiet:
-        state.events = QUIET_EVENTS
+        state.events = _QUIET_EVENTS
+    # Random agents only (the very class, which draws one number a decision and picks
+    # legal_actions(s)[int(u * n)]): the game may take the drawn decision straight to its
+    # step, without building the action (GameRules.random_step); the same games.
+    random_step = game.rules.random_step
+    if random_step is not None and quiet and all(type(p) is RandomAgent for p in players):
+        rngs: list[random.Random] = [p.rng for p in players]  # type: ignore[attr-defined]
+        state, rec.decisions = _play_random(
+            state, seed, rng, rngs, random_step, apply_in_place, roll_in_place
+        )
+        state.events = ()  # the last step's events were not built
+        rec.final = state
+        return rec
     for _ in range(MAX_STEPS):
         phase = state.phase
         if phase is over:
@@ -166,7 +182,7 @@ def _play(
         else:
             state = state.apply(action)
         if quiet:
-            state.events = QUIET_EVENTS  # again after a copy or a question's replay
+            state.events = _QUIET_EVENTS  # again after a copy or a question's replay
         if record:
             rec.actions.append(action)
             rec.events.extend(state.events)
@@ -179,3 +195,80 @@ def _play(
     rec.final = state
     rec.decisions = decisions
     return rec
+
+
+def _play_random(
+    state: State,
+    seed: int,
+    rng: random.Random,
+    rngs: list[random.Random],
+    random_step: Callable[[State, float], None],
+    apply_in_place: Callable[[State, Action], None],
+    roll_in_place: Callable[[State, dice.Counts], None],
+) -> tuple[State, int]:
+    """:func:`_play`'s loop for random agents in a game nobody watches (kot-speed): each
+    decision is the seat's generator's next number, taken straight to the game's
+    ``random_step``; the same steps in the same order. Returns the final state and the
+    decisions taken."""
+    # The questions cards ask in the middle of a step are answered as they are asked,
+    # as the same agents and the same chance would answer them once the step stopped.
+    answers = requests.InlineAnswers(state, rng, rngs)
+    requests.answer_inline(answers)
+    try:
+        state, decisions = _random_loop(
+            state, seed, rng, rngs, random_step, apply_in_place, roll_in_place, answers
+        )
+    finally:
+        requests.stop_answering(answers)
+    return state, decisions + answers.decisions
+
+
+def _random_loop(
+    state: State,
+    seed: int,
+    rng: random.Random,
+    rngs: list[random.Random],
+    random_step: Callable[[State, float], None],
+    apply_in_place: Callable[[State, Action], None],
+    roll_in_place: Callable[[State, dice.Counts], None],
+    answers: requests.InlineAnswers,
+) -> tuple[State, int]:
+    over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
+    first_player = Phase.FIRST_PLAYER
+    sample = dice.sample
+    tables: dict[int, tuple[dice.Counts, ...]] = {}
+    decisions = 0
+    steps = 0
+    while True:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"game with seed {seed} did not end within {MAX_STEPS} steps")
+        steps += 1
+        phase = state.phase
+        if phase is over:
+            return state, decisions
+        pending = state.pending
+        if pending is None:
+            if phase is roll_phase:
+                n = state.to_roll
+                if n <= 6:
+                    # dice.sample, inline: one draw among the 6**n ordered throws.
+                    throws = tables.get(n)
+                    if throws is None:
+                        throws = tables[n] = dice.throws(n)
+                    roll_in_place(state, throws[int(rng.random() * len(throws))])
+                else:
+                    roll_in_place(state, sample(rng, n))
+                continue
+            if phase is first_player:
+                state = state.apply(state.sample_chance(rng))
+                answers.state = state
+            else:
+                seat = state.yield_queue[0] if phase is yield_phase else state.active
+                random_step(state, rngs[seat].random())
+                decisions += 1
+        elif pending.request.is_chance:
+            apply_in_place(state, state.sample_chance(rng))
+        else:
+            random_step(state, rngs[pending.request.seat].random())
+            decisions += 1
+        state.events = _QUIET_EVENTS  # again after a copy or a question's replay

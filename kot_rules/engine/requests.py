@@ -13,8 +13,9 @@ reaches the same question and takes the answer instead of stopping.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kot_rules.engine import dice
 from kot_rules.engine.actions import Action, Roll
@@ -99,6 +100,10 @@ def ask(s: State, seat: int, options: list[Action], why: str) -> Action:
         answer = s.feed[s.fed]
         s.fed += 1
         return answer  # checked against the request when it was given
+    if _INLINE and _INLINE[-1].state is s:
+        inline = _INLINE[-1]
+        inline.decisions += 1
+        return options[int(inline.rngs[seat].random() * len(options))]
     raise NeedAnswer(Request(seat, tuple(options), 0, why))
 
 
@@ -111,4 +116,51 @@ def roll(s: State, n: int, why: str) -> dice.Counts:
         s.fed += 1
         assert isinstance(answer, Roll)
         return answer.counts
+    if _INLINE and _INLINE[-1].state is s:
+        return dice.sample(_INLINE[-1].rng, n)
     raise NeedAnswer(Request(CHANCE_SEAT, (), n, why))
+
+
+# -- answers given in the middle of a step (kot-speed) ---------------------------------
+
+
+class InlineAnswers:
+    """A driver answering the questions asked of one state it plays in place, as they are
+    asked: a monster's decision as its random agent would pick it from the options
+    (``options[int(u * len(options))]``, ``u`` the seat's generator's next number, as
+    ``legal.choose`` picks from a waiting state's options), a card's dice drawn from the
+    chance generator (as ``State.sample_chance``). The same answers, drawn in the same
+    order, as when the step stops and is replayed with them; but no step stops, and none is
+    replayed. Active between :func:`answer_inline` and :func:`stop_answering`."""
+
+    __slots__ = ("decisions", "rng", "rngs", "state")
+
+    def __init__(self, state: State, rng: random.Random, rngs: list[random.Random]) -> None:
+        self.state = state
+        """The state whose questions are answered (no other: a copy still stops)."""
+        self.rng = rng
+        """The chance generator."""
+        self.rngs = rngs
+        """Each seat's random agent's generator."""
+        self.decisions = 0
+        """The monsters' decisions answered so far."""
+
+
+_INLINE: Final[list[InlineAnswers]] = []
+
+
+def answer_inline(answers: InlineAnswers) -> None:
+    """From now on, questions asked of ``answers.state`` are answered by ``answers``."""
+    _INLINE.append(answers)
+
+
+def stop_answering(answers: InlineAnswers) -> None:
+    """Undo :func:`answer_inline` (the innermost one)."""
+    assert _INLINE and _INLINE[-1] is answers
+    _INLINE.pop()
+
+
+def answered_inline(s: State) -> bool:
+    """Whether every question asked of ``s`` is answered as it is asked: a step of ``s``
+    then never stops for an answer, and needs no state kept for a replay."""
+    return bool(_INLINE) and _INLINE[-1].state is s

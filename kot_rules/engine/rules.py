@@ -115,3 +115,8 @@ class GameRules:
     """Refuse options the game does not play (raises ConfigError), as a Game is made."""
     victories: tuple[str, ...] = ()
     """The kinds of victory an Outcome names (``Outcome.victory``); none in King of Tokyo."""
+    # kot-speed: a driver's shortcut for its random agents.
+    random_step: Callable[[State, float], None] | None = None
+    """Apply, in place, the decision a random agent drawing ``u`` (``0 <= u < 1``) takes:
+    the same step as ``apply(s, legal_actions(s)[int(u * len(legal_actions(s)))])``, for a
+    state nobody else sees and whose events nobody reads (None: the game has none)."""

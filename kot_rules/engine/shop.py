@@ -9,6 +9,8 @@ three functions here call each other, and nothing above them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
@@ -17,10 +19,16 @@ from kot_rules.engine.resources import raise_max, raise_of, set_monster
 from kot_rules.engine.state import State
 from kot_rules.language.ast import ModifierKind, Trigger
 
-_M_BUY_REVEALED = ModifierKind.BUY_REVEALED
-_M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
-_T_BOUGHT = Trigger.BOUGHT
-_T_BUY_CARD = Trigger.BUY_CARD
+_M_BUY_REVEALED: Final = ModifierKind.BUY_REVEALED
+_M_CARD_DISCOUNT: Final = ModifierKind.CARD_DISCOUNT
+_T_BOUGHT: Final = Trigger.BOUGHT
+_T_BUY_CARD: Final = Trigger.BUY_CARD
+
+# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# other module-level name costs a dict look-up at each use (a constant imported too).
+_NO_EVENT: Final = NO_EVENT
+_PASS: Final = PASS
+_Quiet: Final = Quiet
 
 
 def refill_slot(s: State, ev: list[Event], slot: int) -> None:
@@ -31,7 +39,7 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         offer(s, ev, (s.shop[slot],))
     else:
         s.shop = s.shop[:slot] + s.shop[slot + 1 :]
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_DECK_EMPTY))
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_DECK_EMPTY))
 
 
 def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) -> None:
@@ -43,7 +51,7 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     keep = s.game.cards.is_keep(card)
     owned = (*m.cards, card) if keep else m.cards
     set_monster(s, buyer, m._replace(energy=m.energy - cost, cards=owned))
-    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
+    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
     if keep:
         raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
     else:
@@ -75,8 +83,9 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
 
 def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
     """Offer each card just revealed to the monsters whose cards let them buy it now."""
-    if not s.game.cards.with_modifier[_M_BUY_REVEALED]:
-        return
+    having = s.game.cards.with_modifier[_M_BUY_REVEALED]
+    if not having or not abilities.holds_any(s, having):
+        return  # nobody holds such a card (kot-speed: one test, not one per seat and card)
     for card in revealed:
         for seat in abilities.clockwise(s, s.active)[1:]:
             if card not in s.shop:
@@ -87,9 +96,9 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             cost = max(0, s.game.cards.cost(card) - abilities.total(s, seat, _M_CARD_DISCOUNT))
             if cost > m.energy:
                 continue
-            options: list[Action] = [Choose(f"buy {card}"), PASS]
+            options: list[Action] = [Choose(f"buy {card}"), _PASS]
             why = f"{m.name} may buy {card}, just revealed, for {cost} energy"
-            if ask(s, seat, options, why) == PASS:
+            if ask(s, seat, options, why) == _PASS:
                 continue
             pay_and_take(s, ev, seat, card, cost)
             # The shop is refilled at once (and that card offered in turn), then the card
