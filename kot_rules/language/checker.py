@@ -55,6 +55,7 @@ from .vocabulary import (
     KING_OF_TOKYO_DUEL,
     MODIFIERS,
     NO_AMOUNT_VERBS,
+    SHOP_MODIFIERS,
     TOKEN_RULES,
     TRIGGERS,
     VERBS,
@@ -333,7 +334,8 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
     elif cost_line is not None:
         keep_lines: list[AbilitySyntax | ModifierSyntax | ActivatedSyntax
                          | TokenRuleSyntax | EmptyRuleSyntax] = [
-            *modifier_lines, *ability_lines, *activated_lines, *token_rule_lines, *empty_lines]
+            *_lasting(modifier_lines), *ability_lines, *activated_lines, *token_rule_lines,
+            *empty_lines]
         for line in keep_lines:
             what = "a modifier" if isinstance(line, ModifierSyntax) else "an ability"
             report("KOT217", line.position,
@@ -821,3 +823,12 @@ def _check_buzz(lines: Sequence[BuzzSyntax], game: str, report: _Report) -> str:
                f"write the tile's id from spec/games/{game}.yaml, e.g. `buzz \"{tiles[0]}\"`")
         return ""
     return line.tile
+
+
+# --- kony-cards: King of New York ------------------------------------------------------
+
+
+def _lasting(lines: Sequence[ModifierSyntax]) -> list[ModifierSyntax]:
+    """The modifier lines a discard card may not say: all but those about buying it or its
+    place in the shop (King of New York's landmarks, General Ellis's kind, the marathon)."""
+    return [line for line in lines if line.kind not in SHOP_MODIFIERS]
