@@ -38,6 +38,10 @@ class Face(Enum):
     POWER = "power"
     HEAL = "heal"
     SMASH = "smash"
+    # kony-kernel: King of New York's own faces (its die also shows energy, heal, smash,
+    # destruction; kot_rules.engine.city.FACES).
+    CELEBRITY = "celebrity"
+    OUCH = "ouch"
 
     @property
     def index(self) -> int:

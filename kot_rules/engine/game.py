@@ -102,9 +102,14 @@ class Game:
         self.options = replace(options, tokyo_bay=bay)
         self.tokyo_bay: bool = bay
         if cards is None:
-            from kot_rules.language.cardset import builtin_card_set
+            from kot_rules.language.cardset import CardSet, builtin_card_set
+            from kot_rules.paths import builtin_cards_dir
 
-            cards = CardTable.from_card_set(builtin_card_set(self.game_id))
+            # kony-kernel: a game whose card folder is not written yet plays with no cards.
+            written = builtin_cards_dir(self.game_id).exists()
+            cards = CardTable.from_card_set(
+                builtin_card_set(self.game_id) if written else CardSet(())
+            )
         self.cards: CardCatalog = cards
 
     @property

@@ -56,6 +56,11 @@ class Phase(Enum):
     # King of Tokyo: Duel's own decisions (kot_rules.engine.duel); both the active monster's.
     DICE_TOKENS = "dice-tokens"  # how many dice tokens to spend before the first roll
     RESOLVE = "resolve"  # which kind of face to resolve next
+    # kony-kernel: King of New York's own decisions (kot_rules.engine.newyork); the active
+    # monster's (at set-up, the monster placing its figure).
+    PLACE = "place"  # set-up: the borough a monster's figure starts in
+    DESTROY = "destroy"  # which tile to spend destruction on next
+    MOVE = "move"  # the Move phase: move to another outer borough or stay
 
 
 class Monster(NamedTuple):

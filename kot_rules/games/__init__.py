@@ -1,6 +1,7 @@
 """The games of the family: one definition each, found by id."""
 
 from kot_rules.games.definition import GameDefinition
+from kot_rules.games.king_of_new_york import KING_OF_NEW_YORK  # kony-kernel
 from kot_rules.games.king_of_tokyo import KING_OF_TOKYO
 from kot_rules.games.king_of_tokyo_duel import KING_OF_TOKYO_DUEL
 from kot_rules.games.registry import (
@@ -14,9 +15,11 @@ from kot_rules.games.registry import (
 
 register(KING_OF_TOKYO)
 register(KING_OF_TOKYO_DUEL)
+register(KING_OF_NEW_YORK)  # kony-kernel
 
 __all__ = [
     "DEFAULT_GAME",
+    "KING_OF_NEW_YORK",
     "KING_OF_TOKYO",
     "KING_OF_TOKYO_DUEL",
     "GameDefinition",

@@ -14,7 +14,7 @@ from kot_rules.paths import builtin_cards_dir
 from .ast import CardDef, CardKind, name_key, slugify, unaccented
 from .checker import check_set, check_tokens, physical_ids
 from .diagnostics import CardSpecError, Diagnostic, Source, make_diagnostic, sort_key
-from .grammar import DEFAULT_GAME
+from .grammar import DEFAULT_GAME, SHARED_DIALECTS
 from .monsters import MonsterDef, is_monster_text, parse_monster_text
 from .parser import cards_started, parse_cards, read_card_file
 
@@ -236,7 +236,11 @@ def builtin_card_set(game: str = DEFAULT_GAME) -> CardSet:
 @functools.cache
 def _builtin(game: str) -> CardSet:
     # Keyed by the id alone, so that every caller of the default game shares one set.
-    return _load(builtin_cards_dir(game), game)
+    folder = builtin_cards_dir(game)
+    if not folder.exists() and game in SHARED_DIALECTS:
+        # kony-kernel: a game whose cards are not written yet (no folder) plays with none.
+        return CardSet(())
+    return _load(folder, game)
 
 
 def _load(path: Path, game: str) -> CardSet:

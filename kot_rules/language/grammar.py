@@ -76,7 +76,10 @@ class CardIndenter(Indenter):
             raise IndentMismatch(token.end_line or 0, token.end_column or 1)
 
 
-SHARED_DIALECTS = {"king-of-tokyo-duel": DEFAULT_GAME}
+SHARED_DIALECTS = {
+    "king-of-tokyo-duel": DEFAULT_GAME,
+    "king-of-new-york": DEFAULT_GAME,  # kony-kernel: New York's cards, for now (issue 11)
+}
 """Games whose cards are written, for now, in another game's dialect: Duel's first cards
 use King of Tokyo's words only (issue 10, step 1; Duel's own words come with its file)."""
 

@@ -42,6 +42,7 @@ KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
 """King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
 _DUEL = frozenset({KING_OF_TOKYO_DUEL})  # duel-cards-damage: words only Duel's cards say
+KING_OF_NEW_YORK = "king-of-new-york"  # kony-kernel: the game id New York's words name
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")

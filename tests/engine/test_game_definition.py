@@ -19,8 +19,9 @@ from kot_rules.games import DEFAULT_GAME, KING_OF_TOKYO, UnknownGameError, get, 
 def test_game_plays_king_of_tokyo_by_default() -> None:
     assert Game(4).rules is KING_OF_TOKYO.rules
     assert KING_OF_TOKYO.rules.id == DEFAULT_GAME == "king-of-tokyo"
-    assert ids() == ("king-of-tokyo", "king-of-tokyo-duel")
-    with pytest.raises(UnknownGameError, match="the games are king-of-tokyo, king-of-tokyo-duel"):
+    assert ids() == ("king-of-new-york", "king-of-tokyo", "king-of-tokyo-duel")
+    with pytest.raises(UnknownGameError,
+                       match="the games are king-of-new-york, king-of-tokyo, king-of-tokyo-duel"):
         get("duel")
 
 
@@ -30,7 +31,8 @@ def test_the_definition_holds_what_a_game_is() -> None:
     assert len(d.dice.faces) == 6 and (d.dice.count, d.dice.rolls) == (6, 3)
     assert [p.value for p in d.board.places] == ["city", "bay"]
     assert d.options is Options
-    assert set(d.phases) == set(Phase) - {Phase.OVER, Phase.DICE_TOKENS, Phase.RESOLVE}
+    assert set(d.phases) == set(Phase) - {Phase.OVER, Phase.DICE_TOKENS, Phase.RESOLVE,
+                                          Phase.PLACE, Phase.DESTROY, Phase.MOVE}
     assert d.hooks.after_step is None  # victory only at the end of a turn
     assert d.dialect == "king-of-tokyo" and "INV-TOKYO" in d.invariants
     assert d.symbolic_model == "kot_rules.verify.kernel"

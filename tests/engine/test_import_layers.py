@@ -18,12 +18,12 @@ ROOT = Path(kot_rules.__file__).resolve().parent
 
 ENGINE_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("base", frozenset({"errors", "numbers", "dice", "events", "actions", "cards", "options",
-                        "jsontext", "tracks"})),
+                        "jsontext", "tracks", "city"})),
     ("state", frozenset({"state", "requests", "dispatch", "rules", "statecheck", "serial"})),
     ("resources", frozenset({"abilities", "resources", "tokens"})),
     ("card machinery", frozenset({"tokyo", "activated", "effects", "hearts", "buying", "shop"})),
     ("turn skeleton", frozenset({"turn", "legal"})),
-    ("game module", frozenset({"kingoftokyo", "duel"})),
+    ("game module", frozenset({"kingoftokyo", "duel", "newyork"})),
     ("game", frozenset({"game", "driver", "agents", "greedy"})),
     ("package", frozenset({"__init__"})),
 )

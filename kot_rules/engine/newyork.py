@@ -1,0 +1,731 @@
+"""King of New York's own rules as the kernel runs them, and :data:`RULES`, the game's seam
+object (kot_rules.games.king_of_new_york registers it as ``king-of-new-york``).
+
+The rules are spec/rules/king-of-new-york.yaml (cited by slug), the numbers
+spec/games/king-of-new-york.yaml, the board kot_rules.engine.city. A game: set-up places
+each monster's figure in an outer borough, clockwise from the first player
+(Phase.PLACE, D-KONY-START-BOROUGH). A turn (kony.turn.order): the zone reward of a
+monster in Manhattan (kony.turn.gain), up to three rolls (Phase.ROLL / KEEP), the faces
+resolved one kind at a time in the order the player chooses (Phase.RESOLVE,
+kony.turn.resolve-order) - destruction spent tile by tile (Phase.DESTROY), an attacked
+monster in Manhattan deciding to flee (Phase.YIELD) - then the Move phase (automatic, or
+Phase.MOVE when the monster may move between outer boroughs), buying (Phase.BUY, the
+shared skeleton), and the end of the turn, where victory is checked (kony.end.*).
+
+The monsters in Manhattan are the state's ``city`` (the 2-4 path) and ``bay`` (the 5-6
+path): the Bay rules of the kernel open the second path with five or six monsters and the
+option ``tokyo_bay: false`` plays them with one monster in Manhattan (D-KONY-56-VARIANT).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kot_rules.engine import dice, legal, turn
+from kot_rules.engine.actions import (
+    PASS,
+    STAY,
+    Action,
+    Choose,
+    FirstPlayer,
+    Reroll,
+    ResolveFaces,
+    Roll,
+    StayInTokyo,
+    StopRolling,
+    UseCard,
+)
+from kot_rules.engine.city import (
+    BOROUGHS,
+    CELEBRITY_I,
+    DATA,
+    DESTRUCTION_I,
+    ENERGY_I,
+    FACES,
+    HEAL_I,
+    MANHATTAN,
+    NY,
+    OUCH_I,
+    OUTER,
+    SMASH_I,
+    TILES,
+    TOP_ZONE,
+    ZONES,
+    CityBoard,
+    board_from_json,
+    destroyable,
+    durability,
+    flip_tile,
+    laid_out,
+    layout_seed,
+    open_boroughs,
+    room_in,
+    units_in,
+)
+from kot_rules.engine.dice import Counts
+from kot_rules.engine.events import (
+    K_ENTERED,
+    K_FIRST_PLAYER,
+    K_KEPT,
+    K_LEFT,
+    K_RESOLVED,
+    K_ROLLED,
+    K_STARS,
+    K_STAYED,
+    K_USED,
+    NO_EVENT,
+    QUIET_EVENTS,
+    Event,
+    Quiet,
+)
+from kot_rules.engine.options import Options
+from kot_rules.engine.requests import ask
+from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
+from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
+from kot_rules.engine.state import Outcome, Phase, Place, State
+
+GAME_ID = NY.game
+DICE: int = NY["dice"]
+ROLLS: int = NY["rolls"]
+SHOP_SIZE: int = NY["shop-size"]
+SWEEP_COST: int = NY["sweep-cost"]
+ENERGY_PER_FACE: int = NY["energy-per-face"]
+HEARTS_PER_HEAL: int = NY["hearts-per-heal"]
+DAMAGE_PER_SMASH: int = NY["damage-per-smash"]
+DAMAGE_PER_UNIT: int = NY["damage-per-unit"]
+OUCH_BOROUGH: int = NY["ouch-borough"]
+OUCH_CITY: int = NY["ouch-city"]
+CELEBRITY_SET: int = NY["celebrity-set"]
+SUPERSTAR_STARS: int = NY["superstar-stars"]
+STARS_PER_EXTRA_CELEBRITY: int = NY["stars-per-extra-celebrity"]
+STARS_PER_CELEBRITY_HELD: int = NY["stars-per-celebrity-held"]
+STATUE_STARS: int = NY["statue-stars"]
+ENTRY_STARS: int = NY["entry-stars"]
+SECOND_PATH_FROM: int = NY["second-path-from"]
+
+_PLACE, _ROLL, _KEEP, _RESOLVE, _DESTROY, _YIELD, _MOVE, _BUY, _OVER = (
+    Phase.PLACE, Phase.ROLL, Phase.KEEP, Phase.RESOLVE, Phase.DESTROY, Phase.YIELD,
+    Phase.MOVE, Phase.BUY, Phase.OVER,
+)  # fmt: skip
+
+
+def _b(s: State) -> CityBoard:
+    board: CityBoard = s.board
+    return board
+
+
+def _say(ev: list[Event], event: Event) -> None:
+    ev.append(NO_EVENT if ev.__class__ is Quiet else event)
+
+
+def inside(s: State, seat: int) -> bool:
+    """``seat`` is in Manhattan, on either path."""
+    return s.city == seat or s.bay == seat
+
+
+def describe_dice(counts: Sequence[int]) -> str:
+    return " ".join(f.value for f, n in zip(FACES, counts, strict=True) for _ in range(n))
+
+
+def clockwise(s: State, start: int) -> list[int]:
+    """The monsters in the game, clockwise from ``start`` (itself first if in the game)."""
+    n = len(s.monsters)
+    return [(start + k) % n for k in range(n) if s.monsters[(start + k) % n].alive]
+
+
+# -- set-up -------------------------------------------------------------------------------
+
+
+def prepare(s: State, fresh: bool) -> None:
+    """The board at set-up (kony.setup.tiles, kony.setup.special-cards,
+    kony.manhattan.start-empty): tiles shuffled from the deck's order (D-KONY-TILE-SHUFFLE).
+
+    A new game places nobody yet (Phase.PLACE does, D-KONY-START-BOROUGH). A state set up
+    by a test or scenario with no board of its own places the monsters in Manhattan where
+    its ``city``/``bay`` say, and the others two by two in the outer boroughs, in seat order.
+    """
+    board = laid_out(len(s.monsters), layout_seed((*s.shop, *s.deck)))
+    if not fresh:
+        where = []
+        outside = 0
+        for seat, m in enumerate(s.monsters):
+            if not m.alive:
+                where.append("")
+            elif inside(s, seat):
+                where.append(MANHATTAN)
+            else:
+                where.append(OUTER[(outside // NY["borough-capacity"]) % len(OUTER)])
+                outside += 1
+        board = replace(board, where=tuple(where), first=s.active)
+    s.board = board
+
+
+def begin(s: State, ev: list[Event]) -> None:
+    """The game's start once the first player is known: the placement (Phase.PLACE) while a
+    monster in the game stands nowhere, else the active monster's turn."""
+    b = _b(s)
+    if any(m.alive and not b.where[i] for i, m in enumerate(s.monsters)):
+        s.board = replace(b, first=s.active)
+        s.phase = _PLACE
+        return
+    turn.start_turn(s, ev)
+
+
+def apply_first_player(s: State, ev: list[Event], action: Action) -> None:
+    """The roll-off's outcome (D-KONY-FIRST-PLAYER: one chance node, uniform over seats)."""
+    if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
+        turn.illegal(s, action, "a first-player chance outcome naming a seat")
+    s.active = action.seat
+    _say(ev, Event(K_FIRST_PLAYER, action.seat))
+    begin(s, ev)
+
+
+def placements(s: State) -> list[Action]:
+    """Where the placing monster may put its figure: an outer borough holding fewer than
+    two monsters (kony.setup.start-borough, kony.borough.capacity)."""
+    b = _b(s)
+    return [Choose(x) for x in OUTER if room_in(b, x)]
+
+
+def apply_place(s: State, ev: list[Event], action: Action) -> None:
+    """One figure placed; the next monster clockwise places, and after the last one the
+    first player's turn starts (D-KONY-START-BOROUGH)."""
+    if not isinstance(action, Choose) or action not in placements(s):
+        turn.illegal(s, action, "an outer borough holding fewer than two monsters: "
+                     + ", ".join(c.key for c in placements(s) if isinstance(c, Choose)))
+    a = s.active
+    s.board = _b(s).moved(a, action.key)
+    _say(ev, Event(K_ENTERED, a, 0, None, action.key, "set-up"))
+    begin_from = _b(s).first
+    nxt = (a + 1) % len(s.monsters)
+    while not s.monsters[nxt].alive and nxt != begin_from:
+        nxt = (nxt + 1) % len(s.monsters)
+    if nxt == begin_from:
+        s.active = begin_from
+        turn.start_turn(s, ev)
+    else:
+        s.active = nxt
+
+
+# -- the turn -----------------------------------------------------------------------------
+
+
+def start_of_turn(s: State, ev: list[Event]) -> None:
+    """Step 0, the gain (kony.turn.gain): the turn's bookkeeping cleared, then a monster in
+    Manhattan takes its zone's reward (kony.manhattan.zone-rewards, D-KONY-56-REWARDS)."""
+    a = s.active
+    b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
+                fresh=(), destroyed=(), destroyed_units=(), fled=())
+    s.board = b
+    s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
+    if b.began_inside:
+        zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
+        why = f"{zone.name} at the start of the turn"
+        if zone.stars:
+            gain_stars(s, ev, a, zone.stars, why)
+        if zone.energy:
+            gain_energy(s, ev, a, zone.energy, why)
+
+
+def apply_roll(s: State, ev: list[Event], action: Action) -> None:
+    """A roll of the dice being thrown (chance; kony.turn.roll)."""
+    if not isinstance(action, Roll):
+        turn.illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
+    c = action.counts
+    if len(c) != 6 or sum(c) != s.to_roll or min(c) < 0:
+        turn.illegal(s, action, f"a roll of exactly {s.to_roll} dice")
+    _roll(s, ev, c)
+
+
+def _roll(s: State, ev: list[Event], c: Counts) -> None:
+    s.dice = dice.add(s.dice, c)
+    s.to_roll = 0
+    s.rolls_done += 1
+    _say(ev, Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
+    if s.rolls_done >= s.rolls_allowed:
+        resolve(s, ev)
+    else:
+        s.phase = _KEEP
+
+
+def roll_in_place(s: State, counts: Counts) -> None:
+    """:func:`apply_roll` for a driver that samples legal dice itself."""
+    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
+    _roll(s, ev, counts)
+    turn.finish(s, ev)
+
+
+def apply_keep(s: State, ev: list[Event], action: Action) -> None:
+    """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
+    if isinstance(action, StopRolling):
+        resolve(s, ev)
+        return
+    if isinstance(action, UseCard):
+        turn.apply_keep(s, ev, action)
+        return
+    if not isinstance(action, Reroll):
+        turn.illegal(s, action, "keep some dice and reroll the others, or stop")
+    k = action.keep
+    if s.rolls_done >= s.rolls_allowed:
+        turn.illegal(s, action, "no reroll: every roll of this turn is used")
+    if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
+        turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
+                     f"one to reroll ({describe_dice(s.dice)})")
+    _say(ev, Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
+    s.to_roll = sum(s.dice) - sum(k)
+    s.dice = k
+    s.phase = _ROLL
+
+
+def to_resolve(s: State) -> list[int]:
+    """Positions of the face kinds on the dice not resolved yet this turn."""
+    done = _b(s).resolved
+    d = s.dice
+    return [i for i in range(6) if d[i] and i not in done]
+
+
+def resolve(s: State, ev: list[Event]) -> None:
+    """The roll is final: its faces are resolved one kind at a time, in the order the
+    player chooses (kony.turn.resolve-order); then the Move phase."""
+    _say(ev, Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
+    s.board = replace(_b(s), resolved=())
+    if to_resolve(s):
+        s.phase = _RESOLVE
+    else:
+        move_phase(s, ev)
+
+
+def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
+    """Resolve every die of one face (kony.turn.resolve-order)."""
+    kinds = to_resolve(s)
+    index = FACES.index(action.face) if (
+        isinstance(action, ResolveFaces) and action.face in FACES) else -1
+    if index not in kinds:
+        turn.illegal(s, action, "resolve one of " + ", ".join(FACES[i].value for i in kinds))
+    a = s.active
+    n = s.dice[index]
+    s.board = replace(_b(s), resolved=tuple(sorted((*_b(s).resolved, index))))
+    if index == ENERGY_I:
+        gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # kony.dice.energy
+    elif index == HEAL_I:
+        if not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
+            heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
+    elif index == SMASH_I:
+        smash(s, ev, a, n)
+    elif index == DESTRUCTION_I:
+        s.board = replace(_b(s), points=n)  # kony.dice.destruction
+        _destroy_or_go_on(s, ev)
+        return
+    elif index == CELEBRITY_I:
+        celebrity(s, ev, a, n)
+    elif index == OUCH_I:
+        ouch(s, ev, a, n)
+    if s.phase is _RESOLVE:
+        after_face(s, ev)
+
+
+def after_face(s: State, ev: list[Event]) -> None:
+    """One face kind is done: the next, or the Move phase once every kind is done."""
+    if s.phase is _OVER or not s.monsters[s.active].alive:
+        return
+    s.phase = _RESOLVE
+    if not to_resolve(s):
+        move_phase(s, ev)
+
+
+# -- smash and fleeing ----------------------------------------------------------------------
+
+
+def attack_targets(s: State, a: int) -> list[int]:
+    """Whom ``a``'s smash faces hit (kony.attack.targets, kony.five-six.attacks): from
+    Manhattan every monster outside it; from outside the monsters in Manhattan (none if
+    it is empty). The two in Manhattan never hit each other."""
+    if inside(s, a):
+        return [i for i in clockwise(s, a) if not inside(s, i)]
+    return [i for i in (s.city, s.bay) if i is not None and s.monsters[i].alive]
+
+
+def smash(s: State, ev: list[Event], a: int, n: int) -> None:
+    """``n`` smash faces: 1 damage each to every target (kony.dice.smash). The monsters in
+    Manhattan that lost hearts to it and are still in the game decide in turn whether to
+    flee, the 2-4 path first (kony.move.flee, kony.five-six.flee-order, D-KONY-FLEE-WHEN)."""
+    queue = []
+    outside = not inside(s, a)
+    for t in attack_targets(s, a):
+        lost = damage(s, ev, t, n * DAMAGE_PER_SMASH, a, attack=True)
+        if outside and lost and s.monsters[t].alive and inside(s, t):
+            queue.append(t)
+    if queue and s.monsters[a].alive:
+        s.yield_queue = tuple(q for q in (s.city, s.bay) if q in queue)
+        s.board = replace(_b(s), fled=())
+        s.phase = _YIELD
+
+
+def flights(s: State) -> list[Action]:
+    """The deciding monster's choices: flee to an outer borough holding fewer than two
+    monsters (kony.move.flee, kony.borough.capacity), or stay."""
+    seat = s.yield_queue[0]
+    return [*(Choose(x) for x in open_boroughs(_b(s), seat)), STAY]
+
+
+def apply_flee(s: State, ev: list[Event], action: Action) -> None:
+    """The attacked monster in Manhattan flees to a borough or stays (kony.move.flee); once
+    all decided, the 5-6 monster takes the 2-4 path if it is free and the attacker moves in
+    (kony.five-six.flee-order, kony.move.attacker-enters, D-KONY-AUTO-ENTER-TIMING)."""
+    seat = s.yield_queue[0]
+    if action not in flights(s):
+        turn.illegal(s, action, f"{s.names[seat]} to flee to one of "
+                     + ", ".join(c.key for c in flights(s) if isinstance(c, Choose))
+                     + " or stay")
+    if isinstance(action, StayInTokyo):
+        _say(ev, Event(K_STAYED, seat, 0, None, MANHATTAN))
+    elif isinstance(action, Choose):
+        leave_manhattan(s, ev, seat, action.key, "flees the attack")
+        s.board = replace(_b(s), fled=(*_b(s).fled, seat))
+    s.yield_queue = s.yield_queue[1:]
+    if s.yield_queue:
+        return
+    fled = _b(s).fled
+    s.board = replace(_b(s), fled=())
+    _close_gap(s, ev)
+    a = s.active
+    if fled and s.monsters[a].alive and not inside(s, a) and _has_room(s):
+        enter_manhattan(s, ev, a, "moves in automatically: the monster it attacked fled")
+    after_face(s, ev)
+
+
+def _has_room(s: State) -> bool:
+    return s.city is None or (s.bay is None and s.bay_open)
+
+
+def _close_gap(s: State, ev: list[Event]) -> None:
+    """The 2-4 path empty and the 5-6 one taken: its monster moves to the 2-4 space of its
+    own zone (kony.five-six.flee-order, kony.five-six.first-eliminated)."""
+    if s.city is None and s.bay is not None:
+        b = _b(s)
+        s.city, s.bay = s.bay, None
+        s.board = replace(b, zones=(b.zones[1], 0))
+        _say(ev, Event(K_USED, s.city, 0, None, MANHATTAN,
+                       f"the 2-4 space of {ZONES[b.zones[1]].name}"))
+
+
+def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
+    """``seat`` enters Manhattan into Lower Manhattan, on the 2-4 path if it is free, else
+    on the 5-6 path (kony.move.enter-empty, kony.five-six.two-paths,
+    D-KONY-56-FLEE-REPLACEMENT), and gains the entry star, at most once a turn for the
+    active monster (kony.move.enter-stars, D-KONY-ENTRY-STAR-ONCE)."""
+    b = _b(s)
+    if s.city is None:
+        s.city = seat
+        b = b.with_zone(0, 0)
+    else:
+        s.bay = seat
+        b = b.with_zone(1, 0)
+    b = b.moved(seat, MANHATTAN)
+    star = not (seat == s.active and b.entered)
+    if seat == s.active:
+        b = replace(b, entered=True)
+    s.board = b
+    _say(ev, Event(K_ENTERED, seat, 0, None, MANHATTAN, why))
+    if star:
+        gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
+
+
+def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
+    """``seat`` leaves Manhattan for the outer ``borough`` (no rules checked)."""
+    if s.city == seat:
+        s.city = None
+    elif s.bay == seat:
+        s.bay = None
+    s.board = _b(s).moved(seat, borough)
+    _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"{why}: to {DATA.names[borough]}"))
+
+
+def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
+    """``seat`` moves to ``borough`` (an outer one, or MANHATTAN), leaving Manhattan first
+    if it is there; no capacity checked (the caller offers only legal moves)."""
+    if borough == MANHATTAN:
+        if not inside(s, seat):
+            enter_manhattan(s, ev, seat, why)
+        return
+    if inside(s, seat):
+        leave_manhattan(s, ev, seat, borough, why)
+        return
+    s.board = _b(s).moved(seat, borough)
+    _say(ev, Event(K_ENTERED, seat, 0, None, borough, why))
+
+
+# -- destruction ------------------------------------------------------------------------------
+
+
+def destroy_choices(s: State) -> list[Action]:
+    """The tiles the active monster may destroy with the points left (kony.dice.destruction,
+    kony.destruction.own-borough, kony.destruction.fresh-unit); it must pick one while any
+    fits (kony.destruction.must-use, D-KONY-MUST-DESTROY)."""
+    b = _b(s)
+    return [Choose(t) for t in destroyable(b, b.where[s.active], b.points)]
+
+
+def _destroy_or_go_on(s: State, ev: list[Event]) -> None:
+    if destroy_choices(s):
+        s.phase = _DESTROY
+    else:
+        s.board = replace(_b(s), points=0)  # the points left are lost (kony.dice.destruction)
+        s.phase = _RESOLVE
+        after_face(s, ev)
+
+
+def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
+    """Spend destruction on one tile of the monster's borough (kony.dice.destruction)."""
+    if action not in destroy_choices(s):
+        turn.illegal(s, action, "a tile to destroy: "
+                     + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
+    assert isinstance(action, Choose)
+    cost = durability(_b(s), action.key)
+    destroy_tile(s, ev, s.active, action.key)
+    s.board = replace(_b(s), points=_b(s).points - cost)
+    _destroy_or_go_on(s, ev)
+
+
+def destroy_tile(s: State, ev: list[Event], seat: int, tile: str) -> None:
+    """``seat`` destroys ``tile`` (a visible building or a unit; no cost or borough checked):
+    the tile flips or goes to the box (kony.destruction.building, kony.destruction.unit) and
+    ``seat`` gains its reward (kony.dice.destruction); a heal reward heals in Manhattan too
+    (D-KONY-TILE-HEAL-IN-MANHATTAN)."""
+    was_unit = any(tile in u for u in _b(s).units)
+    board, reward = flip_tile(_b(s), tile)
+    s.board = board
+    side = TILES[tile].unit if was_unit else TILES[tile].building
+    _say(ev, Event(K_USED, seat, 0, None, "", f"destruction: destroys {tile} ({side})"))
+    why = f"destroying a {side}"
+    if reward.kind == "stars":
+        gain_stars(s, ev, seat, reward.amount, why)
+    elif reward.kind == "energy":
+        gain_energy(s, ev, seat, reward.amount, why)
+    else:
+        heal(s, ev, seat, reward.amount, why)
+
+
+# -- celebrity, Ouch! and the special cards -------------------------------------------------
+
+
+def celebrity(s: State, ev: list[Event], a: int, n: int) -> None:
+    """Celebrity faces (kony.dice.celebrity, kony.dice.superstar-held, D-KONY-CELEBRITY-COUNT,
+    D-KONY-SPECIAL-KEPT): three or more take Superstar from anyone with 1 star and 1 per
+    face past the third; its holder gains 1 star per face instead."""
+    b = _b(s)
+    if b.superstar == a:
+        gain_stars(s, ev, a, n * STARS_PER_CELEBRITY_HELD, "celebrity faces with Superstar")
+    elif n >= CELEBRITY_SET:
+        take_special(s, ev, a, "superstar")
+        gain_stars(s, ev, a, SUPERSTAR_STARS + (n - CELEBRITY_SET) * STARS_PER_EXTRA_CELEBRITY,
+                   "taking Superstar")
+
+
+def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
+    """Ouch! faces: the army fires (kony.dice.ouch, D-KONY-OUCH-COUNTS): one face, the units
+    of the roller's borough at the roller (kony.ouch.one); two, at every monster there
+    (kony.ouch.two); three or more, every unit of the city at the monsters of its borough
+    (kony.ouch.three), then the roller takes the Statue of Liberty (kony.ouch.statue,
+    D-KONY-STATUE-TIMING). Army damage is no attack (D-KONY-OUCH-NOT-ATTACK)."""
+    here = _b(s).where[a]
+    if n >= OUCH_CITY:
+        victims = clockwise(s, a)
+    elif n >= OUCH_BOROUGH:
+        victims = [i for i in clockwise(s, a) if _b(s).where[i] == here]
+    else:
+        victims = [a]
+    for v in victims:
+        if not s.monsters[v].alive:
+            continue
+        hits = len(units_in(_b(s), _b(s).where[v])) * DAMAGE_PER_UNIT
+        if hits:
+            damage(s, ev, v, hits, a, attack=False)
+    if n >= OUCH_CITY and s.monsters[a].alive and _b(s).statue != a:
+        take_special(s, ev, a, "statue")
+        gain_stars(s, ev, a, STATUE_STARS, "taking the Statue of Liberty")
+
+
+def take_special(s: State, ev: list[Event], seat: int, card: str) -> None:
+    """``seat`` takes the special card ``card`` ("superstar" or "statue") from the supply or
+    its holder (kony.special.change-hands); the Statue's former holder loses its 3 stars
+    (kony.ouch.statue), never below 0."""
+    b = _b(s)
+    holder = b.superstar if card == "superstar" else b.statue
+    s.board = replace(b, superstar=seat) if card == "superstar" else replace(b, statue=seat)
+    name = "Superstar" if card == "superstar" else "the Statue of Liberty"
+    _say(ev, Event(K_USED, seat, 0, holder, "", f"takes {name}"))
+    if card == "statue" and holder is not None and holder != seat:
+        m = s.monsters[holder]
+        lost = min(STATUE_STARS, m.stars)
+        if lost:
+            set_monster(s, holder, m._replace(stars=m.stars - lost))
+            _say(ev, Event(K_STARS, holder, -lost, None, "", "losing the Statue of Liberty"))
+
+
+# -- the Move phase ---------------------------------------------------------------------------
+
+
+def move_phase(s: State, ev: list[Event]) -> None:
+    """The Move phase (kony.turn.order, D-KONY-MOVE-OPTIONAL): a monster that began the turn
+    in Manhattan moves up a zone on its path (kony.move.up, kony.five-six.keep-path,
+    D-KONY-MOVE-UP-AFTER-ENTERING); one outside must enter while Manhattan has room
+    (kony.move.enter-empty, kony.five-six.mandatory-entry, kony.move.occupant-eliminated);
+    otherwise it may move to another outer borough or stay (kony.move.outside)."""
+    a = s.active
+    b = _b(s)
+    if inside(s, a):
+        path = 0 if s.city == a else 1
+        if b.began_inside and b.zones[path] < TOP_ZONE:
+            s.board = b.with_zone(path, b.zones[path] + 1)
+            _say(ev, Event(K_USED, a, 0, None, MANHATTAN,
+                           f"moves up to {ZONES[b.zones[path] + 1].name}"))
+        s.phase = _BUY
+    elif _has_room(s):
+        enter_manhattan(s, ev, a, "the Move phase")
+        s.phase = _BUY
+    elif open_boroughs(b, a):
+        s.phase = _MOVE
+    else:
+        s.phase = _BUY
+
+
+def moves(s: State) -> list[Action]:
+    """Move to another outer borough holding fewer than two monsters, or stay (PASS)."""
+    return [*(Choose(x) for x in open_boroughs(_b(s), s.active)), PASS]
+
+
+def apply_move(s: State, ev: list[Event], action: Action) -> None:
+    if action not in moves(s):
+        turn.illegal(s, action, "move to one of "
+                     + ", ".join(c.key for c in moves(s) if isinstance(c, Choose) and c != PASS)
+                     + ", or pass (stay)")
+    assert isinstance(action, Choose)
+    if action != PASS:
+        move_to(s, ev, s.active, action.key, "the Move phase")
+    s.phase = _BUY
+
+
+# -- elimination and victory ----------------------------------------------------------------
+
+
+def on_elimination(s: State, ev: list[Event], seat: int) -> None:
+    """The eliminated monster's figure leaves the board and its special cards go back beside
+    it (kony.end.elimination, D-KONY-DEAD-CARDS, D-KONY-SPECIAL-ON-ELIMINATION); the 5-6
+    monster takes a free 2-4 space (kony.five-six.first-eliminated), then with fewer than
+    five monsters left the 5-6 path closes and its monster leaves for a borough of its
+    choice (kony.five-six.closing, D-KONY-56-CLOSING-ORDER)."""
+    b = _b(s).moved(seat, "")
+    if b.superstar == seat:
+        b = replace(b, superstar=None)
+    if b.statue == seat:
+        b = replace(b, statue=None)
+    if seat in s.yield_queue:
+        s.yield_queue = tuple(q for q in s.yield_queue if q != seat)
+    s.board = b
+    _close_gap(s, ev)
+    if s.bay is not None and not s.bay_open:
+        leaver = s.bay
+        options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), leaver)]
+        answer = ask(s, leaver, options, f"{s.names[leaver]}: the 5-6 path closes; to which "
+                     "borough does it move?")
+        borough = answer.key if isinstance(answer, Choose) else OUTER[0]
+        leave_manhattan(s, ev, leaver, borough,
+                        f"fewer than {SECOND_PATH_FROM} monsters remain: the 5-6 path closes")
+
+
+def victory(s: State) -> Outcome | None:
+    """The outcome at the end of a turn, or None (kony.end.victory-at-end-of-turn): 20 stars
+    for a monster still in the game, the active one first then clockwise (kony.end.twenty-stars,
+    D-KONY-VICTORY-MOMENT, D-KONY-SEVERAL-AT-20); then the last one standing
+    (kony.end.last-standing); nobody left, a draw (kony.end.all-eliminated)."""
+    alive = clockwise(s, s.active)
+    if not alive:
+        return Outcome(None, "every remaining monster was eliminated in the same turn")
+    target = s.game.options.win_stars
+    for seat in alive:
+        if s.monsters[seat].stars >= target:
+            return Outcome(seat, f"{target} stars at the end of a turn")
+    if len(alive) == 1:
+        return Outcome(alive[0], "last monster standing")
+    return None
+
+
+def check_options(options: Options) -> None:
+    """Every option of the kernel is played as in King of Tokyo; the Bay option is the 5-6
+    path of Manhattan (D-KONY-56-VARIANT)."""
+
+
+# -- legal actions and the step ---------------------------------------------------------------
+
+
+def legal_actions(s: State) -> Sequence[Action]:
+    """The decisions open to the monster that decides next in each King of New York phase."""
+    if s.pending is not None:
+        return s.pending.request.options
+    phase = s.phase
+    if phase is _RESOLVE:
+        return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
+    if phase is _DESTROY:
+        return destroy_choices(s)
+    if phase is _YIELD:
+        return flights(s)
+    if phase is _MOVE:
+        return moves(s)
+    if phase is _PLACE:
+        return placements(s)
+    if phase is _OVER:
+        return ()
+    return legal.legal_actions(s)  # rerolls and buying: the shared phases
+
+
+def apply(s: State, action: Action) -> None:
+    """A step of the kernel; one that may deal damage (and so close the 5-6 path, which asks
+    its monster where to go) keeps the state it starts from (kot_rules.engine.requests)."""
+    if s.pending is not None or s.phase is _RESOLVE or s.phase is _BUY:
+        turn.apply_asking(s, action)
+    else:
+        turn.apply(s, action)
+
+
+RULES = GameRules(
+    id=GAME_ID,
+    numbers=NY,
+    min_players=NY["min-players"],
+    max_players=NY["max-players"],
+    dice=DiceSpec(FACES, DICE, ROLLS),
+    board=Board((Place.CITY, Place.BAY), SECOND_PATH_FROM),
+    shop=ShopRules(SHOP_SIZE, SWEEP_COST),
+    options=Options,
+    phases={
+        Phase.FIRST_PLAYER: apply_first_player,
+        Phase.PLACE: apply_place,
+        Phase.ROLL: apply_roll,
+        Phase.KEEP: apply_keep,
+        Phase.RESOLVE: apply_resolve,
+        Phase.DESTROY: apply_destroy,
+        Phase.YIELD: apply_flee,
+        Phase.MOVE: apply_move,
+        Phase.BUY: turn.apply_buy,
+    },
+    hooks=Hooks(
+        start_turn=start_of_turn,
+        resolve=resolve,
+        end_of_turn=victory,
+        after_step=None,  # victory only at the end of a turn (kony.end.victory-at-end-of-turn)
+        on_elimination=on_elimination,
+    ),
+    apply=apply,
+    roll_in_place=roll_in_place,
+    legal_actions=legal_actions,
+    start_turn=begin,
+    title="King of New York",
+    names=DATA.monsters,
+    prepare=prepare,
+    board_from_json=board_from_json,
+    check_options=check_options,
+)
+"""King of New York (2-6 players) for the kernel."""
+
+__all__ = ["BOROUGHS", "RULES"]
