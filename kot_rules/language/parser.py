@@ -380,7 +380,7 @@ def _held_effect(sentence: Tree[Token], tokens: list[Token], verb: Verb,
         value = 1 if _subtree(sentence, "bank_adds") is not None else 0
     else:
         who = Who.YOU
-        value = _number(amount) if amount is not None else 0
+        value = _number(amount) if amount is not None else 1  # kony-cards: `put a ... token`
     return PerEffectSyntax(
         verb=verb,
         who=who,

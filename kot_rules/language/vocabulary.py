@@ -777,7 +777,6 @@ TOKEN_RULES: dict[TokenRuleKind, Word[TokenRuleKind, TokenRule]] = {w.member: w 
 # One block, so that the tables above keep their rows as they were; each row is added at
 # the end of its table, in enum order.
 
-KING_OF_NEW_YORK = "king-of-new-york"
 _KONY = frozenset({KING_OF_NEW_YORK})
 
 
@@ -806,23 +805,23 @@ def _sentence(who: Who, text: Callable[[int], str]) -> Callable[[Effect], str | 
 
 
 def _borough_token(e: Effect) -> str | None:
-    if e.who is not Who.YOU or not e.token or e.amount:
+    if e.who is not Who.YOU or not e.token or e.amount != 1:
         return None
     return f"Put a {e.token} token in your borough."
 
 
 VERBS.update({w.member: w for w in (
-    Word(Verb.ADD_CLAW_FACES, ("add_claw_faces",),
+    Word(Verb.ADD_CLAW_FACES, ("add_claw_faces_clause",),
          _you(lambda n: f"Add {n} claw {_faces(n)} to your roll."),
          "claw faces join the owner's roll, to be resolved like rolled ones",
          "When you resolve your dice, add 2 claw faces to your roll.",
          frozenset({"ADD", "CLAW"}), games=_KONY, form=CLAUSE),
-    Word(Verb.ADD_DESTRUCTION_FACES, ("add_destruction_faces",),
+    Word(Verb.ADD_DESTRUCTION_FACES, ("add_destruction_faces_clause",),
          _you(lambda n: f"Add {n} destruction {_faces(n)} to your roll."),
          "destruction faces join the owner's roll, to be resolved like rolled ones",
          "When you resolve your dice, add 1 destruction face to your roll.",
          frozenset({"ADD", "DESTRUCTION_LC"}), games=_KONY, form=CLAUSE),
-    Word(Verb.ADD_ENERGY_FACES, ("add_energy_faces",),
+    Word(Verb.ADD_ENERGY_FACES, ("add_energy_faces_clause",),
          _you(lambda n: f"Add {n} energy {_faces(n)} to your roll."),
          "energy faces join the owner's roll, to be resolved like rolled ones",
          "When you resolve your dice while your borough has 3 or more units, add 1 energy "
@@ -834,16 +833,16 @@ VERBS.update({w.member: w for w in (
     Word(Verb.MAY_MOVE, ("may_move_clause",), _without_amount(Verb.MAY_MOVE, "You may move."),
          "the owner may move to another borough as its Move phase allows",
          "At the start of your turn, you may move.", amount=False, games=_KONY, form=ASKING),
-    Word(Verb.TAKE_ENERGY_FROM, ("take_energy_from_it",),
+    Word(Verb.TAKE_ENERGY_FROM, ("take_energy_from_it_clause",),
          _you(lambda n: f"Take {n} energy from it."),
          "the monster the trigger names gives the owner energy (what it has at most)",
          "When a monster attacks you, take 2 energy from it.",
          frozenset({"TAKE", "FROM", "IT"}), games=_KONY, form=CLAUSE),
-    Word(Verb.IT_LOSES_STARS, ("it_loses_stars",), _you(lambda n: f"It loses {_stars(n)}."),
+    Word(Verb.IT_LOSES_STARS, ("it_loses_stars_clause",), _you(lambda n: f"It loses {_stars(n)}."),
          "the monster the trigger names loses stars (what it has at most)",
          "When you attack a monster, it loses 1 star.", frozenset({"IT", "LOSES"}),
          games=_KONY, form=CLAUSE),
-    Word(Verb.IT_TAKES_DAMAGE, ("it_takes_damage",), _you(lambda n: f"It takes {n} damage."),
+    Word(Verb.IT_TAKES_DAMAGE, ("it_takes_damage_clause",), _you(lambda n: f"It takes {n} damage."),
          "the monster the trigger names takes damage (never an attack)",
          "When you take the Superstar from a monster, it takes 2 damage.",
          frozenset({"IT", "TAKES"}), games=_KONY, form=CLAUSE),
@@ -859,7 +858,7 @@ VERBS.update({w.member: w for w in (
     Word(Verb.PUT_BOROUGH_TOKEN, ("borough_token_clause",), _borough_token,
          "a token of the supply goes in the owner's borough, unless one of its kind lies there",
          "When you enter a borough, put a souvenir token in your borough.",
-         frozenset({"PUT", "BOROUGH"}), amount=False, games=_KONY, form=HELD),
+         frozenset({"PUT", "BOROUGH"}), games=_KONY, form=HELD),
     Word(Verb.PUSH_UNITS, ("push_units_clause",),
          _you(lambda n: f"You may push up to {n} units out of it, each into a different "
                         "borough."),
@@ -889,16 +888,16 @@ VERBS.update({w.member: w for w in (
          "Every unit attacks the monsters in its borough.", frozenset({"UNIT", "ATTACKS"}),
          amount=False, games=_KONY),
     Word(Verb.STARS_FOR_DAMAGE, ("photo_sentence",),
-         _you(lambda n: f"Gain {_stars(n)} for each damage you dealt to one monster this "
+         _you(lambda n: f"Gain {_stars(n)} per damage you dealt to one monster this "
                         "turn."),
          "the owner picks a monster and gains stars for each damage it dealt it this turn",
-         "Gain 1 star for each damage you dealt to one monster this turn.",
+         "Gain 1 star per damage you dealt to one monster this turn.",
          frozenset({"GAIN", "DEALT"}), games=_KONY),
     Word(Verb.TRADE_STARS, ("trade_stars_sentence",),
-         _you(lambda n: f"Gain {n} energy or heal as much for each star you have, then lose "
+         _you(lambda n: f"Gain {n} energy or heal as much per star you have, then lose "
                         "all your stars."),
          "for each star it has, the owner gains energy or heals (its choice each time); its "
-         "stars then drop to 0", "Gain 1 energy or heal as much for each star you have, then "
+         "stars then drop to 0", "Gain 1 energy or heal as much per star you have, then "
          "lose all your stars.", frozenset({"GAIN", "OR", "MUCH"}), games=_KONY),
     Word(Verb.NEXT_KEEP_FREE, ("next_keep_sentence",),
          _without_amount(Verb.NEXT_KEEP_FREE,
