@@ -249,6 +249,11 @@ class CityBoard:
         return f"zones {zones}; " + "; ".join(parts) + f"; {holders}"
 
 
+BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first", "resolved",
+              "points", "entered", "began_inside", "fresh", "destroyed", "destroyed_units", "fled")
+"""The keys of a board's JSON (CityBoard.to_json)."""
+
+
 def _seat(value: object, where: str, seats: int | None = None) -> int | None:
     if value is None:
         return None
@@ -272,7 +277,7 @@ def board_from_json(data: object) -> CityBoard:
     start-of-game values (no stacks, no units); every tile appears at most once."""
     if not isinstance(data, dict):
         raise StateFormatError(f"board: expected an object, got {data!r}")
-    known = set(CityBoard(()).to_json())
+    known = set(BOARD_KEYS)
     unknown = set(data) - known
     if unknown:
         raise StateFormatError(f"board: unknown key(s) {sorted(unknown)}; known: {sorted(known)}")

@@ -627,12 +627,16 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
     _close_gap(s, ev)
     if s.bay is not None and not s.bay_open:
         leaver = s.bay
+        # It stands on no space while it chooses (the position a pending question shows).
+        s.bay = None
+        s.board = _b(s).moved(leaver, "")
         options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), leaver)]
         answer = ask(s, leaver, options, f"{s.names[leaver]}: the 5-6 path closes; to which "
                      "borough does it move?")
         borough = answer.key if isinstance(answer, Choose) else OUTER[0]
-        leave_manhattan(s, ev, leaver, borough,
-                        f"fewer than {SECOND_PATH_FROM} monsters remain: the 5-6 path closes")
+        s.board = _b(s).moved(leaver, borough)
+        _say(ev, Event(K_LEFT, leaver, 0, None, MANHATTAN, f"fewer than {SECOND_PATH_FROM} "
+                       f"monsters remain: the 5-6 path closes; to {DATA.names[borough]}"))
 
 
 def victory(s: State) -> Outcome | None:

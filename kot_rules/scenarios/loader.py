@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from kot_rules import games
+from kot_rules.engine import city
 from kot_rules.engine.dice import FACES, Face, counts_in
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
@@ -40,10 +41,12 @@ TOP_KEYS_V2 = TOP_KEYS | {"game"}
 MONSTER_KEYS = {
     "name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
     "dice_tokens",
+    "borough",  # kony-kernel
 }  # fmt: skip
 SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held", "fame",
               "destruction", "tiles",
-              "unnamed"}  # duel-fix-scenarios: where the cards named nowhere go
+              "unnamed",  # duel-fix-scenarios: where the cards named nowhere go
+              "board"}  # kony-kernel: King of New York's board, as its JSON
 BOARD_KEYS = {"fame", "destruction", "dice_tokens", "tiles"}
 TILE_KEYS = {"tile", "track", "spaces", "owner"}
 """Fields of King of Tokyo: Duel only (a game with a board of its own): SCN004 elsewhere."""
@@ -68,12 +71,15 @@ EXPECT_KEYS = {
     "fame",
     "destruction",
     "tiles",  # duel-words: the Buzz tiles on the tracks
+    "board",  # kony-kernel: King of New York's board (a part of its JSON)
 }
 EXPECT_MONSTER_KEYS = {
     "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
     "dice_tokens",
+    "borough", "zone",  # kony-kernel
 }  # fmt: skip
-PHASES = ("roll", "keep", "yield", "buy", "over", "dice-tokens", "resolve")
+PHASES = ("roll", "keep", "yield", "buy", "over", "dice-tokens", "resolve",
+          "place", "destroy", "move")  # kony-kernel: King of New York's own phases
 VICTORIES = ("hearts", "fame", "destruction", "spotlight")
 EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
 
@@ -100,6 +106,21 @@ class _Reader:
         self.game = game
         self.dice_faces = rules.dice.faces
         self.has_board = rules.board_from_json is not None
+
+    def new_york_only(self, path: Path_, key: str) -> None:
+        """A King of New York field in another game's scenario: SCN004 (kony-kernel)."""
+        if self.game != city.GAME_ID:
+            self.fail((*path, key), "SCN004", f"field '{_field((*path, key))}' belongs to "
+                      f"King of New York scenarios, not {self.game}", at_key=True)
+
+    def borough(self, value: object, path: Path_, *, unplaced: bool) -> str:
+        """A borough id of King of New York (null: not placed yet, where ``unplaced``)."""
+        if value is None and unplaced:
+            return ""
+        if value not in city.BOROUGHS:
+            self.expected(path, "a borough (" + ", ".join(city.BOROUGHS)
+                          + (", or null: not placed yet" if unplaced else "") + ")", value)
+        return str(value)
 
     def board_only(self, path: Path_, key: str) -> None:
         """A Duel field in a scenario of a game without a board of its own: SCN004."""
@@ -316,6 +337,7 @@ def _setup(r: _Reader, value: object) -> Setup:
     monsters = []
     places: dict[str, str] = {}
     tokens_of: dict[str, int] = {}
+    boroughs: dict[str, str] = {}
     for i, m in enumerate(raw):
         mp: Path_ = (*p, "monsters", i)
         md = r.mapping(m, mp, MONSTER_KEYS)
@@ -344,6 +366,9 @@ def _setup(r: _Reader, value: object) -> Setup:
                 f"got {place!r}",
             )
         places[mname] = place
+        if "borough" in md:  # kony-kernel
+            r.new_york_only(mp, "borough")
+            boroughs[mname] = r.borough(md["borough"], (*mp, "borough"), unplaced=True)
         monsters.append(
             MonsterSetup(
                 name=mname,
@@ -396,8 +421,29 @@ def _setup(r: _Reader, value: object) -> Setup:
         held=r.held(data.get("held", {}), (*p, "held")),
         dice_tokens=tokens_of,
         tiles=tuple(tiles),
+        boroughs=boroughs,
+        board=_new_york_board(r, data, p, list(places)),
         **track,
     )
+
+
+def _new_york_board(r: _Reader, data: dict[str, Any], p: Path_,
+                    names: list[str]) -> dict[str, Any] | None:
+    """``setup.board``: King of New York's board as its JSON, less ``where`` (each monster's
+    ``borough`` says it), with monster names for the special cards' holders (kony-kernel)."""
+    if "board" not in data:
+        return None
+    r.new_york_only(p, "board")
+    bp: Path_ = (*p, "board")
+    board = r.mapping(data["board"], bp, set(city.BOARD_KEYS) - {"where"})
+    for key in ("superstar", "statue"):
+        if board.get(key) is not None and board[key] not in names:
+            r.fail((*bp, key), "SCN004", f"field '{_field((*bp, key))}': expected a monster "
+                   f"name or null, got {board[key]!r}")
+    if "first" in board:
+        r.fail((*bp, "first"), "SCN004", "field 'setup.board.first': the active monster is the "
+               "first to place", at_key=True)
+    return dict(board)
 
 
 _BARE = {"stop": "stop", "yield": "yield", "stay": "stay", "sweep": "sweep", "end-turn": "end-turn"}
@@ -531,6 +577,14 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             elif k == "dice_tokens":
                 r.board_only(fp, k)
                 r.integer(v, (*fp, k), 0, 2)
+            elif k == "borough":  # kony-kernel
+                r.new_york_only(fp, k)
+                r.borough(v, (*fp, k), unplaced=True)
+            elif k == "zone":  # kony-kernel
+                r.new_york_only(fp, k)
+                zones = [z.id for z in city.ZONES]
+                if v is not None and v not in zones:
+                    r.expected((*fp, k), "a zone (" + ", ".join(zones) + ") or null", v)
             else:
                 r.integer(v, (*fp, k), 0, 10**6)
     for k in ("city", "bay"):
@@ -572,6 +626,13 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             td = r.mapping(t, tp, TILE_KEYS - {"owner"})
             if not {"tile", "track", "spaces"} <= set(td):
                 r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
+    if "board" in data:  # kony-kernel: a part of King of New York's board JSON
+        r.new_york_only(p, "board")
+        bd = r.mapping(data["board"], (*p, "board"), set(city.BOARD_KEYS) - {"where", "first"})
+        for key in ("superstar", "statue"):
+            if bd.get(key) is not None and bd[key] not in names:
+                r.fail((*p, "board", key), "SCN004", f"field '{_field((*p, 'board', key))}': "
+                       f"expected a monster name or null, got {bd[key]!r}")
     if "outcome" in data:
         o = data["outcome"]
         if o is not None and o != "draw":

@@ -59,6 +59,12 @@ class Setup:
     """King of Tokyo: Duel: Buzz tiles on the tracks ({tile, track, spaces, owner})."""
     unnamed: str = "deck"
     """Where the cards named nowhere else go: the bottom of the ``deck`` or the ``discard``."""
+    # kony-kernel: King of New York's board.
+    boroughs: dict[str, str] = field(default_factory=dict)
+    """King of New York: the borough each named monster stands in ("" for none yet)."""
+    board: dict[str, Any] | None = None
+    """King of New York: the board as its state JSON (kot_rules.engine.city), with monster
+    names for the holders of the special cards; None: the board a set-up lays out."""
 
 
 @dataclass(frozen=True)

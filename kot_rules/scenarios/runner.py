@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kot_rules import games
+from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
 from kot_rules.engine.actions import (
     END_TURN,
@@ -194,9 +195,12 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             if not mine:
                 raise _Failed(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
-        board = None
+        board: object = None
         read_board = game.rules.board_from_json
-        if read_board is not None:  # the game's own board (Duel: markers, dice tokens)
+        if sc.game == kony_city.GAME_ID:  # kony-kernel: King of New York's board, as its JSON
+            if su.board is not None or su.boroughs:
+                board = kony_city.board_from_json(_new_york_board(sc, names))
+        elif read_board is not None:  # the game's own board (Duel: markers, dice tokens)
             board = read_board({
                 "fame": su.fame, "destruction": su.destruction,
                 "dice_tokens": [su.dice_tokens.get(n, 0) for n in names],
@@ -239,6 +243,35 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             raise _Failed(f"{at}: {exc}") from None
         events.extend(state.events)
     return state, events
+
+
+def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
+    """King of New York's board JSON for a scenario's set-up (kony-kernel): each monster where
+    its ``borough`` or ``place`` says, the others in the first outer borough with room (seat
+    order); the special cards' holders by seat; the tiles as ``board`` lists them (none else)."""
+    su = sc.setup
+    where: list[str | None] = []
+    for m in su.monsters:
+        place = su.places.get(m.name, "outside")
+        if m.eliminated:
+            where.append(None)
+        elif place in ("city", "bay"):
+            where.append(kony_city.MANHATTAN)
+        else:
+            # a borough named (null: not placed yet), or "?": the first with room, below
+            where.append((su.boroughs[m.name] or None) if m.name in su.boroughs else "?")
+    for seat, w in enumerate(where):
+        if w == "?":
+            free = [b for b in kony_city.OUTER
+                    if sum(1 for x in where if x == b) < kony_city.NY["borough-capacity"]]
+            where[seat] = free[0]
+    data: dict[str, Any] = dict(su.board or {})
+    for key in ("superstar", "statue"):
+        if data.get(key) is not None:
+            data[key] = names.index(data[key])
+    data["where"] = where
+    data["first"] = names.index(su.active)
+    return data
 
 
 def _waiting(state: State) -> str:
@@ -377,6 +410,8 @@ def _compare(
                 want = {kind: n for kind, n in want.items() if n}
             elif k == "dice_tokens":
                 got = state.board.dice_tokens[seat]
+            elif k in ("borough", "zone"):
+                continue  # kony-kernel: _compare_new_york
             else:
                 got = getattr(m, k)
             if got != want:
@@ -408,6 +443,9 @@ def _compare(
         got_tiles = sorted((t.tile, t.track, t.spaces) for t in state.board.tiles)
         if got_tiles != want_tiles:
             differ("Buzz tiles", want_tiles, got_tiles)
+    if "board" in exp or any("borough" in f or "zone" in f
+                             for f in exp.get("monsters", {}).values()):
+        _compare_new_york(exp, state, differ)
     if "outcome" in exp:
         o = state.outcome
         got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}
@@ -459,6 +497,36 @@ def _compare(
         hit = next((e for e in events if _event_matches(e, pattern, names)), None)
         if hit is not None:
             problems.append(f"{where}: event {pattern} must not happen, but: {hit.describe(names)}")
+
+
+def _compare_new_york(exp: dict[str, Any], state: State, differ: Any) -> None:
+    """King of New York's board against a scenario's expectation (kony-kernel): each named
+    monster's borough and zone, and each key of ``board`` as the board's JSON has it (units
+    in any order; the special cards' holders by name)."""
+    names = state.names
+    board: kony_city.CityBoard = state.board
+    for mname, fields in exp.get("monsters", {}).items():
+        seat = names.index(mname)
+        if "borough" in fields and (board.where[seat] or None) != fields["borough"]:
+            differ(f"{mname}.borough", fields["borough"], board.where[seat] or None)
+        zone = kony_city.zone_of(board, state.city, state.bay, seat)
+        if "zone" in fields and zone != fields["zone"]:
+            differ(f"{mname}.zone", fields["zone"], zone)
+    data: dict[str, Any] = board.to_json()
+    for key, want in exp.get("board", {}).items():
+        got: Any = data[key]
+        want_v: Any = want
+        if key in ("superstar", "statue"):
+            got = None if got is None else names[got]
+        elif key in ("stacks", "units"):
+            got = {b: got[b] for b in want}
+            if key == "units":
+                got = {b: sorted(v) for b, v in got.items()}
+                want_v = {b: sorted(v) for b, v in want.items()}
+        elif key in ("fresh", "destroyed", "destroyed_units"):
+            got, want_v = sorted(got), sorted(want)
+        if got != want_v:
+            differ(f"board.{key}", want_v, got)
 
 
 def cards_named(state: State, items: Iterable[str]) -> list[str]:

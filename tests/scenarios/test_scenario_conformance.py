@@ -32,6 +32,13 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
+    # kony-kernel: the rules of cards and card words, which come with New York's cards
+    # (issue 11, step 2); the kernel plays no card text of its own.
+    "king-of-new-york": frozenset({
+        "kony.setup.components", "kony.turn.green-dice", "kony.turn.added-faces",
+        "kony.turn.reroll", "kony.cards.keep", "kony.cards.discard", "kony.cards.bought-bonus",
+        "kony.cards.jinx-aura", "kony.cards.chameleon", "kony.cards.subway",
+    }),
 }
 
 

@@ -112,8 +112,8 @@ def test_format_2_with_an_unknown_game_is_scn004_at_the_game(tmp_path: Path) -> 
     err = error_of(path)
     assert (err.line, err.column, err.code) == (2, 7, "SCN004"), err.render()
     assert err.message == (
-        "field 'game': unknown game 'king-of-osaka': the games are king-of-tokyo, "
-        "king-of-tokyo-duel"
+        "field 'game': unknown game 'king-of-osaka': the games are king-of-new-york, "
+        "king-of-tokyo, king-of-tokyo-duel"
     )
     assert err.source_line == "game: king-of-osaka"
 
