@@ -20,3 +20,8 @@ class ConfigError(KotRulesError):
 
 class StateFormatError(KotRulesError):
     """A serialised state or action that cannot be read back."""
+
+
+class NotExecutableError(KotRulesError):  # kony-cards
+    """A card says a word of the card language that the engine cannot run yet (King of New
+    York's words still without a meaning: kot_rules.engine.cards.NOT_YET)."""

@@ -55,6 +55,7 @@ from .vocabulary import (
     KING_OF_TOKYO_DUEL,
     MODIFIERS,
     NO_AMOUNT_VERBS,
+    NAMING_TRIGGERS,
     SHOP_MODIFIERS,
     TOKEN_RULES,
     TRIGGERS,
@@ -464,7 +465,7 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
     None if its amount is out of range.
     """
     effect = _effect_of(syntax, ability.per if ability is not None else 0)
-    if syntax.who is Who.IT and (ability is None or ability.trigger is not Trigger.DAMAGE_DEALT):
+    if syntax.who is Who.IT and (ability is None or ability.trigger not in NAMING_TRIGGERS):
         report("KOT232", syntax.position,
                "'it' names the monster you dealt damage to, but this trigger names none",
                f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "

@@ -329,6 +329,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     unit = next((t for t in tokens if t.type in UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
            else Who.EACH_OTHER if "EACH" in types else Who.TAKER if "PLACE" in types
+           else Who.IT if "IT" in types  # kony-cards: `it loses 1 star`, `... from it`
            else Who.YOU)
     fewer = _subtree(sentence, "fewer_dice")  # `... after this one with 1 die fewer`
     if fewer is not None:

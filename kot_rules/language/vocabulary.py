@@ -834,15 +834,15 @@ VERBS.update({w.member: w for w in (
          "the owner may move to another borough as its Move phase allows",
          "At the start of your turn, you may move.", amount=False, games=_KONY, form=ASKING),
     Word(Verb.TAKE_ENERGY_FROM, ("take_energy_from_it_clause",),
-         _you(lambda n: f"Take {n} energy from it."),
+         _sentence(Who.IT, lambda n: f"Take {n} energy from it."),
          "the monster the trigger names gives the owner energy (what it has at most)",
          "When a monster attacks you, take 2 energy from it.",
          frozenset({"TAKE", "FROM", "IT"}), games=_KONY, form=CLAUSE),
-    Word(Verb.IT_LOSES_STARS, ("it_loses_stars_clause",), _you(lambda n: f"It loses {_stars(n)}."),
+    Word(Verb.IT_LOSES_STARS, ("it_loses_stars_clause",), _sentence(Who.IT, lambda n: f"It loses {_stars(n)}."),
          "the monster the trigger names loses stars (what it has at most)",
          "When you attack a monster, it loses 1 star.", frozenset({"IT", "LOSES"}),
          games=_KONY, form=CLAUSE),
-    Word(Verb.IT_TAKES_DAMAGE, ("it_takes_damage_clause",), _you(lambda n: f"It takes {n} damage."),
+    Word(Verb.IT_TAKES_DAMAGE, ("it_takes_damage_clause",), _sentence(Who.IT, lambda n: f"It takes {n} damage."),
          "the monster the trigger names takes damage (never an attack)",
          "When you take the Superstar from a monster, it takes 2 damage.",
          frozenset({"IT", "TAKES"}), games=_KONY, form=CLAUSE),
@@ -1190,6 +1190,10 @@ SHOP_MODIFIERS = frozenset({
     ModifierKind.CHEAPER_IN_STATEN_ISLAND, ModifierKind.BUY_AFTER_TANK,
     ModifierKind.BUY_AFTER_JET, ModifierKind.MARATHON_TOLL})
 """Modifiers about buying a card or its place in the shop: a discard card may say them."""
+NAMING_TRIGGERS = frozenset({Trigger.DAMAGE_DEALT, Trigger.ATTACKED, Trigger.ATTACK_MONSTER,
+                             Trigger.OTHER_GAINS_ENERGY, Trigger.TAKE_SUPERSTAR_FROM,
+                             Trigger.LOSE_SUPERSTAR})
+"""The triggers that name a monster, which an ability's clause calls `it`."""
 SPECIAL_MODIFIERS = frozenset({ModifierKind.CLAIMED_WITH_STARS, ModifierKind.CLAIMED_WITH_OUCH})
 """Modifiers that make a card special: never in the deck, taken by the dice that say it."""
 
