@@ -58,7 +58,6 @@ class CardTable:
         "_modifiers",
         "_names",
         "asking",
-        "unrunnable",  # kony-cards
         "at_will",
         "buys_more",
         "by_trigger",
@@ -69,6 +68,7 @@ class CardTable:
         "source",
         "token_rules",
         "token_supply",
+        "unrunnable",  # kony-cards
         "with_activated",
         "with_modifier",
     )
@@ -275,10 +275,7 @@ NOT_YET: frozenset[Any] = frozenset({
     # Triggers the King of New York kernel does not fire yet.
     Trigger.ATTACKED, Trigger.ATTACK_MONSTER, Trigger.OTHER_GAINS_ENERGY,
     Trigger.ENTER_BOROUGH, Trigger.ENTER_MANHATTAN, Trigger.PUT_BOROUGH_TOKEN,
-    Trigger.OUCH_FACE, Trigger.DESTROY_BUILDING, Trigger.DESTROY_UNIT,
-    Trigger.DESTROY_INFANTRY, Trigger.DESTROY_JET, Trigger.DESTROY_TANK,
-    Trigger.TAKE_SUPERSTAR, Trigger.TAKE_SUPERSTAR_FROM, Trigger.LOSE_SUPERSTAR,
-    Trigger.ROLL_DESTRUCTION, Trigger.RESOLVE_AMONG_UNITS,
+    Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.CHEAPER_IN_MANHATTAN, ModifierKind.CHEAPER_IN_QUEENS,
     ModifierKind.CHEAPER_IN_BROOKLYN, ModifierKind.CHEAPER_IN_THE_BRONX,

@@ -822,11 +822,10 @@ def _buy_for_less(
 # cannot carry yet raises NotExecutableError (cards.NOT_YET; shop.refuse_unrunnable refuses
 # a card that says one before it is bought).
 
-_ADDED_FACE = {Verb.ADD_CLAW_FACES: city.SMASH_I, Verb.ADD_DESTRUCTION_FACES: city.DESTRUCTION_I,
-               Verb.ADD_ENERGY_FACES: city.ENERGY_I}
+_ADDED_FACE = {Verb.ADD_CLAW_FACES: city.SMASH_I, Verb.ADD_DESTRUCTION_FACES: city.DESTRUCTION_I}
 
 
-@_means(MEANINGS, Verb.ADD_CLAW_FACES, Verb.ADD_DESTRUCTION_FACES, Verb.ADD_ENERGY_FACES)
+@_means(MEANINGS, Verb.ADD_CLAW_FACES, Verb.ADD_DESTRUCTION_FACES)
 def _add_kony_faces(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import dice, legal, turn
+from kot_rules.engine import abilities, dice, legal, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -84,6 +84,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
+from kot_rules.language.ast import Trigger  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -290,6 +291,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     player chooses (kony.turn.resolve-order); then the Move phase."""
     _say(ev, Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
     s.board = replace(_b(s), resolved=())
+    fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces
     if to_resolve(s):
         s.phase = _RESOLVE
     else:
@@ -505,6 +507,7 @@ def destroy_tile(s: State, ev: list[Event], seat: int, tile: str) -> None:
         gain_energy(s, ev, seat, reward.amount, why)
     else:
         heal(s, ev, seat, reward.amount, why)
+    fire_destroyed(s, ev, seat, tile, was_unit)  # kony-cards
 
 
 # -- celebrity, Ouch! and the special cards -------------------------------------------------
@@ -529,6 +532,8 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
     (kony.ouch.two); three or more, every unit of the city at the monsters of its borough
     (kony.ouch.three), then the roller takes the Statue of Liberty (kony.ouch.statue,
     D-KONY-STATUE-TIMING). Army damage is no attack (D-KONY-OUCH-NOT-ATTACK)."""
+    for _ in range(n):  # kony-cards: "for each ouch face you resolve"
+        abilities.fire(s, ev, Trigger.OUCH_FACE, (a,))
     here = _b(s).where[a]
     if n >= OUCH_CITY:
         victims = clockwise(s, a)
@@ -562,6 +567,8 @@ def take_special(s: State, ev: list[Event], seat: int, card: str) -> None:
         if lost:
             set_monster(s, holder, m._replace(stars=m.stars - lost))
             _say(ev, Event(K_STARS, holder, -lost, None, "", "losing the Statue of Liberty"))
+    if card == "superstar":  # kony-cards: the Superstar's moments
+        fire_superstar(s, ev, seat, holder)
 
 
 # -- the Move phase ---------------------------------------------------------------------------
@@ -733,3 +740,40 @@ RULES = GameRules(
 """King of New York (2-6 players) for the kernel."""
 
 __all__ = ["BOROUGHS", "RULES"]
+
+
+# -- kony-cards: the moments King of New York's cards name ----------------------------------
+
+
+def fire_resolve(s: State, ev: list[Event]) -> None:
+    """The roll is final: "when you resolve your dice", then the counted moments (the
+    destruction faces of the roll, the units of the borough), before any face resolves."""
+    a = s.active
+    abilities.fire(s, ev, Trigger.RESOLVE, (a,))
+    abilities.fire(s, ev, Trigger.ROLL_DESTRUCTION, (a,), param=s.dice[DESTRUCTION_I])
+    b = _b(s)
+    abilities.fire(s, ev, Trigger.RESOLVE_AMONG_UNITS, (a,), param=len(units_in(b, b.where[a])))
+
+
+_DESTROYED_UNIT = {"infantry": Trigger.DESTROY_INFANTRY, "jet": Trigger.DESTROY_JET,
+                   "tank": Trigger.DESTROY_TANK}
+"""The unit kinds of spec/games/king-of-new-york-board.yaml and their own moments."""
+
+
+def fire_destroyed(s: State, ev: list[Event], seat: int, tile: str, was_unit: bool) -> None:
+    """``seat`` destroyed ``tile``: "when you destroy a building / a unit / a jet ..."."""
+    if not was_unit:
+        abilities.fire(s, ev, Trigger.DESTROY_BUILDING, (seat,))
+        return
+    abilities.fire(s, ev, Trigger.DESTROY_UNIT, (seat,))
+    kind = _DESTROYED_UNIT.get(TILES[tile].unit)
+    if kind is not None:
+        abilities.fire(s, ev, kind, (seat,))
+
+
+def fire_superstar(s: State, ev: list[Event], seat: int, holder: int | None) -> None:
+    """``seat`` took Superstar, from ``holder`` if a monster had it."""
+    abilities.fire(s, ev, Trigger.TAKE_SUPERSTAR, (seat,))
+    if holder is not None and holder != seat:
+        abilities.fire(s, ev, Trigger.TAKE_SUPERSTAR_FROM, (seat,), target=holder)
+        abilities.fire(s, ev, Trigger.LOSE_SUPERSTAR, (holder,), target=seat)

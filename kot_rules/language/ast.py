@@ -107,7 +107,6 @@ class Verb(Enum):
     # kony-cards: King of New York's verbs (its faces, tiles, boroughs and special cards).
     ADD_CLAW_FACES = "add-claw-faces"  # `amount` claw faces join the owner's roll
     ADD_DESTRUCTION_FACES = "add-destruction-faces"  # `amount` destruction faces join it
-    ADD_ENERGY_FACES = "add-energy-faces"  # `amount` energy faces join it
     WIN_GAME = "win-game"  # the owner wins the game at once
     MAY_MOVE = "may-move"  # the owner may move as in its Move phase
     TAKE_ENERGY_FROM = "take-energy-from"  # the trigger's monster gives the owner energy
