@@ -831,5 +831,6 @@ def _check_buzz(lines: Sequence[BuzzSyntax], game: str, report: _Report) -> str:
 
 def _lasting(lines: Sequence[ModifierSyntax]) -> list[ModifierSyntax]:
     """The modifier lines a discard card may not say: all but those about buying it or its
-    place in the shop (King of New York's landmarks, General Ellis's kind, the marathon)."""
+    place in the shop (King of New York's: a price that depends on the borough, a purchase
+    that needs a unit destroyed, a toll while the card lies in the shop)."""
     return [line for line in lines if line.kind not in SHOP_MODIFIERS]

@@ -994,7 +994,7 @@ TRIGGERS.update({w.member: w for w in (
          "destruction face to your roll.", frozenset({"RESOLVE", "UNITS"}), games=_KONY),
     Word(Trigger.OUCH_FACE, ("trigger",), _fixed("For each ouch face you resolve"),
          "once for each ouch face the owner resolves",
-         "For each ouch face you resolve, put a carapace token on this card.",
+         "For each ouch face you resolve, put a shell token on this card.",
          frozenset({"FOR_CAP", "OUCH"}), amount=False, games=_KONY),
 )})
 
@@ -1180,7 +1180,7 @@ TOKEN_RULES.update({w.member: w for w in (
          games=_KONY),
     Word(TokenRuleKind.OUCH_TOLL, ("token_ouch_toll",), _token_ouch_toll,
          "a monster pays energy for its tokens to reroll a die showing ouch",
-         "A monster pays 1 energy for each curse token it has to reroll a die showing ouch.",
+         "A monster pays 1 energy for each jinx token it has to reroll a die showing ouch.",
          games=_KONY),
 )})
 
