@@ -65,6 +65,7 @@ class CardTable:
         "heart_removes",
         "later_asks",
         "may_ask",
+        "own_price",  # kony-cards
         "source",
         "token_rules",
         "token_supply",
@@ -170,6 +171,9 @@ class CardTable:
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
         self.unrunnable: dict[str, str] = unrunnable_words(rows)  # kony-cards
+        self.own_price = frozenset(r.card_id for r in rows  # kony-cards
+                                   if any(m.kind in OWN_PRICE_KINDS for m in r.modifiers))
+        """The cards with a price or a purchase condition of their own (buying.own_cost)."""
         """The cards that say a word the engine cannot run yet, each with the first such word
         (:data:`NOT_YET`); buying one raises NotExecutableError (shop.receive)."""
         self.may_ask = self.may_ask or any(  # kony-cards: King of New York's asking verbs
@@ -263,6 +267,13 @@ def is_special(card: Any) -> bool:
     return any(m.kind in SPECIAL_KINDS for m in getattr(card, "modifiers", ()))
 
 
+OWN_PRICE_KINDS = frozenset({
+    ModifierKind.CHEAPER_IN_MANHATTAN, ModifierKind.CHEAPER_IN_QUEENS,
+    ModifierKind.CHEAPER_IN_BROOKLYN, ModifierKind.CHEAPER_IN_THE_BRONX,
+    ModifierKind.CHEAPER_IN_STATEN_ISLAND, ModifierKind.BUY_AFTER_TANK,
+    ModifierKind.BUY_AFTER_JET})
+"""A card's own price (a borough discount) or purchase condition (a unit destroyed)."""
+
 KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MOVE,
                          Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY})
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
@@ -273,19 +284,14 @@ NOT_YET: frozenset[Any] = frozenset({
     Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
-    Trigger.ATTACKED, Trigger.ATTACK_MONSTER, Trigger.OTHER_GAINS_ENERGY,
-    Trigger.ENTER_BOROUGH, Trigger.ENTER_MANHATTAN, Trigger.PUT_BOROUGH_TOKEN,
+    Trigger.OTHER_GAINS_ENERGY, Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
-    ModifierKind.CHEAPER_IN_MANHATTAN, ModifierKind.CHEAPER_IN_QUEENS,
-    ModifierKind.CHEAPER_IN_BROOKLYN, ModifierKind.CHEAPER_IN_THE_BRONX,
-    ModifierKind.CHEAPER_IN_STATEN_ISLAND, ModifierKind.BUY_AFTER_TANK,
-    ModifierKind.BUY_AFTER_JET, ModifierKind.MARATHON_TOLL, ModifierKind.SUPERSTAR_THRESHOLD,
-    ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL, ModifierKind.DOUBLE_ATTACK,
-    ModifierKind.RICHER_TARGET_DAMAGE, ModifierKind.ATTACK_BOROUGH, ModifierKind.JETS_ANYWHERE,
+    ModifierKind.MARATHON_TOLL,
+    ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL, ModifierKind.JETS_ANYWHERE,
     ModifierKind.DESTROY_ELSEWHERE, ModifierKind.EASIER_TANK, ModifierKind.EASIER_JET,
-    ModifierKind.UNITS_DEAL_LESS, ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
-    ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE, ModifierKind.ENERGY_FACES_LESS,
+    ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
+    ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
     TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
 })

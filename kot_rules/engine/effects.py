@@ -42,7 +42,15 @@ from kot_rules.engine.resources import (
 )
 from kot_rules.engine.state import Monster, Phase, Place, State
 from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
-from kot_rules.language.ast import ENERGY_ON_CARD, PER_UNUSED_ROLL, Effect, Trigger, Verb, Who
+from kot_rules.language.ast import (
+    ENERGY_ON_CARD,
+    PER_UNUSED_ROLL,
+    Effect,
+    ModifierKind,
+    Trigger,
+    Verb,
+    Who,
+)
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
 NO_AMOUNT = NO_AMOUNT_VERBS
@@ -926,6 +934,8 @@ def _units_attack(
     if not isinstance(b, city.CityBoard):
         raise NotExecutableError(f"card {card}: units attack only on King of New York's board")
     hits = len(city.units_in(b, b.where[t])) * city.NY["damage-per-unit"]
+    if hits and s.monsters[t].cards:
+        hits = max(0, hits - abilities.total(s, t, ModifierKind.UNITS_DEAL_LESS))
     if hits:
         damage(s, ev, t, hits, owner, attack=False)
 

@@ -84,7 +84,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import Trigger  # kony-cards
+from kot_rules.language.ast import ModifierKind, Trigger  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -309,7 +309,9 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     n = s.dice[index]
     s.board = replace(_b(s), resolved=tuple(sorted((*_b(s).resolved, index))))
     if index == ENERGY_I:
-        gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # kony.dice.energy
+        less = abilities.total(s, a, _M_FACES_LESS) if s.monsters[a].cards else 0  # kony-cards
+        if n * ENERGY_PER_FACE > less:
+            gain_energy(s, ev, a, n * ENERGY_PER_FACE - less, "energy faces")  # kony.dice.energy
     elif index == HEAL_I:
         if not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
             heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
@@ -354,8 +356,11 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
     flee, the 2-4 path first (kony.move.flee, kony.five-six.flee-order, D-KONY-FLEE-WHEN)."""
     queue = []
     outside = not inside(s, a)
-    for t in attack_targets(s, a):
-        lost = damage(s, ev, t, n * DAMAGE_PER_SMASH, a, attack=True)
+    cards = bool(s.monsters[a].cards)  # kony-cards: the attacker's cards change its attack
+    for t in attack_targets_of_cards(s, a) if cards else attack_targets(s, a):
+        hit = attack_damage(s, a, t, n) if cards else n * DAMAGE_PER_SMASH
+        lost = damage(s, ev, t, hit, a, attack=True)
+        fire_attacked(s, ev, a, t)  # kony-cards
         if outside and lost and s.monsters[t].alive and inside(s, t):
             queue.append(t)
     if queue and s.monsters[a].alive:
@@ -432,6 +437,7 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     _say(ev, Event(K_ENTERED, seat, 0, None, MANHATTAN, why))
     if star:
         gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
+    abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))  # kony-cards
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -520,7 +526,7 @@ def celebrity(s: State, ev: list[Event], a: int, n: int) -> None:
     b = _b(s)
     if b.superstar == a:
         gain_stars(s, ev, a, n * STARS_PER_CELEBRITY_HELD, "celebrity faces with Superstar")
-    elif n >= CELEBRITY_SET:
+    elif n >= CELEBRITY_SET + superstar_guarded(s):  # kony-cards: the holder's cards
         take_special(s, ev, a, "superstar")
         gain_stars(s, ev, a, SUPERSTAR_STARS + (n - CELEBRITY_SET) * STARS_PER_EXTRA_CELEBRITY,
                    "taking Superstar")
@@ -545,6 +551,7 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
         if not s.monsters[v].alive:
             continue
         hits = len(units_in(_b(s), _b(s).where[v])) * DAMAGE_PER_UNIT
+        hits = units_hit(s, v, hits)  # kony-cards
         if hits:
             damage(s, ev, v, hits, a, attack=False)
     if n >= OUCH_CITY and s.monsters[a].alive and _b(s).statue != a:
@@ -777,3 +784,53 @@ def fire_superstar(s: State, ev: list[Event], seat: int, holder: int | None) -> 
     if holder is not None and holder != seat:
         abilities.fire(s, ev, Trigger.TAKE_SUPERSTAR_FROM, (seat,), target=holder)
         abilities.fire(s, ev, Trigger.LOSE_SUPERSTAR, (holder,), target=seat)
+
+
+
+_M_DOUBLE, _M_RICHER, _M_BOROUGH, _M_UNITS_LESS, _M_GUARDED = (
+    ModifierKind.DOUBLE_ATTACK, ModifierKind.RICHER_TARGET_DAMAGE, ModifierKind.ATTACK_BOROUGH,
+    ModifierKind.UNITS_DEAL_LESS, ModifierKind.SUPERSTAR_THRESHOLD,
+)  # fmt: skip
+_M_FACES_LESS = ModifierKind.ENERGY_FACES_LESS
+
+
+def attack_targets_of_cards(s: State, a: int) -> list[int]:
+    """:func:`attack_targets`, and the other monsters of ``a``'s borough if its cards say
+    its attacks hit them too."""
+    targets = attack_targets(s, a)
+    if abilities.has_modifier(s, a, _M_BOROUGH):
+        here = _b(s).where[a]
+        targets += [i for i in clockwise(s, a)[1:] if _b(s).where[i] == here and i not in targets]
+    return targets
+
+
+def attack_damage(s: State, a: int, t: int, n: int) -> int:
+    """The damage of ``a``'s ``n`` smash faces to ``t``: more to a monster with more hearts
+    than ``a``, then doubled, as ``a``'s cards say."""
+    hit = n * DAMAGE_PER_SMASH
+    if s.monsters[t].hearts > s.monsters[a].hearts:
+        hit += abilities.total(s, a, _M_RICHER)
+    if abilities.has_modifier(s, a, _M_DOUBLE):
+        hit *= 2
+    return hit
+
+
+def fire_attacked(s: State, ev: list[Event], a: int, t: int) -> None:
+    """``a``'s attack hit ``t``: "when you strike a monster", "when attacked by a monster"."""
+    abilities.fire(s, ev, Trigger.ATTACK_MONSTER, (a,), target=t)
+    abilities.fire(s, ev, Trigger.ATTACKED, (t,), target=a)
+
+
+def units_hit(s: State, v: int, hits: int) -> int:
+    """The units' damage to ``v``, less what ``v``'s cards say."""
+    if not hits or not s.monsters[v].cards:
+        return hits
+    return max(0, hits - abilities.total(s, v, _M_UNITS_LESS))
+
+
+def superstar_guarded(s: State) -> int:
+    """The star faces more a monster needs to take Superstar from its holder's cards."""
+    holder = _b(s).superstar
+    if holder is None or not s.monsters[holder].cards:
+        return 0
+    return abilities.total(s, holder, _M_GUARDED)

@@ -47,8 +47,8 @@ def test_the_special_cards_are_no_cards_of_the_deck() -> None:
 def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes() -> None:
     s = _state(energy0=20)
     before = s.to_json()
-    with pytest.raises(NotExecutableError, match="double-attack"):
-        shop.pay_and_take(s, [], 0, "shadow-double", 12)
+    with pytest.raises(NotExecutableError, match="all-rolls"):
+        shop.pay_and_take(s, [], 0, "jinx-aura", 4)
     assert s.to_json() == before
     shop.pay_and_take(s, [], 0, "regeneration", 5)  # a card it runs: bought
     assert "regeneration" in s.monsters[0].cards
@@ -148,3 +148,61 @@ def test_becoming_the_superstar_fires_its_moments() -> None:
     newyork.take_special(s, [], 0, "superstar")
     assert s.monsters[0].energy == 1  # Ego Trip
     assert s.monsters[0].hearts == hearts - 3 - 1  # Violent Star's holder made it take 1
+
+
+def test_a_landmark_costs_less_in_its_borough_and_a_purchase_may_need_a_unit() -> None:
+    from kot_rules.engine import buying
+
+    s = _state()
+    s.board = _board(s).moved(0, "brooklyn")
+    assert buying.own_cost(s, 0, "coney-island", 0) == 3  # 4, 1 less in Brooklyn
+    assert buying.own_cost(s, 0, "the-unisphere", 0) == 5  # Queens only
+    assert buying.own_cost(s, 0, "general-ellis", 0) is None  # no tank destroyed
+    s.board = replace(_board(s), destroyed_units=("high-rise-3-1",))  # a tank
+    assert buying.own_cost(s, 0, "general-ellis", 0) == 5
+    assert buying.own_cost(s, 0, "air-force-one", 0) is None  # a tank is no jet
+
+
+def test_the_attackers_cards_change_its_attack() -> None:
+    s = _state(("shadow-double", "tesla-antennae"), ("drain",), energy0=5)
+    s.monsters = (s.monsters[0]._replace(hearts=5), s.monsters[1])
+    s.city = 1
+    s.board = _board(s).moved(1, MANHATTAN)
+    newyork.smash(s, [], 0, 1)  # 1 smash, +1 (more hearts), doubled
+    assert s.monsters[1].hearts == 10 - 4
+    assert (s.monsters[0].energy, s.monsters[1].energy) == (3, 2)  # Drain: the attacker pays
+
+
+def test_fireball_hits_its_borough_too() -> None:
+    s = _state(("fireball",))
+    assert _board(s).where[0] == _board(s).where[1]
+    newyork.smash(s, [], 0, 2)  # nobody in Manhattan: only its neighbour in the borough
+    assert s.monsters[1].hearts == 8
+
+
+def test_bulletproof_units_and_diva() -> None:
+    s = _state(("bulletproof",))
+    b = _board(s)
+    units = list(b.units)
+    units[b.borough_index(b.where[0])] = ("high-rise-1-1", "high-rise-1-5")
+    s.board = replace(b, units=tuple(units))
+    newyork.ouch(s, [], 0, 2)  # both in the borough: 2 units each
+    assert (s.monsters[0].hearts, s.monsters[1].hearts) == (9, 8)
+    s = _state(("diva",))
+    s.board = replace(_board(s), superstar=0)
+    s.active = 1
+    newyork.celebrity(s, [], 1, 3)
+    assert _board(s).superstar == 0  # 3 are not enough against Diva
+    newyork.celebrity(s, [], 1, 4)
+    assert _board(s).superstar == 1
+
+
+def test_entering_manhattan_and_energy_faces() -> None:
+    s = _state(("chinatown-regular", "overload"))
+    s.monsters = (s.monsters[0]._replace(hearts=6), s.monsters[1])
+    newyork.enter_manhattan(s, [], 0, "test")
+    assert s.monsters[0].hearts == 8
+    energy = s.monsters[0].energy
+    s.dice = (0, 0, 0, 2, 0, 0)
+    newyork.apply_resolve(s, [], newyork.ResolveFaces(newyork.FACES[3]))
+    assert s.monsters[0].energy == energy + 1  # 2 energy faces, 1 less
