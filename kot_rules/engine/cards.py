@@ -280,7 +280,7 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 
 NOT_YET: frozenset[Any] = frozenset({
     # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.WIN_GAME, Verb.MAY_MOVE, Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
+    Verb.MAY_MOVE, Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
     Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
@@ -289,7 +289,7 @@ NOT_YET: frozenset[Any] = frozenset({
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.MARATHON_TOLL,
     ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL, ModifierKind.JETS_ANYWHERE,
-    ModifierKind.DESTROY_ELSEWHERE, ModifierKind.EASIER_TANK, ModifierKind.EASIER_JET,
+    ModifierKind.DESTROY_ELSEWHERE,
     ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
     ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,

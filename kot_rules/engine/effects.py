@@ -22,6 +22,7 @@ from kot_rules.engine.events import (
     K_ROLLED,
     K_STARS,
     K_USED,
+    K_WON,
     NO_EVENT,
     Event,
     Quiet,
@@ -40,7 +41,7 @@ from kot_rules.engine.resources import (
     raise_of,
     set_monster,
 )
-from kot_rules.engine.state import Monster, Phase, Place, State
+from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
 from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
 from kot_rules.language.ast import (
     ENERGY_ON_CARD,
@@ -959,7 +960,20 @@ def _trade_stars(
     _lose_own_stars(s, ev, t, s.monsters[t].stars, why)
 
 
-@_means(MEANINGS, Verb.WIN_GAME, Verb.MAY_MOVE, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
+@_means(MEANINGS, Verb.WIN_GAME)
+def _win_game(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner wins at once: the game is over (as the turn skeleton declares a winner)."""
+    if s.phase is Phase.OVER:
+        return
+    s.outcome = Outcome(t, f"{why}: it wins at once")
+    s.phase = Phase.OVER
+    s.yield_queue = ()
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
+
+
+@_means(MEANINGS, Verb.MAY_MOVE, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
         Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
 def _not_yet(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str

@@ -57,6 +57,7 @@ from kot_rules.engine.city import (
     destroyable,
     durability,
     flip_tile,
+    is_unit,
     laid_out,
     layout_seed,
     open_boroughs,
@@ -292,6 +293,8 @@ def resolve(s: State, ev: list[Event]) -> None:
     _say(ev, Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
     s.board = replace(_b(s), resolved=())
     fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces
+    if s.phase is _OVER:  # kony-cards: a card won the game
+        return
     if to_resolve(s):
         s.phase = _RESOLVE
     else:
@@ -472,6 +475,8 @@ def destroy_choices(s: State) -> list[Action]:
     kony.destruction.own-borough, kony.destruction.fresh-unit); it must pick one while any
     fits (kony.destruction.must-use, D-KONY-MUST-DESTROY)."""
     b = _b(s)
+    if s.monsters[s.active].cards:  # kony-cards: its cards may ease a unit
+        return [Choose(t) for t in destroyable_for(s, s.active, b.points)]
     return [Choose(t) for t in destroyable(b, b.where[s.active], b.points)]
 
 
@@ -490,7 +495,7 @@ def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
         turn.illegal(s, action, "a tile to destroy: "
                      + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
     assert isinstance(action, Choose)
-    cost = durability(_b(s), action.key)
+    cost = durability(_b(s), action.key) - easing(s, s.active, action.key)  # kony-cards
     destroy_tile(s, ev, s.active, action.key)
     s.board = replace(_b(s), points=_b(s).points - cost)
     _destroy_or_go_on(s, ev)
@@ -834,3 +839,25 @@ def superstar_guarded(s: State) -> int:
     if holder is None or not s.monsters[holder].cards:
         return 0
     return abilities.total(s, holder, _M_GUARDED)
+
+
+_EASIER = {"tank": ModifierKind.EASIER_TANK, "jet": ModifierKind.EASIER_JET}
+"""The unit kinds (spec/games/king-of-new-york-board.yaml) a card may make easier."""
+
+
+def easing(s: State, seat: int, tile: str) -> int:
+    """The destruction ``seat``'s cards take off the unit ``tile`` (at least 1 is left)."""
+    b = _b(s)
+    kind = _EASIER.get(TILES[tile].unit)
+    if kind is None or not s.monsters[seat].cards or not is_unit(b, tile):
+        return 0
+    return min(abilities.total(s, seat, kind), durability(b, tile) - 1)
+
+
+def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
+    """:func:`destroyable` in ``seat``'s borough, each unit eased by ``seat``'s cards."""
+    b = _b(s)
+    here = b.where[seat]
+    most = max(abilities.total(s, seat, k) for k in _EASIER.values())
+    wider = destroyable(b, here, points + most)
+    return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)

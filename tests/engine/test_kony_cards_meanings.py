@@ -206,3 +206,23 @@ def test_entering_manhattan_and_energy_faces() -> None:
     s.dice = (0, 0, 0, 2, 0, 0)
     newyork.apply_resolve(s, [], newyork.ResolveFaces(newyork.FACES[3]))
     assert s.monsters[0].energy == energy + 1  # 2 energy faces, 1 less
+
+
+def test_painbow_wins_at_six_destruction_faces() -> None:
+    s = _state(("painbow",))
+    s.dice = (0, 6, 0, 0, 0, 0)
+    newyork.fire_resolve(s, [])
+    assert s.outcome is not None and s.outcome.winner == 0
+    assert s.dice[SMASH_I] == 2  # the two tiers below fired first
+
+
+def test_can_opener_eases_a_tank() -> None:
+    s = _state(("can-opener",))
+    b = _board(s)
+    units = list(b.units)
+    units[b.borough_index(b.where[0])] = ("high-rise-3-1",)  # a tank: durability 4
+    s.board = replace(b, units=tuple(units), points=3)
+    assert "high-rise-3-1" in newyork.destroyable_for(s, 0, 3)
+    assert newyork.easing(s, 0, "high-rise-3-1") == 1
+    s.monsters = (s.monsters[0]._replace(cards=()), s.monsters[1])
+    assert "high-rise-3-1" not in newyork.destroyable(_board(s), _board(s).where[0], 3)
