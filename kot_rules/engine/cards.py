@@ -299,6 +299,10 @@ NOT_YET: frozenset[Any] = frozenset({
 spec/cards/king-of-new-york/README.md lists them."""
 
 
+_KIND_WORDS = {"Verb": "verb", "Trigger": "trigger", "ModifierKind": "modifier",
+               "TokenRuleKind": "token rule"}
+
+
 def unrunnable_words(rows: Iterable[CardRow]) -> dict[str, str]:
     """Each card of ``rows`` that says a word of :data:`NOT_YET`, with the first one."""
     out: dict[str, str] = {}
@@ -310,5 +314,5 @@ def unrunnable_words(rows: Iterable[CardRow]) -> dict[str, str]:
         said += [a.effect.verb for a in r.activated]
         first = next((w for w in said if w in NOT_YET), None)
         if first is not None:
-            out[r.card_id] = f"{type(first).__name__.lower()} {first.value!r}"
+            out[r.card_id] = f"{_KIND_WORDS[type(first).__name__]} {first.value!r}"
     return out

@@ -47,7 +47,7 @@ def test_the_special_cards_are_no_cards_of_the_deck() -> None:
 def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes() -> None:
     s = _state(energy0=20)
     before = s.to_json()
-    with pytest.raises(NotExecutableError, match="all-rolls"):
+    with pytest.raises(NotExecutableError, match="modifier 'all-rolls'"):
         shop.pay_and_take(s, [], 0, "jinx-aura", 4)
     assert s.to_json() == before
     shop.pay_and_take(s, [], 0, "regeneration", 5)  # a card it runs: bought
@@ -226,3 +226,19 @@ def test_can_opener_eases_a_tank() -> None:
     assert newyork.easing(s, 0, "high-rise-3-1") == 1
     s.monsters = (s.monsters[0]._replace(cards=()), s.monsters[1])
     assert "high-rise-3-1" not in newyork.destroyable(_board(s), _board(s).where[0], 3)
+
+
+def test_a_card_the_engine_cannot_run_is_never_offered() -> None:
+    from kot_rules.engine.actions import Buy
+    from kot_rules.engine.errors import IllegalActionError
+    from kot_rules.engine.state import Phase
+
+    s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=30), MonsterSetup(GAME.names[1])],
+                         active=0, turn_number=3, shop=("jinx-aura", "regeneration", "stomp"))
+    s.phase = Phase.BUY
+    buys = {a.card for a in s.legal_actions() if isinstance(a, Buy)}
+    assert buys == {"regeneration", "stomp"}
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match="cannot run yet"):
+        s.apply(Buy("jinx-aura"))
+    assert s.to_json() == before
