@@ -555,9 +555,14 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
     for v in victims:
         if not s.monsters[v].alive:
             continue
-        hits = len(units_in(_b(s), _b(s).where[v])) * DAMAGE_PER_UNIT
-        hits = units_hit(s, v, hits)  # kony-cards
+        there = _b(s).where[v]
+        units = len(units_in(_b(s), there))
+        hits = units_hit(s, v, units * DAMAGE_PER_UNIT)  # kony-cards: the victim's cards
         if hits:
+            # The army is no monster: the damage is the roller's, and no attack.
+            _say(ev, Event(K_USED, a, hits, v, there,
+                           f"Ouch!: {units} unit(s) of {DATA.names[there]} fire at "
+                           f"{s.names[v]}"))
             damage(s, ev, v, hits, a, attack=False)
     if n >= OUCH_CITY and s.monsters[a].alive and _b(s).statue != a:
         take_special(s, ev, a, "statue")

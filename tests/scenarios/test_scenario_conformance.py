@@ -32,12 +32,13 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
-    # kony-kernel: the rules of cards and card words, which come with New York's cards
-    # (issue 11, step 2); the kernel plays no card text of its own.
+    # kony-kernel: the rules of cards, the shop and card words, which come with New York's
+    # cards (issue 11, step 2): the kernel's scenarios name no card.
     "king-of-new-york": frozenset({
-        "kony.setup.components", "kony.turn.green-dice", "kony.turn.added-faces",
-        "kony.turn.reroll", "kony.cards.keep", "kony.cards.discard", "kony.cards.bought-bonus",
-        "kony.cards.jinx-aura", "kony.cards.chameleon", "kony.cards.subway",
+        "kony.setup.components", "kony.setup.shop", "kony.turn.green-dice",
+        "kony.turn.added-faces", "kony.turn.buy", "kony.turn.sweep", "kony.turn.discard-pile",
+        "kony.cards.keep", "kony.cards.discard", "kony.cards.bought-bonus",
+        "kony.cards.jinx-aura", "kony.cards.chameleon", "kony.cards.subway", "D-KONY-EMPTY-DECK",
     }),
 }
 

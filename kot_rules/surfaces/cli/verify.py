@@ -74,7 +74,11 @@ def run_verify(args: argparse.Namespace) -> int:
 
     # A game whose symbolic model brings its own prover (Duel) runs it; its counterexamples
     # are not replayed as scenarios (the replay speaks King of Tokyo's scenario format).
-    model = importlib.import_module(games.get(args.game).symbolic_model)
+    name = games.get(args.game).symbolic_model
+    if not name:  # kony-kernel: a game with no Z3 model yet (King of New York, issue 11)
+        raise CliError(f"--game {args.game}: this game has no symbolic model to prove yet",
+                       EXIT_USAGE)
+    model = importlib.import_module(name)
     own = getattr(model, "verify", None)
     report = (own(cset.cards, game=args.game) if own is not None
               else verify(cset.cards, attach(cset, folder), game=args.game))
