@@ -89,4 +89,5 @@ class TestReadme:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             exec(compile(block, "README.md", "exec"), {"__name__": "readme"})
-        assert out.getvalue().startswith("('king-of-new-york', 'king-of-tokyo', 'king-of-tokyo-duel')")
+        assert out.getvalue().startswith(
+            "('king-of-new-york', 'king-of-tokyo', 'king-of-tokyo-duel')")
