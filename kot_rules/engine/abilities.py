@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kot_rules.engine import dice, dispatch, tracks
+from kot_rules.engine import city, dice, dispatch, tracks
 from kot_rules.engine.actions import PASS, Choose
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
@@ -115,6 +115,8 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
         return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
     if condition is Condition.NO_SMASH:  # duel-cards-roll: the game's smash face
         return not s.dice[s.game.rules.dice.faces.index(dice.Face.SMASH)]
+    if condition in KONY_CONDITIONS:  # kony-cards
+        return kony_holds(s, seat, condition)
     raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
 
 
@@ -204,6 +206,8 @@ def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
         return ability.param == param
     if trigger is Trigger.LOSE_HEARTS or trigger is Trigger.OF_A_KIND:  # OF_A_KIND: duel-cards-roll
         return param >= ability.param
+    if trigger in AT_LEAST_TRIGGERS:  # kony-cards: `<param> or more ...`
+        return param >= ability.param
     if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
         return param > ability.param
     return True
@@ -231,3 +235,28 @@ def clockwise(s: State, start: int) -> list[int]:
     n = len(s.monsters)
     return [(start + k) % n for k in range(n) if s.monsters[(start + k) % n].alive]
 
+
+
+# --- kony-cards: King of New York's conditions and counted triggers ----------------------
+
+KONY_CONDITIONS = frozenset({Condition.IN_QUEENS, Condition.HAVE_SUPERSTAR,
+                             Condition.ROLL_HAS_STAR, Condition.MANHATTAN_EVERY_FACE})
+AT_LEAST_TRIGGERS = frozenset({Trigger.OTHER_GAINS_ENERGY, Trigger.ROLL_DESTRUCTION,
+                               Trigger.RESOLVE_AMONG_UNITS})
+"""Triggers whose number is a least count (the count reached is the fire's param)."""
+_QUEENS = "queens"  # the borough's id in spec/games/king-of-new-york-board.yaml
+
+
+def kony_holds(s: State, seat: int, condition: Condition) -> bool:
+    """King of New York's ``if ...`` clauses, on its board (kot_rules.engine.city)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        return False  # no such board: no borough, no Superstar
+    if condition is Condition.IN_QUEENS:
+        return b.where[seat] == _QUEENS
+    if condition is Condition.HAVE_SUPERSTAR:
+        return b.superstar == seat
+    if condition is Condition.ROLL_HAS_STAR:  # the active monster's roll, added faces counted
+        return seat == s.active and s.dice[city.CELEBRITY_I] > 0
+    # MANHATTAN_EVERY_FACE
+    return (s.city == seat or s.bay == seat) and min(s.dice) >= 1

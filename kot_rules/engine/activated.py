@@ -17,7 +17,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster
 from kot_rules.engine.state import Phase, State
 from kot_rules.engine.tokens import check_empty, on_card, take_from_card
-from kot_rules.language.ast import Activated, Verb
+from kot_rules.language.ast import ENERGY_ON_CARD, Activated, Verb
 
 _EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
     Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT, Verb.HEAL,
@@ -86,6 +86,9 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
         # duel-cards-rival: on the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
         mine = seat == s.active and s.phase is Phase.BUY and bool(s.shop)
         return [UseCard(card, index)] if mine else []
+    if verb is _HEAL_PER_TOKEN:  # kony-cards: only while it would heal
+        m = s.monsters[seat]
+        return [UseCard(card, index)] if tokens_on(s, card) and m.hearts < heart_top(s, m) else []
     raise AssertionError(f"no activated ability does {verb}")  # pragma: no cover
 
 
@@ -119,6 +122,8 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         heal(s, ev, seat, amount, f"card {action.card}")
     elif verb is _PROTECT:
         s.protected = s.protected | {seat}
+    elif verb is _HEAL_PER_TOKEN:  # kony-cards
+        heal(s, ev, seat, amount * tokens_on(s, action.card), f"card {action.card}")
     elif verb is _DISCARD_FROM_SHOP:  # duel-cards-rival: the game's shop (dispatch.BOARD_VERBS)
         dispatch.BOARD_VERBS[verb.value](s, ev, seat, amount, action.card)
     if a.then_discard:
@@ -188,3 +193,13 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
     m = s.monsters[seat]
     set_monster(s, seat, m._replace(energy=energy))
 
+
+
+# --- kony-cards ------------------------------------------------------------------------
+
+_HEAL_PER_TOKEN = Verb.HEAL_PER_TOKEN
+
+
+def tokens_on(s: State, card: str) -> int:
+    """Every token lying on ``card``, of any kind (energy is no token)."""
+    return sum(n for c, k, n in s.held if c == card and k != ENERGY_ON_CARD)

@@ -8,7 +8,7 @@ in its own buy step (the appendix of 001 on buying from others).
 
 from __future__ import annotations
 
-from kot_rules.engine import abilities
+from kot_rules.engine import abilities, city
 from kot_rules.engine.actions import Action, Buy
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.resources import lose_card, set_monster
@@ -73,3 +73,32 @@ def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
             if ev.__class__ is Quiet
             else Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}")
         )
+
+
+# --- kony-cards: a card's own price and condition (King of New York) ----------------------
+
+_CHEAPER_IN = {ModifierKind.CHEAPER_IN_MANHATTAN: "manhattan",
+               ModifierKind.CHEAPER_IN_QUEENS: "queens",
+               ModifierKind.CHEAPER_IN_BROOKLYN: "brooklyn",
+               ModifierKind.CHEAPER_IN_THE_BRONX: "bronx",
+               ModifierKind.CHEAPER_IN_STATEN_ISLAND: "staten-island"}
+"""Each borough discount and its borough's id (spec/games/king-of-new-york-board.yaml)."""
+_AFTER_UNIT = {ModifierKind.BUY_AFTER_TANK: "tank", ModifierKind.BUY_AFTER_JET: "jet"}
+"""Each purchase condition and the unit kind that must have been destroyed this turn."""
+
+
+def own_cost(s: State, seat: int, card: str, discount: int) -> int | None:
+    """What ``card`` costs ``seat`` with its own modifiers (``discount``: its held cards'),
+    or None if it may not buy it now (no unit of the kind destroyed this turn)."""
+    price = s.game.cards.cost(card) - discount
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        return max(0, price)
+    for m in s.game.cards.modifiers(card):
+        borough = _CHEAPER_IN.get(m.kind)
+        if borough is not None and b.where[seat] == borough:
+            price -= m.amount
+        unit = _AFTER_UNIT.get(m.kind)
+        if unit is not None and not any(city.TILES[t].unit == unit for t in b.destroyed_units):
+            return None
+    return max(0, price)

@@ -65,9 +65,11 @@ class CardTable:
         "heart_removes",
         "later_asks",
         "may_ask",
+        "own_price",  # kony-cards
         "source",
         "token_rules",
         "token_supply",
+        "unrunnable",  # kony-cards
         "with_activated",
         "with_modifier",
     )
@@ -168,6 +170,15 @@ class CardTable:
         """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
+        self.unrunnable: dict[str, str] = unrunnable_words(rows)  # kony-cards
+        self.own_price = frozenset(r.card_id for r in rows  # kony-cards
+                                   if any(m.kind in OWN_PRICE_KINDS for m in r.modifiers))
+        """The cards with a price or a purchase condition of their own (buying.own_cost)."""
+        """The cards that say a word the engine cannot run yet, each with the first such word
+        (:data:`NOT_YET`); buying one raises NotExecutableError (shop.receive)."""
+        self.may_ask = self.may_ask or any(  # kony-cards: King of New York's asking verbs
+            e.verb in KONY_ASKING for r in rows
+            for e in (*r.effects, *(e for a in r.abilities for e in a.effects)))
 
     @classmethod
     def from_card_set(cls, card_set: Any) -> CardTable:
@@ -175,6 +186,8 @@ class CardTable:
         rows = []
         for cid in card_set.physical_ids():
             d = card_set.definition(cid)
+            if is_special(d):  # kony-cards: never in the deck (King of New York)
+                continue
             rows.append(
                 CardRow(
                     cid,
@@ -240,3 +253,66 @@ class CardTable:
 
 CardCatalog = CardTable
 """The name the engine's signatures use for a card table."""
+
+
+# --- kony-cards: King of New York ------------------------------------------------------
+
+SPECIAL_KINDS = frozenset({ModifierKind.CLAIMED_WITH_STARS, ModifierKind.CLAIMED_WITH_OUCH})
+"""A card that says how a monster takes it is a special card: no card of the deck, and the
+game's rules hand it over (King of New York's Superstar and Statue of Liberty)."""
+
+
+def is_special(card: Any) -> bool:
+    """Whether the card definition says how a monster takes it (:data:`SPECIAL_KINDS`)."""
+    return any(m.kind in SPECIAL_KINDS for m in getattr(card, "modifiers", ()))
+
+
+OWN_PRICE_KINDS = frozenset({
+    ModifierKind.CHEAPER_IN_MANHATTAN, ModifierKind.CHEAPER_IN_QUEENS,
+    ModifierKind.CHEAPER_IN_BROOKLYN, ModifierKind.CHEAPER_IN_THE_BRONX,
+    ModifierKind.CHEAPER_IN_STATEN_ISLAND, ModifierKind.BUY_AFTER_TANK,
+    ModifierKind.BUY_AFTER_JET})
+"""A card's own price (a borough discount) or purchase condition (a unit destroyed)."""
+
+KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MOVE,
+                         Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY})
+"""King of New York's verbs whose meaning may ask a monster a question mid-step."""
+
+NOT_YET: frozenset[Any] = frozenset({
+    # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
+    Verb.MAY_MOVE, Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
+    Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
+    Verb.FREE_MOVES,
+    # Triggers the King of New York kernel does not fire yet.
+    Trigger.OTHER_GAINS_ENERGY, Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
+    Trigger.TAKE_THIS, Trigger.LOSE_THIS,
+    # Modifiers and token rules no engine code reads yet.
+    ModifierKind.MARATHON_TOLL,
+    ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL, ModifierKind.JETS_ANYWHERE,
+    ModifierKind.DESTROY_ELSEWHERE,
+    ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
+    ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,
+    ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
+    TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
+})
+"""The words of the card language the engine cannot run yet (all King of New York's):
+spec/cards/king-of-new-york/README.md lists them."""
+
+
+_KIND_WORDS = {"Verb": "verb", "Trigger": "trigger", "ModifierKind": "modifier",
+               "TokenRuleKind": "token rule"}
+
+
+def unrunnable_words(rows: Iterable[CardRow]) -> dict[str, str]:
+    """Each card of ``rows`` that says a word of :data:`NOT_YET`, with the first one."""
+    out: dict[str, str] = {}
+    for r in rows:
+        said: list[Any] = [e.verb for e in r.effects]
+        for a in r.abilities:
+            said += [a.trigger, *(e.verb for e in a.effects)]
+        said += [m.kind for m in r.modifiers] + [t.kind for t in r.token_rules]
+        said += [a.effect.verb for a in r.activated]
+        first = next((w for w in said if w in NOT_YET), None)
+        if first is not None:
+            out[r.card_id] = f"{_KIND_WORDS[type(first).__name__]} {first.value!r}"
+    return out

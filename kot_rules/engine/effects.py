@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TypeVar
 
-from kot_rules.engine import abilities, dice, dispatch, tokens, tokyo, tracks
+from kot_rules.engine import abilities, city, dice, dispatch, tokens, tokyo, tracks
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.dispatch import BOARD_VERBS  # duel-cards-rival
+from kot_rules.engine.errors import NotExecutableError  # kony-cards
 from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
@@ -21,6 +22,7 @@ from kot_rules.engine.events import (
     K_ROLLED,
     K_STARS,
     K_USED,
+    K_WON,
     NO_EVENT,
     Event,
     Quiet,
@@ -28,6 +30,7 @@ from kot_rules.engine.events import (
 from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import (
     damage,
+    eliminate,
     end_copies_of,
     gain_energy,
     gain_stars,
@@ -38,9 +41,17 @@ from kot_rules.engine.resources import (
     raise_of,
     set_monster,
 )
-from kot_rules.engine.state import Monster, Phase, Place, State
+from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
 from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
-from kot_rules.language.ast import ENERGY_ON_CARD, PER_UNUSED_ROLL, Effect, Trigger, Verb, Who
+from kot_rules.language.ast import (
+    ENERGY_ON_CARD,
+    PER_UNUSED_ROLL,
+    Effect,
+    ModifierKind,
+    Trigger,
+    Verb,
+    Who,
+)
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
 NO_AMOUNT = NO_AMOUNT_VERBS
@@ -813,3 +824,168 @@ def _buy_for_less(
     meaning = BOARD_VERBS.get(e.verb.value)
     if meaning is not None:
         meaning(s, ev, t, amount, card)
+
+
+# --- kony-cards: King of New York's verbs (its faces, boroughs, units and stars) --------
+# Written against the kernel's board (kot_rules.engine.city.CityBoard); a verb the kernel
+# cannot carry yet raises NotExecutableError (cards.NOT_YET; shop.refuse_unrunnable refuses
+# a card that says one before it is bought).
+
+_ADDED_FACE = {Verb.ADD_CLAW_FACES: city.SMASH_I, Verb.ADD_DESTRUCTION_FACES: city.DESTRUCTION_I}
+
+
+@_means(MEANINGS, Verb.ADD_CLAW_FACES, Verb.ADD_DESTRUCTION_FACES)
+def _add_kony_faces(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """Faces join the roll of the monster resolving it, to be resolved like rolled ones
+    (seed 003, "Karty dodające symbole")."""
+    if t != s.active:
+        return
+    c = list(s.dice)
+    c[_ADDED_FACE[e.verb]] += amount
+    s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_ROLLED, t, 0, None, "", f"{why} adds {amount} {e.verb.value[4:]}"))
+
+
+def _move_energy(s: State, ev: list[Event], giver: int, taker: int, n: int, why: str) -> None:
+    """Up to ``n`` energy moves from ``giver`` to ``taker`` (what it has at most; not a gain)."""
+    g = s.monsters[giver]
+    moved = min(n, g.energy)
+    if not moved:
+        return
+    set_monster(s, giver, g._replace(energy=g.energy - moved))
+    r = s.monsters[taker]
+    set_monster(s, taker, r._replace(energy=r.energy + moved))
+    if ev.__class__ is not Quiet:
+        ev.append(Event(K_ENERGY, giver, -moved, taker, "", why))
+        ev.append(Event(K_ENERGY, taker, moved, giver, "", why))
+
+
+def _lose_own_stars(s: State, ev: list[Event], t: int, n: int, why: str) -> None:
+    m = s.monsters[t]
+    lost = min(n, m.stars)
+    if lost:
+        set_monster(s, t, m._replace(stars=m.stars - lost))
+        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -lost, None, "", why))
+
+
+@_means(MEANINGS, Verb.TAKE_ENERGY_FROM)
+def _take_energy_from(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``t`` is the monster the trigger names; its energy goes to the owner."""
+    if t != owner:
+        _move_energy(s, ev, t, owner, amount, why)
+
+
+@_means(MEANINGS, Verb.IT_LOSES_STARS, Verb.LOSE_OWN_STARS)
+def _loses_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _lose_own_stars(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.IT_TAKES_DAMAGE)
+def _it_takes_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    damage(s, ev, t, amount, owner, attack=False)  # a card's damage is no attack (seed 003)
+
+
+@_means(MEANINGS, Verb.LOSE_ALL_HEARTS)
+def _lose_all_hearts(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """Hearts to 0: no damage (nothing prevents it), the monster is out."""
+    eliminate(s, ev, t)
+
+
+@_means(MEANINGS, Verb.EVERY_GAINS_ENERGY)
+def _every_gains_energy(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_energy(s, ev, t, amount, why)
+
+
+@_means(MEANINGS, Verb.EVERY_DISCARDS_KEEP)
+def _every_discards_keep(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``t`` discards one of its keep cards, the one it picks (none: nothing)."""
+    table = s.game.cards
+    kept = sorted({c for c in s.monsters[t].cards if table.is_keep(c)})
+    if not kept:
+        return
+    options: list[Action] = [Choose(c) for c in kept]
+    answer = ask(s, t, options, f"{s.names[t]} chooses a keep card of its own to discard "
+                 f"({card})")
+    if isinstance(answer, Choose) and answer.key in s.monsters[t].cards:
+        lose_card(s, ev, t, answer.key)
+
+
+@_means(MEANINGS, Verb.UNITS_ATTACK)
+def _units_attack(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The units of ``t``'s borough attack it, 1 damage each (kony.dice.ouch; no attack of a
+    monster, D-KONY-OUCH-NOT-ATTACK)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: units attack only on King of New York's board")
+    hits = len(city.units_in(b, b.where[t])) * city.NY["damage-per-unit"]
+    if hits and s.monsters[t].cards:
+        hits = max(0, hits - abilities.total(s, t, ModifierKind.UNITS_DEAL_LESS))
+    if hits:
+        damage(s, ev, t, hits, owner, attack=False)
+
+
+@_means(MEANINGS, Verb.TRADE_STARS)
+def _trade_stars(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """For each star, ``amount`` energy or as many hearts (the monster says how many stars
+    go to energy); then its stars drop to 0."""
+    n = s.monsters[t].stars
+    if n:
+        options: list[Action] = [Choose(str(k)) for k in range(n + 1)]
+        answer = ask(s, t, options, f"{s.names[t]}: how many of its {n} stars become energy "
+                     f"(the rest hearts; {card})")
+        to_energy = int(answer.key) if isinstance(answer, Choose) else n
+        if to_energy:
+            gain_energy(s, ev, t, to_energy * amount, why)
+        if n - to_energy:
+            heal(s, ev, t, (n - to_energy) * amount, why)
+    _lose_own_stars(s, ev, t, s.monsters[t].stars, why)
+
+
+@_means(MEANINGS, Verb.WIN_GAME)
+def _win_game(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner wins at once: the game is over (as the turn skeleton declares a winner)."""
+    if s.phase is Phase.OVER:
+        return
+    s.outcome = Outcome(t, f"{why}: it wins at once")
+    s.phase = Phase.OVER
+    s.yield_queue = ()
+    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
+
+
+@_means(MEANINGS, Verb.MAY_MOVE, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
+        Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
+def _not_yet(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """A verb the engine cannot run yet: said, never silently skipped."""
+    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
+                             "cannot run yet (spec/cards/king-of-new-york/README.md)")
+
+
+@_means(HELD_MEANINGS, Verb.PUT_BOROUGH_TOKEN)
+def _put_borough_token(
+    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
+) -> None:
+    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
+                             "cannot run yet: the board holds no tokens in its boroughs")

@@ -136,6 +136,8 @@ def legal_actions(s: State) -> Sequence[Action]:
         cost = table.cost
         discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
         actions: list[Action] = [_buy(c) for c in s.shop if cost(c) - discount <= energy]
+        if table.own_price or table.unrunnable:  # kony-cards: own price, or not runnable yet
+            actions = [_buy(c) for c in s.shop if _affordable(s, c, discount, energy)]
         if held and table.buys_more:
             held = abilities.text_ids(s, held)  # copies of cards count too
             having = table.with_modifier
@@ -173,3 +175,17 @@ def choose(s: State, u: float) -> Action:
         return STOP if index == 0 else _reroll(c, index)
     actions = legal_actions(s)
     return actions[int(u * len(actions))]
+
+
+# --- kony-cards ------------------------------------------------------------------------
+
+
+def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
+    """The active monster may buy ``card`` of the shop (its own price and condition too;
+    never a card the engine cannot run yet, which buying refuses)."""
+    if card in s.game.cards.unrunnable:
+        return False
+    if card not in s.game.cards.own_price:
+        return s.game.cards.cost(card) - discount <= energy
+    price = buying.own_cost(s, s.active, card, discount)
+    return price is not None and price <= energy

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import dice, legal, turn
+from kot_rules.engine import abilities, dice, legal, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -57,6 +57,7 @@ from kot_rules.engine.city import (
     destroyable,
     durability,
     flip_tile,
+    is_unit,
     laid_out,
     layout_seed,
     open_boroughs,
@@ -84,6 +85,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
+from kot_rules.language.ast import ModifierKind, Trigger  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -289,6 +291,9 @@ def resolve(s: State, ev: list[Event]) -> None:
     player chooses (kony.turn.resolve-order); then the Move phase."""
     _say(ev, Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
     s.board = replace(_b(s), resolved=())
+    fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces
+    if s.phase is _OVER:  # kony-cards: a card won the game
+        return
     if to_resolve(s):
         s.phase = _RESOLVE
     else:
@@ -306,7 +311,9 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     n = s.dice[index]
     s.board = replace(_b(s), resolved=tuple(sorted((*_b(s).resolved, index))))
     if index == ENERGY_I:
-        gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # kony.dice.energy
+        less = abilities.total(s, a, _M_FACES_LESS) if s.monsters[a].cards else 0  # kony-cards
+        if n * ENERGY_PER_FACE > less:
+            gain_energy(s, ev, a, n * ENERGY_PER_FACE - less, "energy faces")  # kony.dice.energy
     elif index == HEAL_I:
         if not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
             heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
@@ -351,8 +358,11 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
     flee, the 2-4 path first (kony.move.flee, kony.five-six.flee-order, D-KONY-FLEE-WHEN)."""
     queue = []
     outside = not inside(s, a)
-    for t in attack_targets(s, a):
-        lost = damage(s, ev, t, n * DAMAGE_PER_SMASH, a, attack=True)
+    cards = bool(s.monsters[a].cards)  # kony-cards: the attacker's cards change its attack
+    for t in attack_targets_of_cards(s, a) if cards else attack_targets(s, a):
+        hit = attack_damage(s, a, t, n) if cards else n * DAMAGE_PER_SMASH
+        lost = damage(s, ev, t, hit, a, attack=True)
+        fire_attacked(s, ev, a, t)  # kony-cards
         if outside and lost and s.monsters[t].alive and inside(s, t):
             queue.append(t)
     if queue and s.monsters[a].alive:
@@ -431,6 +441,7 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     _say(ev, Event(K_ENTERED, seat, 0, None, MANHATTAN, why))
     if star:
         gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
+    abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))  # kony-cards
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -465,6 +476,8 @@ def destroy_choices(s: State) -> list[Action]:
     kony.destruction.own-borough, kony.destruction.fresh-unit); it must pick one while any
     fits (kony.destruction.must-use, D-KONY-MUST-DESTROY)."""
     b = _b(s)
+    if s.monsters[s.active].cards:  # kony-cards: its cards may ease a unit
+        return [Choose(t) for t in destroyable_for(s, s.active, b.points)]
     return [Choose(t) for t in destroyable(b, b.where[s.active], b.points)]
 
 
@@ -483,7 +496,7 @@ def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
         turn.illegal(s, action, "a tile to destroy: "
                      + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
     assert isinstance(action, Choose)
-    cost = durability(_b(s), action.key)
+    cost = durability(_b(s), action.key) - easing(s, s.active, action.key)  # kony-cards
     destroy_tile(s, ev, s.active, action.key)
     s.board = replace(_b(s), points=_b(s).points - cost)
     _destroy_or_go_on(s, ev)
@@ -506,6 +519,7 @@ def destroy_tile(s: State, ev: list[Event], seat: int, tile: str) -> None:
         gain_energy(s, ev, seat, reward.amount, why)
     else:
         heal(s, ev, seat, reward.amount, why)
+    fire_destroyed(s, ev, seat, tile, was_unit)  # kony-cards
 
 
 # -- celebrity, Ouch! and the special cards -------------------------------------------------
@@ -518,7 +532,7 @@ def celebrity(s: State, ev: list[Event], a: int, n: int) -> None:
     b = _b(s)
     if b.superstar == a:
         gain_stars(s, ev, a, n * STARS_PER_CELEBRITY_HELD, "celebrity faces with Superstar")
-    elif n >= CELEBRITY_SET:
+    elif n >= CELEBRITY_SET + superstar_guarded(s):  # kony-cards: the holder's cards
         take_special(s, ev, a, "superstar")
         gain_stars(s, ev, a, SUPERSTAR_STARS + (n - CELEBRITY_SET) * STARS_PER_EXTRA_CELEBRITY,
                    "taking Superstar")
@@ -530,6 +544,8 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
     (kony.ouch.two); three or more, every unit of the city at the monsters of its borough
     (kony.ouch.three), then the roller takes the Statue of Liberty (kony.ouch.statue,
     D-KONY-STATUE-TIMING). Army damage is no attack (D-KONY-OUCH-NOT-ATTACK)."""
+    for _ in range(n):  # kony-cards: "for each ouch face you resolve"
+        abilities.fire(s, ev, Trigger.OUCH_FACE, (a,))
     here = _b(s).where[a]
     if n >= OUCH_CITY:
         victims = clockwise(s, a)
@@ -542,7 +558,7 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
             continue
         there = _b(s).where[v]
         units = len(units_in(_b(s), there))
-        hits = units * DAMAGE_PER_UNIT
+        hits = units_hit(s, v, units * DAMAGE_PER_UNIT)  # kony-cards: the victim's cards
         if hits:
             # The army is no monster: the damage is the roller's, and no attack.
             _say(ev, Event(K_USED, a, hits, v, there,
@@ -569,6 +585,8 @@ def take_special(s: State, ev: list[Event], seat: int, card: str) -> None:
         if lost:
             set_monster(s, holder, m._replace(stars=m.stars - lost))
             _say(ev, Event(K_STARS, holder, -lost, None, "", "losing the Statue of Liberty"))
+    if card == "superstar":  # kony-cards: the Superstar's moments
+        fire_superstar(s, ev, seat, holder)
 
 
 # -- the Move phase ---------------------------------------------------------------------------
@@ -740,3 +758,112 @@ RULES = GameRules(
 """King of New York (2-6 players) for the kernel."""
 
 __all__ = ["BOROUGHS", "RULES"]
+
+
+# -- kony-cards: the moments King of New York's cards name ----------------------------------
+
+
+def fire_resolve(s: State, ev: list[Event]) -> None:
+    """The roll is final: "when you resolve your dice", then the counted moments (the
+    destruction faces of the roll, the units of the borough), before any face resolves."""
+    a = s.active
+    abilities.fire(s, ev, Trigger.RESOLVE, (a,))
+    abilities.fire(s, ev, Trigger.ROLL_DESTRUCTION, (a,), param=s.dice[DESTRUCTION_I])
+    b = _b(s)
+    abilities.fire(s, ev, Trigger.RESOLVE_AMONG_UNITS, (a,), param=len(units_in(b, b.where[a])))
+
+
+_DESTROYED_UNIT = {"infantry": Trigger.DESTROY_INFANTRY, "jet": Trigger.DESTROY_JET,
+                   "tank": Trigger.DESTROY_TANK}
+"""The unit kinds of spec/games/king-of-new-york-board.yaml and their own moments."""
+
+
+def fire_destroyed(s: State, ev: list[Event], seat: int, tile: str, was_unit: bool) -> None:
+    """``seat`` destroyed ``tile``: "when you destroy a building / a unit / a jet ..."."""
+    if not was_unit:
+        abilities.fire(s, ev, Trigger.DESTROY_BUILDING, (seat,))
+        return
+    abilities.fire(s, ev, Trigger.DESTROY_UNIT, (seat,))
+    kind = _DESTROYED_UNIT.get(TILES[tile].unit)
+    if kind is not None:
+        abilities.fire(s, ev, kind, (seat,))
+
+
+def fire_superstar(s: State, ev: list[Event], seat: int, holder: int | None) -> None:
+    """``seat`` took Superstar, from ``holder`` if a monster had it."""
+    abilities.fire(s, ev, Trigger.TAKE_SUPERSTAR, (seat,))
+    if holder is not None and holder != seat:
+        abilities.fire(s, ev, Trigger.TAKE_SUPERSTAR_FROM, (seat,), target=holder)
+        abilities.fire(s, ev, Trigger.LOSE_SUPERSTAR, (holder,), target=seat)
+
+
+
+_M_DOUBLE, _M_RICHER, _M_BOROUGH, _M_UNITS_LESS, _M_GUARDED = (
+    ModifierKind.DOUBLE_ATTACK, ModifierKind.RICHER_TARGET_DAMAGE, ModifierKind.ATTACK_BOROUGH,
+    ModifierKind.UNITS_DEAL_LESS, ModifierKind.SUPERSTAR_THRESHOLD,
+)  # fmt: skip
+_M_FACES_LESS = ModifierKind.ENERGY_FACES_LESS
+
+
+def attack_targets_of_cards(s: State, a: int) -> list[int]:
+    """:func:`attack_targets`, and the other monsters of ``a``'s borough if its cards say
+    its attacks hit them too."""
+    targets = attack_targets(s, a)
+    if abilities.has_modifier(s, a, _M_BOROUGH):
+        here = _b(s).where[a]
+        targets += [i for i in clockwise(s, a)[1:] if _b(s).where[i] == here and i not in targets]
+    return targets
+
+
+def attack_damage(s: State, a: int, t: int, n: int) -> int:
+    """The damage of ``a``'s ``n`` smash faces to ``t``: more to a monster with more hearts
+    than ``a``, then doubled, as ``a``'s cards say."""
+    hit = n * DAMAGE_PER_SMASH
+    if s.monsters[t].hearts > s.monsters[a].hearts:
+        hit += abilities.total(s, a, _M_RICHER)
+    if abilities.has_modifier(s, a, _M_DOUBLE):
+        hit *= 2
+    return hit
+
+
+def fire_attacked(s: State, ev: list[Event], a: int, t: int) -> None:
+    """``a``'s attack hit ``t``: "when you strike a monster", "when attacked by a monster"."""
+    abilities.fire(s, ev, Trigger.ATTACK_MONSTER, (a,), target=t)
+    abilities.fire(s, ev, Trigger.ATTACKED, (t,), target=a)
+
+
+def units_hit(s: State, v: int, hits: int) -> int:
+    """The units' damage to ``v``, less what ``v``'s cards say."""
+    if not hits or not s.monsters[v].cards:
+        return hits
+    return max(0, hits - abilities.total(s, v, _M_UNITS_LESS))
+
+
+def superstar_guarded(s: State) -> int:
+    """The star faces more a monster needs to take Superstar from its holder's cards."""
+    holder = _b(s).superstar
+    if holder is None or not s.monsters[holder].cards:
+        return 0
+    return abilities.total(s, holder, _M_GUARDED)
+
+
+_EASIER = {"tank": ModifierKind.EASIER_TANK, "jet": ModifierKind.EASIER_JET}
+"""The unit kinds (spec/games/king-of-new-york-board.yaml) a card may make easier."""
+
+
+def easing(s: State, seat: int, tile: str) -> int:
+    """The destruction ``seat``'s cards take off the unit ``tile`` (at least 1 is left)."""
+    b = _b(s)
+    kind = _EASIER.get(TILES[tile].unit)
+    if kind is None or not s.monsters[seat].cards or not is_unit(b, tile):
+        return 0
+    return min(abilities.total(s, seat, kind), durability(b, tile) - 1)
+
+
+def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
+    """:func:`destroyable` in ``seat``'s borough, each unit eased by ``seat``'s cards."""
+    b = _b(s)
+    here = b.where[seat]
+    most = max(abilities.total(s, seat, k) for k in _EASIER.values())
+    wider = destroyable(b, here, points + most)
+    return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)

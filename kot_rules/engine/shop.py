@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
+from kot_rules.engine.errors import NotExecutableError  # kony-cards
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import raise_max, raise_of, set_monster
@@ -39,6 +40,8 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     does to the maximum hearts is in force at once; a discard card goes to the box at
     once. Both before the shop is refilled: a refill may ask a question, and the state
     that waits for the answer must show every card in its place, in force."""
+    if s.game.cards.unrunnable:  # kony-cards: a card the engine cannot run yet
+        refuse_unrunnable(s, card)
     m = s.monsters[buyer]
     keep = s.game.cards.is_keep(card)
     owned = (*m.cards, card) if keep else m.cards
@@ -98,3 +101,16 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             refill_slot(s, ev, s.shop.index(card))
             receive(s, ev, seat, card, price=cost)
             break
+
+
+# --- kony-cards ------------------------------------------------------------------------
+
+
+def refuse_unrunnable(s: State, card: str) -> None:
+    """NotExecutableError, before anything changes, for a card that says a word the engine
+    cannot run yet (kot_rules.engine.cards.NOT_YET): never a card that silently does less."""
+    word = s.game.cards.unrunnable.get(card)
+    if word is not None:
+        raise NotExecutableError(
+            f"card {card} ({s.game.cards.name(card)}) says the {word}, which the engine "
+            "cannot run yet (spec/cards/king-of-new-york/README.md lists these words)")

@@ -339,6 +339,12 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         cost = cards.cost(card)
         if m.cards:
             cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
+        if cards.own_price and card in cards.own_price:  # kony-cards: its own price
+            own = buying.own_cost(s, a, card, cards.cost(card) - cost)
+            if own is None:
+                illegal(s, action, f"a card it may buy now: {card} needs a unit destroyed "
+                        "this turn")
+            cost = own
         if cost > m.energy:
             illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
         shop.pay_and_take(s, ev, a, card, cost)

@@ -104,6 +104,28 @@ class Verb(Enum):
     # duel-cards-roll: choices on the roll, and a card that discards itself.
     SKIP_RESOLVE = "skip-resolve"  # the owner may resolve none of its roll's faces
     LEAVE_UNRESOLVED = "leave-unresolved"  # the owner may take `amount` dice out of its roll
+    # kony-cards: King of New York's verbs (its faces, tiles, boroughs and special cards).
+    ADD_CLAW_FACES = "add-claw-faces"  # `amount` claw faces join the owner's roll
+    ADD_DESTRUCTION_FACES = "add-destruction-faces"  # `amount` destruction faces join it
+    WIN_GAME = "win-game"  # the owner wins the game at once
+    MAY_MOVE = "may-move"  # the owner may move as in its Move phase
+    TAKE_ENERGY_FROM = "take-energy-from"  # the trigger's monster gives the owner energy
+    IT_LOSES_STARS = "it-loses-stars"  # the trigger's monster loses stars
+    IT_TAKES_DAMAGE = "it-takes-damage"  # the trigger's monster takes damage (no attack)
+    LOSE_OWN_STARS = "lose-own-stars"  # the owner loses stars
+    LOSE_ALL_HEARTS = "lose-all-hearts"  # the owner's hearts drop to 0
+    PUT_BOROUGH_TOKEN = "put-borough-token"  # a `token` token goes in the owner's borough
+    PUSH_UNITS = "push-units"  # the owner may push up to `amount` units out of a borough
+    ADD_DESTRUCTION_UNITS_ONLY = "add-destruction-units-only"  # the owner may add `amount`
+    # destruction faces to its roll; then it destroys only units this turn
+    EVERY_GAINS_ENERGY = "every-gains-energy"  # every monster gains energy
+    EVERY_DISCARDS_KEEP = "every-discards-keep"  # every monster discards a keep card it picks
+    UNITS_ATTACK = "units-attack"  # every unit attacks the monsters in its borough
+    STARS_FOR_DAMAGE = "stars-for-damage"  # `amount` stars per damage dealt to one monster
+    TRADE_STARS = "trade-stars"  # stars to 0; per star lost `amount` energy or hearts
+    NEXT_KEEP_FREE = "next-keep-free"  # the next keep card revealed is the owner's, free
+    FREE_MOVES = "free-moves"  # in the turn the card gives, the owner may move at any time
+    HEAL_PER_TOKEN = "heal-per-token"  # an act: heal `amount` per token on this card
 
 
 class Who(Enum):
@@ -178,6 +200,28 @@ class Trigger(Enum):
     RESOLVED = "resolved"  # When your roll is resolved,
     SKIPPED = "skipped"  # When your roll is skipped, (its owner skipped resolving it)
     LEFT_UNRESOLVED = "left-unresolved"  # When your dice are left unresolved,
+    # kony-cards (King of New York): tiles destroyed, attacks, the special cards, moves.
+    DESTROY_BUILDING = "destroy-building"  # When you destroy a building,
+    DESTROY_UNIT = "destroy-unit"  # When you destroy a unit,
+    DESTROY_INFANTRY = "destroy-infantry"  # When you destroy an infantry unit,
+    DESTROY_JET = "destroy-jet"  # When you destroy a jet,
+    DESTROY_TANK = "destroy-tank"  # When you destroy a tank,
+    ATTACKED = "attacked"  # When a monster attacks you,
+    ATTACK_MONSTER = "attack-monster"  # When you attack a monster, (each one hit)
+    OTHER_GAINS_ENERGY = "other-gains-energy"  # When another monster gains <param> or more
+    # energy in a turn,
+    TAKE_SUPERSTAR = "take-superstar"  # When you take the Superstar,
+    TAKE_SUPERSTAR_FROM = "take-superstar-from"  # When you take the Superstar from a monster,
+    LOSE_SUPERSTAR = "lose-superstar"  # When a monster takes the Superstar from you,
+    TAKE_THIS = "take-this"  # When you take this card, (a special card)
+    LOSE_THIS = "lose-this"  # When you lose this card,
+    ENTER_BOROUGH = "enter-borough"  # When you enter a borough,
+    ENTER_MANHATTAN = "enter-manhattan"  # When you enter Manhattan,
+    PUT_BOROUGH_TOKEN = "put-borough-token"  # When you put a token in a borough,
+    ROLL_DESTRUCTION = "roll-destruction"  # When your roll has <param> or more destruction faces,
+    RESOLVE_AMONG_UNITS = "resolve-among-units"  # When you resolve your dice while your
+    # borough has <param> or more units,
+    OUCH_FACE = "ouch-face"  # For each ouch face you resolve,
 
 
 class Condition(Enum):
@@ -197,6 +241,11 @@ class Condition(Enum):
     FAME_ON_TILE = "fame-on-tile"  # while the Fame marker is on a Buzz tile
     # duel-cards-roll
     NO_SMASH = "no-smash"  # if it has no smash (the roll)
+    # kony-cards (King of New York)
+    IN_QUEENS = "in-queens"  # if you are in Queens
+    HAVE_SUPERSTAR = "have-superstar"  # if you have the Superstar
+    ROLL_HAS_STAR = "roll-has-star"  # if your roll has a star face
+    MANHATTAN_EVERY_FACE = "manhattan-every-face"  # in Manhattan, and the dice show every face
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +322,36 @@ class ModifierKind(Enum):
     EXTRA_SMASH = "extra-smash"  # Your roll has N extra smash.
     EXTRA_SMASH_SPOTLIGHT = "extra-smash-spotlight"  # ... N extra smash for each marker in a ...
     REROLL_FAME = "reroll-fame"  # You may reroll dice showing fame even after your last roll.
+    # kony-cards (King of New York): prices, the roll, tiles, damage, the special cards.
+    CHEAPER_IN_MANHATTAN = "cheaper-in-manhattan"  # This card costs you N energy less in ...
+    CHEAPER_IN_QUEENS = "cheaper-in-queens"
+    CHEAPER_IN_BROOKLYN = "cheaper-in-brooklyn"
+    CHEAPER_IN_THE_BRONX = "cheaper-in-the-bronx"
+    CHEAPER_IN_STATEN_ISLAND = "cheaper-in-staten-island"
+    BUY_AFTER_TANK = "buy-after-tank"  # only buyable in a turn its buyer destroyed a tank
+    BUY_AFTER_JET = "buy-after-jet"  # ... a jet
+    MARATHON_TOLL = "marathon-toll"  # while in the shop: each move not forced costs N energy
+    SUPERSTAR_THRESHOLD = "superstar-threshold"  # others need N more star faces to take it
+    ALL_ROLLS = "all-rolls"  # each other monster must use all its rolls
+    NO_CLAW_REROLL = "no-claw-reroll"  # the owner cannot reroll claw faces
+    DOUBLE_ATTACK = "double-attack"  # the owner's attacks deal double damage
+    RICHER_TARGET_DAMAGE = "richer-target-damage"  # +N to monsters with more hearts
+    ATTACK_BOROUGH = "attack-borough"  # attacks also hit the others in the owner's borough
+    JETS_ANYWHERE = "jets-anywhere"  # the owner may destroy jets in any borough
+    DESTROY_ELSEWHERE = "destroy-elsewhere"  # for N energy, destruction in another borough
+    EASIER_TANK = "easier-tank"  # a tank needs N destruction faces fewer
+    EASIER_JET = "easier-jet"  # a jet needs N destruction faces fewer
+    UNITS_DEAL_LESS = "units-deal-less"  # each attack of units on the owner deals N less
+    HEARTS_AS_CLAWS = "hearts-as-claws"  # heart and claw faces resolve as each other
+    HEARTS_AS_ENERGY = "hearts-as-energy"  # heart faces may resolve as energy faces
+    LIFE_AS_ENERGY = "life-as-energy"  # hearts and energy stand in for each other
+    STAR_FOR_FACE = "star-for-face"  # a star face may be spent to set another die
+    ENERGY_FACES_LESS = "energy-faces-less"  # N energy less from the owner's energy faces
+    BUY_FROM_DISCARD = "buy-from-discard"  # keep cards from the discard pile, N less
+    ANTIMATTER = "antimatter"  # each monster attacked rolls a die: ouch doubles its damage
+    CLAIMED_WITH_STARS = "claimed-with-stars"  # a special card taken by spending N star faces
+    CLAIMED_WITH_OUCH = "claimed-with-ouch"  # a special card taken with N or more ouch faces
+    STAR_FACES_SCORE = "star-faces-score"  # while held: each star face gains N stars
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +372,10 @@ class TokenRuleKind(Enum):
     END_OF_TURN_DAMAGE = "end-of-turn-damage"  # takes N damage per token at its turn's end
     FEWER_DICE = "fewer-dice"  # rolls N dice fewer per token
     HEART_REMOVES = "heart-removes"  # may spend a heart face to remove one token
+    # kony-cards (King of New York)
+    FEWER_ROLLS = "fewer-rolls"  # has N rolls fewer per token
+    CLAW_REMOVES = "claw-removes"  # may spend a claw face to remove one token
+    OUCH_TOLL = "ouch-toll"  # pays N energy per token to reroll a die showing ouch
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,9 @@ from .vocabulary import (
     CLAUSE_ONLY_VERBS,
     KING_OF_TOKYO_DUEL,
     MODIFIERS,
+    NAMING_TRIGGERS,
     NO_AMOUNT_VERBS,
+    SHOP_MODIFIERS,
     TOKEN_RULES,
     TRIGGERS,
     VERBS,
@@ -333,7 +335,8 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
     elif cost_line is not None:
         keep_lines: list[AbilitySyntax | ModifierSyntax | ActivatedSyntax
                          | TokenRuleSyntax | EmptyRuleSyntax] = [
-            *modifier_lines, *ability_lines, *activated_lines, *token_rule_lines, *empty_lines]
+            *_lasting(modifier_lines), *ability_lines, *activated_lines, *token_rule_lines,
+            *empty_lines]
         for line in keep_lines:
             what = "a modifier" if isinstance(line, ModifierSyntax) else "an ability"
             report("KOT217", line.position,
@@ -462,7 +465,7 @@ def _check_effect(syntax: EffectSyntax, report: _Report,
     None if its amount is out of range.
     """
     effect = _effect_of(syntax, ability.per if ability is not None else 0)
-    if syntax.who is Who.IT and (ability is None or ability.trigger is not Trigger.DAMAGE_DEALT):
+    if syntax.who is Who.IT and (ability is None or ability.trigger not in NAMING_TRIGGERS):
         report("KOT232", syntax.position,
                "'it' names the monster you dealt damage to, but this trigger names none",
                f"write `{render_trigger(Trigger.DAMAGE_DEALT)}, ...`, or put the tokens "
@@ -821,3 +824,13 @@ def _check_buzz(lines: Sequence[BuzzSyntax], game: str, report: _Report) -> str:
                f"write the tile's id from spec/games/{game}.yaml, e.g. `buzz \"{tiles[0]}\"`")
         return ""
     return line.tile
+
+
+# --- kony-cards: King of New York ------------------------------------------------------
+
+
+def _lasting(lines: Sequence[ModifierSyntax]) -> list[ModifierSyntax]:
+    """The modifier lines a discard card may not say: all but those about buying it or its
+    place in the shop (King of New York's: a price that depends on the borough, a purchase
+    that needs a unit destroyed, a toll while the card lies in the shop)."""
+    return [line for line in lines if line.kind not in SHOP_MODIFIERS]

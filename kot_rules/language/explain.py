@@ -322,8 +322,8 @@ def explain(err: UnexpectedInput, padded: str, offset: int, source: Source,
     word = match.group(0) if match else padded[position:position + 1]
     text_line = source.line(line)
     failure = _Failure(line=line, column=max(column, 1), got=got, word=word,
-                       accepts=_accepts(err) - _duel_only(game), before=text_line[:column - 1],
-                       source=source)
+                       accepts=_accepts(err) - _duel_only(game) - _kony_only(game),
+                       before=text_line[:column - 1], source=source)
     if not got and word and not word[0].isprintable():
         return failure.diagnostic(
             "KOT110", f"unexpected character {quote(word[0])}: the card language never uses it",
@@ -933,3 +933,37 @@ def _after_comma(f: _Failure) -> Diagnostic:
         hint = _ABILITY_HINT
     return f.diagnostic("KOT111", f"expected {expected} after {quote(f.before.strip(), 60)}, "
                         f"got {f.got_words}", hint)
+
+
+# --- kony-cards: King of New York's keywords -------------------------------------------
+# Its lines part from the shared ones at these keywords (grammar/king-of-tokyo.lark), so a
+# King of Tokyo or Duel card's message leaves them out, as it does Duel's own.
+_KONY_WORDS: dict[str, str] = {
+    "THIS_CAP": "This", "COSTS": "costs", "MANHATTAN": "Manhattan", "QUEENS": "Queens",
+    "BROOKLYN": "Brooklyn", "BRONX": "Bronx", "STATEN": "Staten", "ISLAND": "Island",
+    "ONLY_CAP": "Only", "ONLY": "only", "DESTROYED": "destroyed", "TANK": "tank", "JET": "jet",
+    "JETS": "jets", "MOVING": "Moving", "CHOICE": "choice", "OTHER_CAP": "Other",
+    "NEED": "need", "SUPERSTAR": "Superstar", "MUST": "must", "USE": "use", "CANNOT": "cannot",
+    "CLAW": "claw", "DOUBLE": "double", "MONSTERS_CAP": "Monsters", "THAN": "than",
+    "ALSO": "also", "BOROUGH": "borough", "DESTROY": "destroy",
+    "DESTRUCTION_LC": "destruction", "UNITS_CAP": "Units", "UNITS": "units", "UNIT": "unit",
+    "TREAT": "Treat", "GIVE": "give", "UP": "up", "ENERGY_CAP": "Energy",
+    "DISCARDED": "discarded", "OUCH": "ouch", "GOES": "goes", "SPENDS": "spends",
+    "RESOLVES": "resolves", "HOLDING": "Holding", "GETS": "gets", "PAYS": "pays",
+    "BUILDING": "building", "AN": "an", "INFANTRY": "infantry", "ATTACKED": "attacked",
+    "STRIKE": "strike", "COLLECTS": "collects", "BECOME": "become", "STEAL": "steal",
+    "ROBBED": "robbed", "RECEIVE": "receive", "LEAVES": "leaves", "ENTER": "enter",
+    "DROP": "drop", "WHILE_LC": "while", "GOT": "got", "WIN": "win", "GO": "go",
+    "MAKE": "make", "BACK": "back", "OUT": "out", "PUSH": "push", "INTO": "into",
+    "DIFFERENT": "different", "BOOST": "boost", "THROWS": "throws", "AWAY": "away",
+    "SCORE_CAP": "Score", "SPEND_CAP": "Spend", "GAINING": "gaining", "HEALING": "healing",
+    "CLAIM": "Claim", "FREE": "free", "DURING": "During", "TIME": "time", "RECOVER": "recover",
+}
+_KONY = frozenset(_KONY_WORDS)
+_KEYWORDS.update(_KONY_WORDS)
+_TERMINAL_WORDS.update({terminal: f"'{text}'" for terminal, text in _KONY_WORDS.items()})
+
+
+def _kony_only(game: str) -> frozenset[str]:
+    """The keywords only King of New York's cards say, left out of another game's messages."""
+    return frozenset() if game == "king-of-new-york" else _KONY

@@ -329,6 +329,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     unit = next((t for t in tokens if t.type in UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
            else Who.EACH_OTHER if "EACH" in types else Who.TAKER if "PLACE" in types
+           else Who.IT if "IT" in types  # kony-cards: `it loses 1 star`, `... from it`
            else Who.YOU)
     fewer = _subtree(sentence, "fewer_dice")  # `... after this one with 1 die fewer`
     if fewer is not None:
@@ -380,7 +381,7 @@ def _held_effect(sentence: Tree[Token], tokens: list[Token], verb: Verb,
         value = 1 if _subtree(sentence, "bank_adds") is not None else 0
     else:
         who = Who.YOU
-        value = _number(amount) if amount is not None else 0
+        value = _number(amount) if amount is not None else 1  # kony-cards: `put a ... token`
     return PerEffectSyntax(
         verb=verb,
         who=who,

@@ -21,7 +21,7 @@ its row here, its interpreter meaning and its Z3 meaning.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -770,6 +770,432 @@ TOKEN_RULES: dict[TokenRuleKind, Word[TokenRuleKind, TokenRule]] = {w.member: w 
          "a heart face may remove a token instead of healing",
          "A monster may spend a heart face to remove one of its poison tokens.", amount=False),
 )}
+
+
+# --- kony-cards: King of New York's words (issue 11) -----------------------------------
+# King of Tokyo's words its cards say too (same meaning), then the words only its cards say.
+# One block, so that the tables above keep their rows as they were; each row is added at
+# the end of its table, in enum order.
+
+_KONY = frozenset({KING_OF_NEW_YORK})
+
+
+def _widen(table: dict[M, Word[M, A]], members: Iterable[M]) -> None:
+    """Let King of New York's cards say ``members`` of ``table`` too (same meaning)."""
+    for member in members:
+        word = table[member]
+        table[member] = replace(word, games=word.games | _KONY)
+
+
+_widen(VERBS, (Verb.GAIN_STARS, Verb.GAIN_ENERGY, Verb.HEAL, Verb.TAKE_DAMAGE,
+               Verb.EXTRA_TURN, Verb.PUT_TOKENS))
+_widen(TRIGGERS, (Trigger.BOUGHT, Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.RESOLVE,
+                  Trigger.LOSE_HEARTS, Trigger.DAMAGE_DEALT))
+_widen(MODIFIERS, (ModifierKind.MAX_HEARTS, ModifierKind.EXTRA_DICE))
+_widen(TOKEN_RULES, (TokenRuleKind.HEART_REMOVES,))
+
+
+def _faces(amount: int) -> str:
+    return "face" if amount == 1 else "faces"
+
+
+def _sentence(who: Who, text: Callable[[int], str]) -> Callable[[Effect], str | None]:
+    """A text said only for ``who``."""
+    return lambda e: text(e.amount) if e.who is who else None
+
+
+def _borough_token(e: Effect) -> str | None:
+    if e.who is not Who.YOU or not e.token or e.amount != 1:
+        return None
+    return f"Drop a {e.token} token in your borough."
+
+
+VERBS.update({w.member: w for w in (
+    Word(Verb.ADD_CLAW_FACES, ("add_claw_faces_clause",),
+         _you(lambda n: f"Add {n} claw {_faces(n)} to your roll."),
+         "claw faces join the owner's roll, to be resolved like rolled ones",
+         "When you resolve your dice, add 2 claw faces to your roll.",
+         frozenset({"ADD", "CLAW"}), games=_KONY, form=CLAUSE),
+    Word(Verb.ADD_DESTRUCTION_FACES, ("add_destruction_faces_clause",),
+         _you(lambda n: f"Add {n} destruction {_faces(n)} to your roll."),
+         "destruction faces join the owner's roll, to be resolved like rolled ones",
+         "When you resolve your dice, add 1 destruction face to your roll.",
+         frozenset({"ADD", "DESTRUCTION_LC"}), games=_KONY, form=CLAUSE),
+    Word(Verb.WIN_GAME, ("win_clause",), _without_amount(Verb.WIN_GAME, "You win the game."),
+         "the owner wins the game at once",
+         "When your roll has 6 or more destruction faces, you win the game.",
+         frozenset({"WIN"}), amount=False, games=_KONY, form=CLAUSE),
+    Word(Verb.MAY_MOVE, ("may_move_clause",),
+         _without_amount(Verb.MAY_MOVE, "You may go to another borough."),
+         "the owner may move to another borough as its Move phase allows",
+         "At the start of your turn, you may go to another borough.", amount=False,
+         games=_KONY, form=ASKING),
+    Word(Verb.TAKE_ENERGY_FROM, ("steal_energy_clause",),
+         _sentence(Who.IT, lambda n: f"Steal {n} energy from it."),
+         "the monster the trigger names gives the owner energy (what it has at most)",
+         "When attacked by a monster, steal 2 energy from it.",
+         frozenset({"STEAL"}), games=_KONY, form=CLAUSE),
+    Word(Verb.IT_LOSES_STARS, ("lose_stars_it_clause",),
+         _sentence(Who.IT, lambda n: f"Make it lose {_stars(n)}."),
+         "the monster the trigger names loses stars (what it has at most)",
+         "When you strike a monster, make it lose 1 star.", frozenset({"MAKE", "LOSE"}),
+         games=_KONY, form=CLAUSE),
+    Word(Verb.IT_TAKES_DAMAGE, ("damage_it_clause",),
+         _sentence(Who.IT, lambda n: f"Make it take {n} damage."),
+         "the monster the trigger names takes damage (never an attack)",
+         "When you steal the Superstar from a monster, make it take 2 damage.",
+         frozenset({"MAKE", "DAMAGE_LC"}), games=_KONY, form=CLAUSE),
+    Word(Verb.LOSE_OWN_STARS, ("give_back_clause",), _you(lambda n: f"Give back {_stars(n)}."),
+         "the owner loses stars (what it has at most)",
+         "When this card leaves you, give back 3 stars.", frozenset({"GIVE"}), games=_KONY,
+         form=CLAUSE),
+    Word(Verb.LOSE_ALL_HEARTS, ("drop_out_clause",),
+         _without_amount(Verb.LOSE_ALL_HEARTS, "You drop out of the game."),
+         "the owner's hearts drop to 0, which eliminates it",
+         "At the end of your turn, if you got a star face, you drop out of the game.",
+         frozenset({"DROP", "OUT"}), amount=False, games=_KONY, form=CLAUSE),
+    Word(Verb.PUT_BOROUGH_TOKEN, ("borough_token_clause",), _borough_token,
+         "a token of the supply goes in the owner's borough, unless one of its kind lies there",
+         "When you enter a borough, drop a souvenir token in your borough.",
+         frozenset({"DROP", "BOROUGH"}), games=_KONY, form=HELD),
+    Word(Verb.PUSH_UNITS, ("push_units_clause",),
+         _you(lambda n: f"You may push up to {n} units out of it, each into a different "
+                        "borough."),
+         "the owner may move up to N units out of the borough it entered, no two into the "
+         "same borough", "When you enter a borough, you may push up to 4 units out of it, "
+         "each into a different borough.", games=_KONY, form=ASKING),
+    Word(Verb.ADD_DESTRUCTION_UNITS_ONLY, ("cab_clause",),
+         _you(lambda n: f"You may boost your roll with {n} destruction faces and destroy only "
+                        "units this turn."),
+         "the owner may add destruction faces to its roll; if it does, it destroys no "
+         "building this turn", "When you resolve your dice, you may boost your roll with 2 "
+         "destruction faces and destroy only units this turn.", games=_KONY, form=ASKING),
+    Word(Verb.EVERY_GAINS_ENERGY, ("every_gains_sentence",),
+         _sentence(Who.EVERY, lambda n: f"Every monster collects {n} energy."),
+         "every monster, the owner included, gains energy", "Every monster collects 3 energy.",
+         frozenset({"EVERY", "COLLECTS"}), games=_KONY),
+    Word(Verb.EVERY_DISCARDS_KEEP, ("every_discards_sentence",),
+         lambda e: "Every monster throws away a keep card of its choice."
+         if e.who is Who.EVERY and not e.amount else None,
+         "every monster, the owner included, discards one of its keep cards (its choice)",
+         "Every monster throws away a keep card of its choice.",
+         frozenset({"EVERY", "THROWS"}), amount=False, games=_KONY),
+    Word(Verb.UNITS_ATTACK, ("units_attack_sentence",),
+         lambda e: "Every unit attacks the monsters in its borough."
+         if e.who is Who.EVERY and not e.amount else None,
+         "each unit on the board deals 1 damage to each monster in its borough",
+         "Every unit attacks the monsters in its borough.", frozenset({"UNIT", "ATTACKS"}),
+         amount=False, games=_KONY),
+    Word(Verb.STARS_FOR_DAMAGE, ("photo_sentence",),
+         _you(lambda n: f"Score {_stars(n)} per damage you dealt to one monster this "
+                        "turn."),
+         "the owner picks a monster and gains stars for each damage it dealt it this turn",
+         "Score 1 star per damage you dealt to one monster this turn.",
+         frozenset({"SCORE_CAP", "DEALT"}), games=_KONY),
+    Word(Verb.TRADE_STARS, ("trade_stars_sentence",),
+         _you(lambda n: f"Spend all your stars, gaining {n} energy or healing as much per "
+                        "star."),
+         "for each star it has, the owner gains energy or heals (its choice each time); its "
+         "stars then drop to 0", "Spend all your stars, gaining 1 energy or healing as much per "
+         "star.", frozenset({"SPEND_CAP"}), games=_KONY),
+    Word(Verb.NEXT_KEEP_FREE, ("next_keep_sentence",),
+         _without_amount(Verb.NEXT_KEEP_FREE,
+                         "Claim the next keep card revealed from the deck for free."),
+         "the next keep card the deck reveals goes to the owner without payment",
+         "Claim the next keep card revealed from the deck for free.",
+         frozenset({"CLAIM"}), amount=False, games=_KONY),
+    Word(Verb.FREE_MOVES, ("free_moves_sentence",),
+         _without_amount(Verb.FREE_MOVES, "During that turn, you may move at any time."),
+         "in the turn the card gives, the owner may move as often as it likes, at any moment",
+         "During that turn, you may move at any time.", frozenset({"DURING"}), amount=False,
+         games=_KONY),
+    Word(Verb.HEAL_PER_TOKEN, ("heal_per_token",), _no_sentence,
+         "the owner heals for each token on this card",
+         "You may recover 1 for each token on this card, then discard this card.",
+         games=_KONY, form=ACT),
+)})
+ACTS[Verb.HEAL_PER_TOKEN] = Word(
+    Verb.HEAL_PER_TOKEN, ("heal_per_token",), lambda n: f"recover {n} for each token on this card",
+    "the owner heals for each token on this card",
+    "You may recover 1 for each token on this card, then discard this card.", games=_KONY)
+
+TRIGGERS.update({w.member: w for w in (
+    Word(Trigger.DESTROY_BUILDING, ("trigger",), _fixed("When you destroy a building"),
+         "the owner destroys a building tile", "Once per turn, when you destroy a building, "
+         "gain 1 star.", frozenset({"DESTROY", "BUILDING"}), amount=False, games=_KONY),
+    Word(Trigger.DESTROY_UNIT, ("trigger",), _fixed("When you destroy a unit"),
+         "the owner destroys a unit tile (infantry, jet or tank)",
+         "When you destroy a unit, gain 1 star.", frozenset({"DESTROY", "UNIT"}),
+         amount=False, games=_KONY),
+    Word(Trigger.DESTROY_INFANTRY, ("trigger",), _fixed("When you destroy an infantry unit"),
+         "the owner destroys an infantry unit", "When you destroy an infantry unit, heal 1.",
+         frozenset({"DESTROY", "INFANTRY", "UNIT"}), amount=False, games=_KONY),
+    Word(Trigger.DESTROY_JET, ("trigger",), _fixed("When you destroy a jet"),
+         "the owner destroys a jet", "When you destroy a jet, gain 1 star.",
+         frozenset({"DESTROY", "JET"}), amount=False, games=_KONY),
+    Word(Trigger.DESTROY_TANK, ("trigger",), _fixed("When you destroy a tank"),
+         "the owner destroys a tank", "When you destroy a tank, gain 1 star.",
+         frozenset({"DESTROY", "TANK"}), amount=False, games=_KONY),
+    Word(Trigger.ATTACKED, ("trigger",), _fixed("When attacked by a monster"),
+         "another monster's attack hits the owner (once per attack)",
+         "When attacked by a monster, steal 2 energy from it.",
+         frozenset({"ATTACKED"}), amount=False, games=_KONY),
+    Word(Trigger.ATTACK_MONSTER, ("trigger",), _fixed("When you strike a monster"),
+         "the owner's attack hits a monster (once for each monster it hits)",
+         "When you strike a monster, make it lose 1 star.", frozenset({"STRIKE"}),
+         amount=False, games=_KONY),
+    Word(Trigger.OTHER_GAINS_ENERGY, ("trigger",),
+         lambda n: f"When another monster collects {n} or more energy in a turn",
+         "another monster's energy gained this turn reaches the number (once a turn)",
+         "When another monster collects 3 or more energy in a turn, steal 1 energy from "
+         "it.", frozenset({"COLLECTS"}), games=_KONY),
+    Word(Trigger.TAKE_SUPERSTAR, ("trigger",), _fixed("When you become the Superstar"),
+         "the owner takes the Superstar card (from the supply or a monster)",
+         "When you become the Superstar, gain 1 star.", frozenset({"BECOME"}),
+         amount=False, games=_KONY),
+    Word(Trigger.TAKE_SUPERSTAR_FROM, ("trigger",),
+         _fixed("When you steal the Superstar from a monster"),
+         "the owner takes the Superstar card from the monster that had it",
+         "When you steal the Superstar from a monster, make it take 2 damage.",
+         frozenset({"STEAL"}), amount=False, games=_KONY),
+    Word(Trigger.LOSE_SUPERSTAR, ("trigger",),
+         _fixed("When robbed of the Superstar by a monster"),
+         "another monster takes the Superstar card from the owner",
+         "When robbed of the Superstar by a monster, make it take 1 damage.",
+         frozenset({"ROBBED"}), amount=False, games=_KONY),
+    Word(Trigger.TAKE_THIS, ("trigger",), _fixed("When you receive this card"),
+         "the owner takes this special card", "When you receive this card, gain 3 stars.",
+         frozenset({"RECEIVE"}), amount=False, games=_KONY),
+    Word(Trigger.LOSE_THIS, ("trigger",), _fixed("When this card leaves you"),
+         "another monster takes this special card from the owner",
+         "When this card leaves you, give back 3 stars.", frozenset({"LEAVES"}),
+         amount=False, games=_KONY),
+    Word(Trigger.ENTER_BOROUGH, ("trigger",), _fixed("When you enter a borough"),
+         "the owner moves into a borough, Manhattan included",
+         "When you enter a borough, drop a souvenir token in your borough.",
+         frozenset({"ENTER", "BOROUGH"}), amount=False, games=_KONY),
+    Word(Trigger.ENTER_MANHATTAN, ("trigger",), _fixed("When you enter Manhattan"),
+         "the owner moves into Manhattan from another borough",
+         "When you enter Manhattan, heal 2.", frozenset({"ENTER", "MANHATTAN"}),
+         amount=False, games=_KONY),
+    Word(Trigger.PUT_BOROUGH_TOKEN, ("trigger",), _fixed("When you drop a token in a borough"),
+         "the owner puts a token in a borough", "When you drop a token in a borough, gain 1 "
+         "star.", frozenset({"DROP", "BOROUGH"}), amount=False, games=_KONY),
+    Word(Trigger.ROLL_DESTRUCTION, ("trigger",),
+         lambda n: f"When your roll has {n} or more destruction faces",
+         "the owner's roll, added faces counted, has at least that many destruction faces",
+         "When your roll has 2 or more destruction faces, add 1 claw face to your roll.",
+         frozenset({"ROLL", "HAS", "DESTRUCTION_LC"}), games=_KONY),
+    Word(Trigger.RESOLVE_AMONG_UNITS, ("trigger",),
+         lambda n: (f"When you resolve your dice while your borough has {n} or more "
+                    "units"),
+         "the owner resolves its dice while its borough holds at least that many units",
+         "When you resolve your dice while your borough has 3 or more units, add 1 "
+         "destruction face to your roll.", frozenset({"RESOLVE", "UNITS"}), games=_KONY),
+    Word(Trigger.OUCH_FACE, ("trigger",), _fixed("For each ouch face you resolve"),
+         "once for each ouch face the owner resolves",
+         "For each ouch face you resolve, put a shell token on this card.",
+         frozenset({"FOR_CAP", "OUCH"}), amount=False, games=_KONY),
+)})
+
+CONDITIONS.update({w.member: w for w in (
+    Word(Condition.IN_QUEENS, ("condition",), _fixed("if you are in Queens"),
+         "the owner is in Queens",
+         "At the start of your turn, if you are in Queens, gain 1 energy.",
+         frozenset({"QUEENS"}), amount=False, games=_KONY),
+    Word(Condition.HAVE_SUPERSTAR, ("condition",), _fixed("if you have the Superstar"),
+         "the owner has the Superstar card",
+         "At the start of your turn, if you have the Superstar, gain 1 star.",
+         frozenset({"SUPERSTAR"}), amount=False, games=_KONY),
+    Word(Condition.ROLL_HAS_STAR, ("condition",), _fixed("if you got a star face"),
+         "the owner's roll this turn, added faces counted, has a star face",
+         "At the end of your turn, if you got a star face, gain 1 star.",
+         frozenset({"GOT"}), amount=False, games=_KONY),
+    Word(Condition.MANHATTAN_EVERY_FACE, ("condition",),
+         _fixed("if you are in Manhattan and they show every face"),
+         "the owner is in Manhattan and the resolved dice show all six faces",
+         "When you resolve your dice, if you are in Manhattan and they show every face, gain "
+         "2 stars.", frozenset({"MANHATTAN", "EVERY_LC", "FACE"}), amount=False,
+         games=_KONY),
+)})
+
+
+def _cheaper(place: str) -> Callable[[int], str | None]:
+    return lambda n: f"This card costs you {n} energy less in {place}."
+
+
+MODIFIERS.update({w.member: w for w in (
+    Word(ModifierKind.CHEAPER_IN_MANHATTAN, ("cheaper_in_manhattan",), _cheaper("Manhattan"),
+         "this card costs less to a buyer in Manhattan",
+         "This card costs you 1 energy less in Manhattan.", games=_KONY),
+    Word(ModifierKind.CHEAPER_IN_QUEENS, ("cheaper_in_queens",), _cheaper("Queens"),
+         "this card costs less to a buyer in Queens",
+         "This card costs you 1 energy less in Queens.", games=_KONY),
+    Word(ModifierKind.CHEAPER_IN_BROOKLYN, ("cheaper_in_brooklyn",), _cheaper("Brooklyn"),
+         "this card costs less to a buyer in Brooklyn",
+         "This card costs you 1 energy less in Brooklyn.", games=_KONY),
+    Word(ModifierKind.CHEAPER_IN_THE_BRONX, ("cheaper_in_the_bronx",), _cheaper("the Bronx"),
+         "this card costs less to a buyer in the Bronx",
+         "This card costs you 1 energy less in the Bronx.", games=_KONY),
+    Word(ModifierKind.CHEAPER_IN_STATEN_ISLAND, ("cheaper_in_staten_island",),
+         _cheaper("Staten Island"), "this card costs less to a buyer in Staten Island",
+         "This card costs you 1 energy less in Staten Island.", games=_KONY),
+    Word(ModifierKind.BUY_AFTER_TANK, ("buy_after_tank",),
+         _if_zero("Only a monster that destroyed a tank this turn may buy this card."),
+         "only a monster that destroyed a tank this turn may buy this card",
+         "Only a monster that destroyed a tank this turn may buy this card.", amount=False,
+         games=_KONY),
+    Word(ModifierKind.BUY_AFTER_JET, ("buy_after_jet",),
+         _if_zero("Only a monster that destroyed a jet this turn may buy this card."),
+         "only a monster that destroyed a jet this turn may buy this card",
+         "Only a monster that destroyed a jet this turn may buy this card.", amount=False,
+         games=_KONY),
+    Word(ModifierKind.MARATHON_TOLL, ("marathon_toll",),
+         lambda n: f"Moving by choice costs {n} energy while this card is in the shop.",
+         "while the card lies face up in the shop, every move a monster chooses to make "
+         "(fleeing Manhattan included) costs energy",
+         "Moving by choice costs 2 energy while this card is in the shop.",
+         games=_KONY),
+    Word(ModifierKind.SUPERSTAR_THRESHOLD, ("superstar_threshold",),
+         lambda n: (f"Other monsters need {n} more star {_faces(n)} to take the Superstar "
+                    "from you."),
+         "the others need more star faces to take the Superstar from the owner",
+         "Other monsters need 1 more star face to take the Superstar from you.", games=_KONY),
+    Word(ModifierKind.ALL_ROLLS, ("all_rolls",), _if_zero("Each other monster must use all its "
+                                                          "rolls."),
+         "the other monsters must roll as often as they may (they choose which dice)",
+         "Each other monster must use all its rolls.", amount=False, games=_KONY),
+    Word(ModifierKind.NO_CLAW_REROLL, ("no_claw_reroll",),
+         _if_zero("You cannot reroll claw faces."), "the owner's dice showing a claw stay",
+         "You cannot reroll claw faces.", amount=False, games=_KONY),
+    Word(ModifierKind.DOUBLE_ATTACK, ("double_attack",), _if_zero("Your attacks deal double "
+                                                                  "damage."),
+         "the damage of the owner's attacks is doubled", "Your attacks deal double damage.",
+         amount=False, games=_KONY),
+    Word(ModifierKind.RICHER_TARGET_DAMAGE, ("richer_target_damage",),
+         lambda n: (f"Monsters with more hearts than you take {n} extra damage from your "
+                    "attacks."),
+         "the owner's attacks deal more damage to each monster with more hearts than it",
+         "Monsters with more hearts than you take 1 extra damage from your attacks.",
+         games=_KONY),
+    Word(ModifierKind.ATTACK_BOROUGH, ("attack_borough",),
+         _if_zero("Your attacks also hit the other monsters in your borough."),
+         "the owner's attacks also hit the other monsters in its borough",
+         "Your attacks also hit the other monsters in your borough.", amount=False,
+         games=_KONY),
+    Word(ModifierKind.JETS_ANYWHERE, ("jets_anywhere",),
+         _if_zero("You may destroy jets in any borough."),
+         "the owner's destruction faces may destroy jets in any borough",
+         "You may destroy jets in any borough.", amount=False, games=_KONY),
+    Word(ModifierKind.DESTROY_ELSEWHERE, ("destroy_elsewhere",),
+         lambda n: (f"You may pay {n} energy to use your destruction faces in another "
+                    "borough."),
+         "for energy, the owner's destruction faces may destroy tiles of another borough",
+         "You may pay 1 energy to use your destruction faces in another borough.",
+         games=_KONY),
+    Word(ModifierKind.EASIER_TANK, ("easier_tank",),
+         lambda n: f"You need {n} destruction {_faces(n)} fewer to destroy a tank.",
+         "a tank takes fewer destruction faces for the owner",
+         "You need 1 destruction face fewer to destroy a tank.", games=_KONY),
+    Word(ModifierKind.EASIER_JET, ("easier_jet",),
+         lambda n: f"You need {n} destruction {_faces(n)} fewer to destroy a jet.",
+         "a jet takes fewer destruction faces for the owner",
+         "You need 1 destruction face fewer to destroy a jet.", games=_KONY),
+    Word(ModifierKind.UNITS_DEAL_LESS, ("units_deal_less",),
+         lambda n: f"Units deal you {n} damage less.",
+         "each attack of the units on the owner deals less damage",
+         "Units deal you 1 damage less.", games=_KONY),
+    Word(ModifierKind.HEARTS_AS_CLAWS, ("hearts_as_claws",),
+         _if_zero("Treat any of your heart faces as claw faces and any of your claw faces as "
+                  "heart faces."),
+         "the owner may resolve any of its heart faces as claws and claws as hearts",
+         "Treat any of your heart faces as claw faces and any of your claw faces as heart "
+         "faces.",
+         amount=False, games=_KONY),
+    Word(ModifierKind.HEARTS_AS_ENERGY, ("hearts_as_energy",),
+         _if_zero("Treat any of your heart faces as energy faces."),
+         "the owner may resolve any of its heart faces as energy faces",
+         "Treat any of your heart faces as energy faces.", amount=False, games=_KONY),
+    Word(ModifierKind.LIFE_AS_ENERGY, ("life_as_energy",),
+         _if_zero("You may use hearts as energy and energy as hearts."),
+         "the owner may pay with hearts as energy, and turn energy into hearts",
+         "You may use hearts as energy and energy as hearts.", amount=False, games=_KONY),
+    Word(ModifierKind.STAR_FOR_FACE, ("star_for_face",),
+         _if_zero("You may give up a star face to change another of your dice to any face."),
+         "each star face the owner gives up sets another of its dice to a face it picks",
+         "You may give up a star face to change another of your dice to any face.",
+         amount=False, games=_KONY),
+    Word(ModifierKind.ENERGY_FACES_LESS, ("energy_faces_less",),
+         lambda n: f"Energy faces give you {n} energy less.",
+         "the owner's energy faces give less energy each roll",
+         "Energy faces give you 1 energy less.", games=_KONY),
+    Word(ModifierKind.BUY_FROM_DISCARD, ("buy_from_discard",),
+         lambda n: f"You may buy discarded keep cards for {n} energy less.",
+         "the owner may buy keep cards from the discard pile, for less",
+         "You may buy discarded keep cards for 1 energy less.", games=_KONY),
+    Word(ModifierKind.ANTIMATTER, ("antimatter",),
+         _if_zero("Monsters you attack each roll a die and take double damage if it shows "
+                  "ouch."),
+         "each monster the owner attacks rolls a die; an ouch doubles its damage",
+         "Monsters you attack each roll a die and take double damage if it shows ouch.",
+         amount=False, games=_KONY),
+    Word(ModifierKind.CLAIMED_WITH_STARS, ("claimed_with_stars",),
+         lambda n: f"This card goes to a monster that spends {n} star faces on it.",
+         "a special card: a monster resolving that many star faces spends them to take it",
+         "This card goes to a monster that spends 3 star faces on it.", games=_KONY),
+    Word(ModifierKind.CLAIMED_WITH_OUCH, ("claimed_with_ouch",),
+         lambda n: f"This card goes to a monster that resolves {n} or more ouch faces.",
+         "a special card: a monster resolving that many ouch faces takes it",
+         "This card goes to a monster that resolves 3 or more ouch faces.", games=_KONY),
+    Word(ModifierKind.STAR_FACES_SCORE, ("star_faces_score",),
+         lambda n: f"Holding this card, you gain {_stars(n)} for each star face you resolve.",
+         "each star face the owner resolves while it holds the card gains it stars",
+         "Holding this card, you gain 1 star for each star face you resolve.", games=_KONY),
+)})
+
+
+def _token_fewer_rolls(rule: TokenRule) -> str | None:
+    rolls = "roll" if rule.amount == 1 else "rolls"
+    return f"A monster gets {rule.amount} {rolls} fewer for each {rule.token} token it has."
+
+
+def _token_claw_cure(rule: TokenRule) -> str | None:
+    if rule.amount != 1:
+        return None
+    return f"A monster may spend a claw face to remove one of its {rule.token} tokens."
+
+
+def _token_ouch_toll(rule: TokenRule) -> str | None:
+    return (f"A monster pays {rule.amount} energy for each {rule.token} token it has to "
+            "reroll a die showing ouch.")
+
+
+TOKEN_RULES.update({w.member: w for w in (
+    Word(TokenRuleKind.FEWER_ROLLS, ("token_fewer_rolls",), _token_fewer_rolls,
+         "a monster has fewer rolls for its tokens",
+         "A monster gets 1 roll fewer for each web token it has.", games=_KONY),
+    Word(TokenRuleKind.CLAW_REMOVES, ("token_claw_cure",), _token_claw_cure,
+         "a claw face may remove a token instead of attacking",
+         "A monster may spend a claw face to remove one of its web tokens.", amount=False,
+         games=_KONY),
+    Word(TokenRuleKind.OUCH_TOLL, ("token_ouch_toll",), _token_ouch_toll,
+         "a monster pays energy for its tokens to reroll a die showing ouch",
+         "A monster pays 1 energy for each jinx token it has to reroll a die showing ouch.",
+         games=_KONY),
+)})
+
+SHOP_MODIFIERS = frozenset({
+    ModifierKind.CHEAPER_IN_MANHATTAN, ModifierKind.CHEAPER_IN_QUEENS,
+    ModifierKind.CHEAPER_IN_BROOKLYN, ModifierKind.CHEAPER_IN_THE_BRONX,
+    ModifierKind.CHEAPER_IN_STATEN_ISLAND, ModifierKind.BUY_AFTER_TANK,
+    ModifierKind.BUY_AFTER_JET, ModifierKind.MARATHON_TOLL})
+"""Modifiers about buying a card or its place in the shop: a discard card may say them."""
+NAMING_TRIGGERS = frozenset({Trigger.DAMAGE_DEALT, Trigger.ATTACKED, Trigger.ATTACK_MONSTER,
+                             Trigger.OTHER_GAINS_ENERGY, Trigger.TAKE_SUPERSTAR_FROM,
+                             Trigger.LOSE_SUPERSTAR})
+"""The triggers that name a monster, which an ability's clause calls `it`."""
+SPECIAL_MODIFIERS = frozenset({ModifierKind.CLAIMED_WITH_STARS, ModifierKind.CLAIMED_WITH_OUCH})
+"""Modifiers that make a card special: never in the deck, taken by the dice that say it."""
 
 
 # --- Derived views ---------------------------------------------------------------------

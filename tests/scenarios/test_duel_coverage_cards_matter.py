@@ -47,6 +47,30 @@ SENTENCES = ("effects", "abilities", "modifiers", "activated", "supplies", "toke
 """The fields of a card definition that hold the sentences of its text."""
 
 
+# kony-cards: King of New York's card files that no scenario names yet (issue 11: its card
+# scenarios are a later step; several of its words do not run yet, README of its cards).
+# A file leaves the list when a scenario names it (the test below says so).
+PENDING_FILES: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
+    "air-force-one.kot", "antimatter-pellets.kot", "artificial-heart.kot", "broadway-star.kot",
+    "brooklyn-bridge.kot", "bulletproof.kot", "can-opener.kot", "carapace.kot",
+    "central-park.kot", "chameleon.kot", "chinatown-regular.kot",
+    "climb-the-empire-state-building.kot", "columbia-university.kot", "coney-island.kot",
+    "curse.kot", "diva.kot", "drain.kot", "drink-the-hudson.kot", "ego-trip.kot",
+    "extra-head.kot", "fireball.kot", "flatiron-building.kot", "fury.kot", "general-ellis.kot",
+    "hailing-cabs.kot", "holland-tunnel.kot", "hunter.kot", "jinx-aura.kot",
+    "king-of-queens.kot", "leveler.kot", "long-neck.kot", "natural-selection.kot",
+    "new-york-marathon.kot", "next-stage.kot", "of-another-world.kot", "overload.kot",
+    "painbow.kot", "personal-spotlight.kot", "phoenix-blood.kot", "photo-op.kot",
+    "power-substation.kot", "power-tap.kot", "regeneration.kot", "scavenger.kot",
+    "seismic-ray.kot", "shadow-double.kot", "sharp-shooter.kot", "statue-of-liberty.kot",
+    "stink-attack.kot", "stomp.kot", "subterranean-cable.kot", "subway.kot", "super-speed.kot",
+    "superstar.kot", "terminal-rage.kot", "tesla-antennae.kot", "tesla-cannon.kot",
+    "the-unisphere.kot", "tourist.kot", "towering-titan.kot", "trash-thrower.kot",
+    "trophy-hunter.kot", "universal-soldier.kot", "violent-star.kot", "webspinner.kot",
+    "yankee-stadium.kot",
+})}
+
+
 def _blank(card: CardDef) -> CardDef:
     return replace(card, effects=(), abilities=(), modifiers=(), activated=(), supplies=(),
                    token_rules=(), empty_rules=(), token_mentions=())
@@ -84,7 +108,11 @@ def test_every_card_file_is_one_card_a_scenario_names(game: str) -> None:
     assert len(files) == len(set(files)), f"{game}: a card file holds more than one card"
     users = _users(game, card_set)
     unnamed = sorted(_file(c) for c in card_set.cards if not users[c.name])
-    assert not unnamed, f"{game}: card files no scenario names: {unnamed}"
+    pending = PENDING_FILES.get(game, frozenset())  # kony-cards
+    assert not set(unnamed) - pending, f"{game}: card files no scenario names: {unnamed}"
+    assert not pending - set(unnamed), (
+        f"{game}: named by a scenario now, delete from PENDING_FILES: "
+        f"{sorted(pending - set(unnamed))}")
 
 
 def _without_one_sentence(card: CardDef) -> list[tuple[str, CardDef]]:
@@ -105,6 +133,8 @@ def test_removing_a_cards_text_or_one_sentence_fails_a_scenario(game: str) -> No
     started = time.perf_counter()
     survivors = []
     for card in card_set.cards:
+        if _file(card) in PENDING_FILES.get(game, frozenset()):  # kony-cards: none names it
+            continue
         scenarios = users[card.name]
         # Each scenario passes with the real text (else a failure below would prove nothing).
         for sc in scenarios:
