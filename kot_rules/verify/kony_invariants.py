@@ -99,9 +99,12 @@ def special(s: SymKony) -> Bool:
 
 
 def victory(s: SymKony) -> Bool:
-    return z3.And(z3.Implies(s.over, s.checked),
-                  z3.Implies(s.checked, s.over == condition(s)),
-                  s.winner == z3.If(s.over, outcome(s), NOBODY))
+    by_card = z3.And(s.over, z3.Or([z3.And(s.winner == k, s.m(k).alive)
+                                    for k in range(SEATS)]))
+    return z3.If(s.card_win, by_card, z3.And(
+        z3.Implies(s.over, s.checked),
+        z3.Implies(s.checked, s.over == condition(s)),
+        s.winner == z3.If(s.over, outcome(s), NOBODY)))
 
 
 INVARIANTS: tuple[KonyInvariant, ...] = (
@@ -140,7 +143,7 @@ INVARIANTS: tuple[KonyInvariant, ...] = (
     KonyInvariant("INV-KONY-VICTORY", "The game ends only at the end of a turn, exactly when an "
                   "ending holds then: a monster in the game with the stars to win (the active "
                   "one first, then clockwise), else the last one standing, else nobody left (a "
-                  "draw).",
+                  "draw); or at once when a card says its owner, in the game, wins.",
                   ("kony.end.victory-at-end-of-turn", "kony.end.twenty-stars",
                    "kony.end.last-standing", "kony.end.all-eliminated", "D-KONY-VICTORY-MOMENT",
                    "D-KONY-SEVERAL-AT-20"), victory, "KOT328"),

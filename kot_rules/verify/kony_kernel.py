@@ -15,6 +15,7 @@ turn (kony.end.victory-at-end-of-turn).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -35,7 +36,6 @@ from kot_rules.engine.newyork import (
 from kot_rules.verify.kony_state import (
     BUILDING_SIDES,
     ENERGY,
-    HEART,
     MANHATTAN_I,
     NOBODY,
     NOWHERE,
@@ -47,7 +47,9 @@ from kot_rules.verify.kony_state import (
     UNIT_SIDES,
     SymKony,
     SymKonyMonster,
+    fresh,
     ite,
+    leaves,
     pick,
 )
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
@@ -138,6 +140,18 @@ def lose_energy(s: SymKony, seat: int, n: Int | int) -> SymKony:
     """Energy lost, never below 0."""
     m = s.m(seat)
     return _set(s, seat, energy=m.energy - zmin(n, m.energy))
+
+
+_pins = itertools.count()
+
+
+def pin(ctx: Ctx, s: SymKony) -> SymKony:
+    """A fresh state equal to ``s`` (the equalities go to ``ctx.facts``): a chain of
+    damage and eliminations then builds on small terms, not on each one's whole term."""
+    pinned = fresh(ctx, f"pin{next(_pins)}")
+    for (_, a), (_, b) in zip(leaves(pinned), leaves(s), strict=True):
+        ctx.facts.append(a == b)
+    return pinned
 
 
 def at_seat(s: SymKony, seat: Int, f: Callable[[SymKony, int], SymKony]) -> SymKony:
@@ -316,7 +330,7 @@ def setup(ctx: Ctx, s: SymKony) -> Step:
     t = SymKony(players, ms, nobody, nobody, variant, (zero, zero),
                 tuple(z3.IntVal(PER_BOROUGH) for _ in range(n)), tuple(zero for _ in range(n)),
                 tuple(zero for _ in range(n)), zero, nobody, nobody, zero, false, false, win,
-                false, nobody, false)
+                false, nobody, false, false)
     # Placed one by one: each in an outer borough holding fewer than two so far.
     legal = [players <= SEATS, start <= top]
     for k in range(SEATS):
@@ -364,15 +378,22 @@ def targets(s: SymKony, seat: int) -> Bool:
     return z3.And(s.m(seat).alive, z3.If(s.inside(0), z3.Not(s.inside(seat)), s.inside(seat)))
 
 
-def smash_faces(ctx: Ctx, s: SymKony) -> Step:
+def smash_faces(ctx: Ctx, s: SymKony, *, each: bool = False, borough: bool = False) -> Step:
     """kony.dice.smash, kony.attack.targets, kony.five-six.attacks: 1 damage per smash face to
     every target, clockwise; a monster at 0 hearts is eliminated at once. Fleeing is its
-    own step (:func:`flee`)."""
+    own step (:func:`flee`). A card may make the damage differ target by target (``each``:
+    any damage to each) or hit the other monsters of the attacker's borough too
+    (``borough``)."""
     n = faces(ctx)
+    here = s.m(0).borough
     hit = [targets(s, k) for k in range(SEATS)]
+    if borough:
+        hit = [z3.Or(h, z3.And(s.m(k).alive, s.m(k).borough == here)) if k else h
+               for k, h in enumerate(hit)]
     t = s
     for k in range(1, SEATS):
-        t = ite(hit[k], damage(ctx, t, k, n), t)
+        dealt = ctx.integer("damage", k) if each else n
+        t = pin(ctx, ite(hit[k], damage(ctx, t, k, dealt), t))
     return resting(s), after(t)
 
 
@@ -429,13 +450,15 @@ def _reward(s: SymKony, kind: Int, n: Int) -> SymKony:
                ite(kind == ENERGY, gain_energy(s, 0, n), heal(s, 0, n)))
 
 
-def destroy_tile(ctx: Ctx, s: SymKony, cost: bool = True) -> Step:
+def destroy_tile(ctx: Ctx, s: SymKony, cost: bool = True, *, anywhere: bool = False,
+                 toll: int = 0, easier: int = 0) -> Step:
     """kony.dice.destruction, kony.destruction.own-borough, kony.destruction.building,
     kony.destruction.unit, kony.destruction.fresh-unit, D-KONY-DESTROYED-UNITS: the active
     monster destroys a visible building of its borough (it flips to its unit, revealed this
     turn) or a unit there not revealed this turn (back to the box), of durability at most
     its points, and gains the side's reward. ``cost``: the points pay for it (a card's
-    destruction is free)."""
+    destruction is free). A card may let it destroy in any borough (``anywhere``, for
+    ``toll`` energy) or with ``easier`` points fewer."""
     unit = ctx.boolean("destroy-unit")
     side = ctx.integer("side")
     sides = [z3.And(z3.Not(unit), side == j) for j in range(len(BUILDING_SIDES))]
@@ -444,10 +467,12 @@ def destroy_tile(ctx: Ctx, s: SymKony, cost: bool = True) -> Step:
     durability, kind, amount = (pick(z3.If(unit, side + len(BUILDING_SIDES), side),
                                      tuple(z3.IntVal(row[i]) for row in table))
                                 for i in range(3))
-    here = s.m(0).borough
-    legal = [resting(s), z3.Or(sides)]
+    here = ctx.integer("destroy-borough") if anywhere else s.m(0).borough
+    price = zmax(0, durability - easier)
+    legal = [resting(s), z3.Or(sides), here >= 0, here < len(s.buildings),
+             s.m(0).energy >= toll]
     if cost:
-        legal.append(durability <= s.points)
+        legal.append(price <= s.points)
     out = s
     for b in range(len(s.buildings)):
         building = z3.And(z3.Not(unit), s.buildings[b] >= 1)
@@ -460,7 +485,9 @@ def destroy_tile(ctx: Ctx, s: SymKony, cost: bool = True) -> Step:
         gone = replace(s, units=_at(us, b, us[b] - 1), boxed=boxed)
         out = ite(here == b, ite(unit, gone, flipped), out)
     if cost:
-        out = replace(out, points=s.points - durability)
+        out = replace(out, points=s.points - price)
+    if toll:
+        out = lose_energy(out, 0, toll)
     return z3.And(legal), after(_reward(out, kind, amount))
 
 
@@ -470,24 +497,29 @@ def _at(xs: list[Int], i: int, v: Int) -> tuple[Int, ...]:
     return tuple(ys)
 
 
-def celebrity_faces(ctx: Ctx, s: SymKony) -> Step:
+def celebrity_faces(ctx: Ctx, s: SymKony, *, more: int = 0, bonus: bool = False) -> Step:
     """kony.dice.celebrity, kony.dice.superstar-held, D-KONY-CELEBRITY-COUNT,
     D-KONY-SPECIAL-KEPT: Superstar's holder gains 1 star per celebrity face; three or more
-    take Superstar with 1 star and 1 more per face past the third."""
+    take Superstar with 1 star and 1 more per face past the third. A card may ask ``more``
+    faces to take it, or give its holder's owner a star per face (``bonus``)."""
     n = faces(ctx)
+    need = CELEBRITY_SET + z3.If(s.superstar > 0, more, 0) if more else CELEBRITY_SET
     held = gain_stars(s, 0, n)
     taken = gain_stars(take_special(s, 0, "superstar"), 0,
                        SUPERSTAR_STARS + (n - CELEBRITY_SET))
-    t = ite(s.superstar == 0, held, ite(n >= CELEBRITY_SET, taken, s))
+    t = ite(s.superstar == 0, held, ite(n >= need, taken, s))
+    if bonus:
+        t = gain_stars(t, 0, n)
     return resting(s), after(t)
 
 
-def ouch_faces(ctx: Ctx, s: SymKony) -> Step:
+def ouch_faces(ctx: Ctx, s: SymKony, *, less: bool = False) -> Step:
     """kony.dice.ouch, kony.ouch.one, kony.ouch.two, kony.ouch.three, kony.ouch.manhattan,
     kony.ouch.statue, D-KONY-OUCH-COUNTS, D-KONY-OUCH-NOT-ATTACK, D-KONY-STATUE-TIMING: one
     face, the units of the roller's borough fire at it; two, at every monster there; three
     or more, every unit at the monsters of its borough, clockwise; each unit deals 1 damage.
-    Then three or more take the Statue of Liberty (3 stars) if the roller is in the game."""
+    Then three or more take the Statue of Liberty (3 stars) if the roller is in the game.
+    ``less``: a card makes the units deal a monster less damage (any amount less)."""
     n = faces(ctx)
     here = s.m(0).borough
     victims = [z3.BoolVal(True)] + [
@@ -498,7 +530,10 @@ def ouch_faces(ctx: Ctx, s: SymKony) -> Step:
     for k in range(SEATS):
         there = t.m(k).borough
         fire = pick(there, t.units)
-        t = ite(z3.And(victims[k], t.m(k).alive, there >= 0), damage(ctx, t, k, fire), t)
+        if less:
+            fire = zmax(0, fire - ctx.integer("less", k))
+        t = pin(ctx, ite(z3.And(victims[k], t.m(k).alive, there >= 0),
+                         damage(ctx, t, k, fire), t))
     statue = gain_stars(take_special(t, 0, "statue"), 0, STATUE_STARS)
     t = ite(z3.And(n >= OUCH_CITY, t.m(0).alive, t.statue != 0), statue, t)
     return resting(s), after(t)
@@ -545,6 +580,12 @@ def end_of_turn(ctx: Ctx, s: SymKony) -> Step:
     active one first then clockwise; the next monster's turn is the same state seen from
     its seat (rotation symmetry)."""
     return z3.Not(s.over), replace(declared(s), checked=z3.BoolVal(True))
+
+
+def card_win(s: SymKony, seat: int) -> SymKony:
+    """A card's owner wins at once (kony-cards' ``win`` verb): the game is over."""
+    won = replace(s, over=z3.BoolVal(True), winner=z3.IntVal(seat), card_win=z3.BoolVal(True))
+    return ite(s.over, s, won)
 
 
 @dataclass(frozen=True)

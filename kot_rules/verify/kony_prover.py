@@ -120,7 +120,7 @@ def concrete(model: z3.ModelRef, ctx: Ctx, pre: SymKony, post: SymKony) -> dict[
         return {name: value(term) for name, term in leaves(s)}
 
     return {
-        "pre": state(pre),
+        "pre": {n: v for n, v in state(pre).items() if not n.startswith("pin")},
         "post": state(post),
         "choices": [{"kind": kind, "seat": seat, "value": value(v)}
                     for kind, seat, v in ctx.choices],
@@ -141,7 +141,8 @@ def describe(inv: str, model: dict[str, Any]) -> str:
                for key, after in post.items() if pre.get(key) != after]
     owner = [c["value"] for c in model.get("choices", ()) if c["kind"] == "owner"]
     if owner:
-        changed.insert(0, "the card's owner: seat 0 (the active monster)")
+        changed.insert(0, f"the card's owner: seat {owner[-1]}"
+                       + (" (the active monster)" if owner[-1] == 0 else ""))
     where = ", ".join(
         f"seat {k}: {_shown('.borough', pre[f'monsters[{k}].borough'])}"
         for k in range(pre["players"]) if pre.get(f"monsters[{k}].alive"))

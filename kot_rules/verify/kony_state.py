@@ -105,6 +105,9 @@ class SymKony:
     """Ghost: the last step was an end of turn, where victory is checked
     (kony.end.victory-at-end-of-turn); every other step clears it. INV-KONY-VICTORY ties
     ``over`` to it. Not part of the game."""
+    card_win: Bool
+    """Ghost: a card sentence saying its owner wins ended the game (it ends it at once,
+    kony-cards' ``win`` verb). Not part of the game."""
 
     def m(self, seat: int) -> SymKonyMonster:
         return self.monsters[seat]
@@ -189,7 +192,8 @@ def fresh(ctx: Ctx, name: str = "pre") -> SymKony:
         tuple(i(f"units[{x}]") for x in range(n)),
         tuple(i(f"fresh[{x}]") for x in range(n)),
         i("boxed"), i("superstar"), i("statue"), i("points"), b("entered"),
-        b("began_inside"), i("win_stars"), b("over"), i("winner"), b("checked"))
+        b("began_inside"), i("win_stars"), b("over"), i("winner"), b("checked"),
+        b("card_win"))
 
 
 def borough_name(x: int) -> str:
