@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, legal, turn
+from kot_rules.engine import abilities, dice, dispatch, legal, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -84,7 +84,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import ModifierKind, Trigger  # kony-cards
+from kot_rules.language.ast import ModifierKind, Trigger, Verb  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -863,3 +863,23 @@ def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
+
+
+def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may go to another borough` (a card's extra move, within the Move phase's limits):
+    from an outer borough to another with room, or into Manhattan while it has room; a
+    monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
+    if inside(s, seat) or not s.monsters[seat].alive:
+        return
+    options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
+    if _has_room(s):
+        options.append(Choose(MANHATTAN))
+    if not options:
+        return
+    answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
+                 f"({card})")
+    if answer != PASS and isinstance(answer, Choose):
+        move_to(s, ev, seat, answer.key, f"card {card}")
+
+
+dispatch.BOARD_VERBS[Verb.MAY_MOVE.value] = may_move

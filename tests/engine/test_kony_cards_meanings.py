@@ -242,3 +242,17 @@ def test_a_card_the_engine_cannot_run_is_never_offered() -> None:
     with pytest.raises(IllegalActionError, match="cannot run yet"):
         s.apply(Buy("jinx-aura"))
     assert s.to_json() == before
+
+
+def test_super_speed_moves_before_the_roll() -> None:
+    s = _state((), ("super-speed",))  # seat 1's card: setting up seat 0's turn asks nothing
+    assert _board(s).where[1] == "staten-island"
+    s.feed, s.fed = (Choose("bronx"),), 0
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")
+    assert _board(s).where[1] == "bronx"
+    s.feed, s.fed = (Choose(MANHATTAN),), 0
+    stars = s.monsters[1].stars
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")
+    assert s.city == 1 and s.monsters[1].stars == stars + 1  # entering Manhattan
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")  # never out by choice
+    assert s.city == 1
