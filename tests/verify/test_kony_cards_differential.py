@@ -105,3 +105,33 @@ def test_a_wrong_meaning_disagrees() -> None:
     except AssertionError:
         return
     raise AssertionError("a wrong meaning agreed with the interpreter")
+
+
+class TestAMoveAgrees:
+    @budget(40, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+            deadline=None)
+    @given(positions(), st.integers(0, 5), st.integers(0, 9))
+    def test_you_may_go_to_another_borough(self, s: State, owner: int, pick: int) -> None:
+        from kot_rules.engine.actions import PASS, Choose
+        from kot_rules.engine.city import MANHATTAN, OUTER
+
+        owner %= len(s.monsters)
+        effect = Effect(Verb.MAY_MOVE, 0, Who.YOU, NO_POSITION)
+        got = s.copy()
+        answer = None
+        try:
+            effects.run(got, [], owner, [effect], "the-card")
+        except NeedAnswer as asked:
+            options = asked.request.options
+            answer = options[pick % len(options)]
+            got = s.copy()
+            got.feed, got.fed = (answer,), 0
+            effects.run(got, [], owner, [effect], "the-card")
+        key = answer.key if isinstance(answer, Choose) and answer != PASS else None
+        ctx = FixedCtx({"moves": key is not None, "to-manhattan": key == MANHATTAN,
+                        "borough": OUTER.index(key) if key in OUTER else 0})
+        pre = fresh(ctx)
+        post = k.after(run_effect(ctx, pre, rotate(s, owner), effect))
+        values = solve([*symbolic(view(s), pre), *ctx.facts], post)
+        assert values is not None
+        agree(values, got)
