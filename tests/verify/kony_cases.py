@@ -156,3 +156,25 @@ def positions(draw: st.DrawFn, min_players: int = 2) -> State:
                              "zones": zones})
     active = draw(st.integers(0, n - 1))
     return g.setup_state(monsters, active=active, city=city, bay=bay_seat, game_board=board)
+
+
+def concrete(values: dict[str, int | bool]) -> SymKony:
+    """The state ``values`` give, as Z3 constants (the invariants' statements then simplify
+    to true or false)."""
+    from dataclasses import fields as dc_fields
+
+    from kot_rules.verify.kony_state import SymKonyMonster
+
+    def c(v: int | bool) -> Any:
+        return z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)
+
+    ms = tuple(SymKonyMonster(*(c(values[f"monsters[{k}].{f.name}"])
+                                for f in dc_fields(SymKonyMonster))) for k in range(SEATS))
+    per = [tuple(c(values[f"{kind}[{b}]"]) for b in BOROUGHS)
+           for kind in ("buildings", "units", "fresh")]
+    return SymKony(c(values["players"]), ms, c(values["city"]), c(values["bay"]),
+                   c(values["variant"]), (c(values["zones[2-4]"]), c(values["zones[5-6]"])),
+                   per[0], per[1], per[2], c(values["boxed"]), c(values["superstar"]),
+                   c(values["statue"]), c(values["points"]), c(values["entered"]),
+                   c(values["began_inside"]), c(values["win_stars"]), c(values["over"]),
+                   c(values["winner"]), c(values["checked"]), c(values["card_win"]))
