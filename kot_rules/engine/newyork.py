@@ -393,12 +393,14 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     elif isinstance(action, Choose):
         leave_manhattan(s, ev, seat, action.key, "flees the attack")
         s.board = replace(_b(s), fled=(*_b(s).fled, seat))
+        # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
+        # flee from there (the same end as moving after its decision).
+        _close_gap(s, ev)
     s.yield_queue = s.yield_queue[1:]
     if s.yield_queue:
         return
     fled = _b(s).fled
     s.board = replace(_b(s), fled=())
-    _close_gap(s, ev)
     a = s.active
     if fled and s.monsters[a].alive and not inside(s, a) and _has_room(s):
         enter_manhattan(s, ev, a, "moves in automatically: the monster it attacked fled")
