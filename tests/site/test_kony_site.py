@@ -313,6 +313,9 @@ def test_search_index_holds_new_york_polish_names(built_site: BuildResult) -> No
             assert unaccented(alias.name) in docs[f"newyork/cards/{card.slug}/"], card.slug
             named += 1
     assert named >= 14
+    index = json.loads((built_site.site / "search" / "search_index.json").read_text("utf-8"))
+    words = [w for w in re.split(index["config"]["separator"], "Foch z przytupem") if w]
+    assert words == ["Foch", "przytupem"]  # a one-letter word is no search term
     assert "piechota" in docs["newyork/board/"] and "wieżowiec" in docs["newyork/board/"]
 
 
