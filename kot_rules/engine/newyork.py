@@ -76,7 +76,6 @@ from kot_rules.engine.events import (
     K_STAYED,
     K_USED,
     NO_EVENT,
-    QUIET_EVENTS,
     Event,
     Quiet,
 )
@@ -220,7 +219,6 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
                 fresh=(), destroyed=(), destroyed_units=(), fled=())
     s.board = b
-    s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
         why = f"{zone.name} at the start of the turn"
@@ -252,10 +250,9 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 
 
 def roll_in_place(s: State, counts: Counts) -> None:
-    """:func:`apply_roll` for a driver that samples legal dice itself."""
-    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
-    _roll(s, ev, counts)
-    turn.finish(s, ev)
+    """:func:`apply_roll` for a driver that samples legal dice itself (through :func:`apply`:
+    a final roll resolves, and what a card does then may ask)."""
+    apply(s, Roll(counts))
 
 
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
@@ -711,12 +708,10 @@ def legal_actions(s: State) -> Sequence[Action]:
 
 
 def apply(s: State, action: Action) -> None:
-    """A step of the kernel; one that may deal damage (and so close the 5-6 path, which asks
-    its monster where to go) keeps the state it starts from (kot_rules.engine.requests)."""
-    if s.pending is not None or s.phase is _RESOLVE or s.phase is _BUY:
-        turn.apply_asking(s, action)
-    else:
-        turn.apply(s, action)
+    """A step of the kernel. Any step may deal damage (dice, a card's moment) and so close
+    the 5-6 path, which asks its monster where to go: every step keeps the state it starts
+    from, to replay it once answered (kot_rules.engine.requests)."""
+    turn.apply_asking(s, action)
 
 
 RULES = GameRules(

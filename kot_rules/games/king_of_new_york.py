@@ -13,14 +13,17 @@ KING_OF_NEW_YORK = GameDefinition(
     # Its cards are written, for now, in King of Tokyo's dialect (language.grammar
     # SHARED_DIALECTS), as Duel's first ones were.
     dialect=RULES.id,
-    # The ids of kot_rules.verify.kony_concrete (checked on engine states; no Z3 model yet).
+    # kony-proofs: the ids of kot_rules.verify.kony_invariants (verify sits above games:
+    # named here).
     invariants=(
         "INV-KONY-SEATS",
         "INV-KONY-HEARTS",
+        "INV-KONY-RESOURCES",
+        "INV-KONY-MANHATTAN",
         "INV-KONY-CAPACITY",
         "INV-KONY-TILES",
         "INV-KONY-SPECIAL",
+        "INV-KONY-VICTORY",
     ),
-    # No Z3 model of New York yet: the verify command says so (a later step).
-    symbolic_model="",
+    symbolic_model="kot_rules.verify.kony_kernel",
 )

@@ -111,6 +111,21 @@ CODES: dict[str, str] = {
     "KOT317": "a Duel card can break INV-DUEL-BUZZ: a Buzz tile laid illegally",
     "KOT318": "a Duel card can break INV-DUEL-VICTORY: the game not ended by the event that "
               "meets a victory condition, or with the wrong winner",
+    # kony-proofs: a King of New York card sentence that can break a New York invariant.
+    "KOT321": "a New York card can break INV-KONY-SEATS: a monster standing nowhere, in two "
+              "places, or in Manhattan off its paths",
+    "KOT322": "a New York card can break INV-KONY-HEARTS: push ♥ above the maximum or a "
+              "monster at 0 ♥ still in the game",
+    "KOT323": "a New York card can break INV-KONY-RESOURCES: make ⚡ or ★ negative",
+    "KOT324": "a New York card can break INV-KONY-MANHATTAN: two monsters on one path of "
+              "Manhattan, or the 5-6 path taken when it is closed",
+    "KOT325": "a New York card can break INV-KONY-CAPACITY: three monsters in an outer borough",
+    "KOT326": "a New York card can break INV-KONY-TILES: a building or unit tile created or "
+              "lost",
+    "KOT327": "a New York card can break INV-KONY-SPECIAL: a special card held by a monster "
+              "out of the game",
+    "KOT328": "a New York card can break INV-KONY-VICTORY: the game ended other than at the "
+              "end of a turn, or with the wrong winner",
 }
 
 # Codes reported as warnings: the card set still loads when only these occur.

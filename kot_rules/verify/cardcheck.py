@@ -40,6 +40,8 @@ def proof_diagnostics(cards: Iterable[CardDef], game: str = KING_OF_TOKYO) -> li
     """One diagnostic per card sentence and invariant of ``game`` it is not proved to keep."""
     if game == DUEL:
         return duel_proof_diagnostics(cards)
+    if game == KONY:  # kony-proofs
+        return kony_proof_diagnostics(cards)
     out: list[Diagnostic] = []
     for card in cards:
         for t, position in card_transitions(card):
@@ -105,6 +107,52 @@ def duel_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
                                f"{r.detail}")
                     out.append(make_diagnostic(file, inv.code, line, column, message,
                                                DUEL_HINT, source))
+                elif r.status == UNSUPPORTED and r.invariant == IDS[0]:
+                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} is not "
+                               f"proved: {r.detail}")
+                    out.append(make_diagnostic(file, UNSUPPORTED_CODE, line, column, message,
+                                               None, source))
+                elif r.status == TIMEOUT:
+                    message = (f"card {quote(card.name)}: the proof of {r.invariant} for "
+                               f"{quote(t.name, 80)} timed out")
+                    out.append(make_diagnostic(file, TIMEOUT_CODE, line, column, message, None,
+                                               source))
+    return out
+
+
+# -- King of New York (kony-proofs) ---------------------------------------------------------
+
+KONY = "king-of-new-york"
+KONY_HINT = ("`kot-rules verify --game king-of-new-york --cards DIR --json` gives every proof of "
+             "the cards with its counterexample (seat 0 is the active monster)")
+_kony_proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
+
+
+def kony_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
+    """:func:`proof_diagnostics` for New York's cards: each sentence against every INV-KONY-*
+    (:mod:`~kot_rules.verify.kony_semantics`, :mod:`~kot_rules.verify.kony_prover`)."""
+    from kot_rules.verify import kony_kernel
+    from kot_rules.verify.kony_invariants import BY_ID as KONY_BY_ID
+    from kot_rules.verify.kony_invariants import IDS
+    from kot_rules.verify.kony_prover import prove as kony_prove
+    from kot_rules.verify.kony_semantics import card_transitions as kony_card_transitions
+
+    out: list[Diagnostic] = []
+    for card in cards:
+        for t, position in kony_card_transitions(card):
+            key = (t.kind, t.name, kony_kernel.weakenings())
+            if key not in _kony_proved:
+                _kony_proved[key] = kony_prove(t)
+            for r in _kony_proved[key]:
+                file, line, column = position.file, position.line, position.column
+                source = _line(file, line)
+                if r.status == COUNTEREXAMPLE:
+                    inv = KONY_BY_ID[r.invariant]
+                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break "
+                               f"{inv.id} ({inv.statement.rstrip('.')}); counterexample: "
+                               f"{r.detail}")
+                    out.append(make_diagnostic(file, inv.code, line, column, message,
+                                               KONY_HINT, source))
                 elif r.status == UNSUPPORTED and r.invariant == IDS[0]:
                     message = (f"card {quote(card.name)}: {quote(t.name, 80)} is not "
                                f"proved: {r.detail}")

@@ -16,6 +16,7 @@ from kot_rules.verify import kernel
 from kot_rules.verify.cardcheck import CODES as PROOF_CODES
 from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, proof_diagnostics
 from kot_rules.verify.duel_invariants import INVARIANTS as DUEL_INVARIANTS
+from kot_rules.verify.kony_invariants import INVARIANTS as KONY_INVARIANTS
 from kot_rules.verify.invariants import INVARIANTS
 
 # The card language cannot say a card that breaks an invariant yet (every verb is capped
@@ -42,6 +43,7 @@ class TestProofCodes:
     def test_every_invariant_has_a_code_in_the_table(self) -> None:
         assert set(PROOF_CODES) == {inv.id for inv in INVARIANTS}
         duel = {inv.code for inv in DUEL_INVARIANTS}  # duel-proofs: Duel's own codes
+        duel |= {inv.code for inv in KONY_INVARIANTS}  # kony-proofs: New York's own codes
         assert set(PROOF_CODES.values()) | {UNSUPPORTED_CODE, TIMEOUT_CODE} | duel == {
             c for c in CODES if c.startswith("KOT3")}
         assert not set(PROOF_CODES.values()) & duel
