@@ -108,6 +108,9 @@ CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
 NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
               "nothing on these pages is proved.")
 """What every page says where a proof status would stand, while there is no Z3 model."""
+NOT_RUN = ("New York's proofs did not run for this build (`kot-rules verify --game "
+           f"{KONY}` runs them), so this page claims no proof.")
+"""What the pages say when the Z3 model exists but its report is missing."""
 
 
 def rule_uri(slug: str) -> str:
@@ -193,8 +196,11 @@ class NewYorkData:
     glossary: Glossary
     rulings: Rulings
     invariants: tuple[ConcreteInvariant, ...] = ()
+    model: str = ""
+    """The module of New York's Z3 model, as its game definition names it ("" for none)."""
     proofs: Mapping[str, Any] | None = None
-    """The report of New York's prover as JSON; ``None`` while it has no Z3 model."""
+    """The report of New York's prover as JSON (``verify(...).to_json()``); ``None`` when
+    there is no Z3 model or the proofs did not run."""
     namesakes: Mapping[str, CardDef] = field(default_factory=dict)
     """New York card slug -> the King of Tokyo card of the same title, if there is one."""
 
@@ -279,6 +285,7 @@ def load_newyork_data(glossary: Glossary, proofs: Mapping[str, Any] | None = Non
         glossary=glossary,
         rulings=load_rulings(card_set, folder / "rulings.yaml"),
         invariants=concrete_invariants(),
+        model=symbolic_model(),
         proofs=proofs,
         namesakes={c.slug: by_slug[c.slug] for c in card_set.cards if c.slug in by_slug},
     )
@@ -306,7 +313,8 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     key = digest_files(sorted([
         *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
         *(package / "language").glob("*.py"), *(root / "spec" / "cards" / KONY).rglob("*.kot"),
-        root / "spec" / "games" / f"{KONY}.yaml", root / "spec" / "games" / f"{KONY}-board.yaml"]))
+        package / "games" / "king_of_new_york.py", root / "spec" / "games" / f"{KONY}.yaml",
+        root / "spec" / "games" / f"{KONY}-board.yaml"]))
 
     def compute() -> dict[str, Any]:
         model = importlib.import_module(name)
@@ -317,31 +325,21 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     return cached_report(root / CACHE, key, compute)
 
 
-def _statements(report: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """invariant id -> (statement, rules) for the invariants a proof report names, from the
-    Z3 model's module or a ``kony_invariants`` module beside it, where either lists them."""
-    out: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for name in (symbolic_model(), "kot_rules.verify.kony_invariants"):
-        try:
-            module = importlib.import_module(name) if name else None
-        except ImportError:
-            continue
-        for inv in getattr(module, "INVARIANTS", ()) or ():
-            ident = str(getattr(inv, "id", ""))
-            if ident:
-                out.setdefault(ident, (str(getattr(inv, "statement", "")),
-                                       tuple(str(r) for r in getattr(inv, "rules", ()))))
-    return out
-
-
 def card_proofs(data: NewYorkData, card: CardDef) -> bool | None:
-    """Whether the report proves every step named after the card: ``None`` when there is no
-    report or it names no step of the card (the card is then not proved)."""
+    """Whether the report proves every step the card's sentences bring (the ``cards`` of its
+    results): ``None`` when there is no report or it holds no step of the card."""
     if data.proofs is None:
         return None
-    steps = [r for r in data.proofs.get("results", ())
-             if r.get("kind") != "kernel" and card.name in str(r.get("transition", ""))]
+    steps = [r for r in data.proofs.get("results", ()) if card.slug in r.get("cards", ())]
     return all(r.get("status") == "proved" for r in steps) if steps else None
+
+
+def unproved(data: NewYorkData) -> str | None:
+    """Why the pages claim no proof (no Z3 model, or its report missing); ``None`` when the
+    report is there."""
+    if data.proofs is not None:
+        return None
+    return NOT_PROVED if not data.model else NOT_RUN
 
 
 # -- shared pieces --------------------------------------------------------------------
@@ -411,9 +409,9 @@ def _board_source(ref: object) -> str:
     return f"seed {ref.get('seed', '')} §{ref.get('section', '')}"
 
 
-def not_proved_box() -> list[str]:
-    """The warning every page shows where a proof status would stand, with no Z3 model."""
-    return ["!!! warning \"Not proved\"", "", *indented([NOT_PROVED]), ""]
+def not_proved_box(why: str) -> list[str]:
+    """The warning a page shows where a proof status would stand, with no proof report."""
+    return ["!!! warning \"Not proved\"", "", *indented([why]), ""]
 
 
 # -- home -----------------------------------------------------------------------------
@@ -459,11 +457,7 @@ def home_page(data: NewYorkData) -> str:
             "never offered for sale, and each card page names the word.",
             f"- {polish} of the {len(data.cards)} cards have a Polish name: the ones the "
             "Polish rulebook (seed 003) names. The others have none on this site.",
-            f"- **{NOT_PROVED}** The invariants are checked on the engine's states by the "
-            f"soak only ([Invariants and proofs]({link(src, INVARIANTS)}))."
-            if data.proofs is None else
-            f"- The Z3 proofs of New York's kernel are on [Invariants and proofs]"
-            f"({link(src, INVARIANTS)}).", ""]
+            proofs_line(data, src), ""]
     out += ["## Sources", "",
             f"- **Seed 003**, the Polish King of New York rulebook (`{SOURCE_FILES[SEED]}`): "
             "the authority. It is an OCR copy: its icons became stray letters (a smash face "
@@ -475,6 +469,24 @@ def home_page(data: NewYorkData) -> str:
             "and the fact sheet disagree, seed 003 wins and a clarification says so.", ""]
     out += note(f"{RULES_FILE}, {BOARD_FILE}, {CARDS_FOLDER}")
     return "\n".join(out)
+
+
+def proofs_line(data: NewYorkData, src: str) -> str:
+    """The home page's line on the proofs, saying no more than the report holds."""
+    page = f"[Invariants and proofs]({link(src, INVARIANTS)})"
+    why = unproved(data)
+    if why is not None:
+        return f"- **{why}** ({page})."
+    report = data.proofs or {}
+    results = list(report.get("results", ()))
+    failed = sum(1 for r in results if r.get("status") != "proved")
+    cards = sum(1 for c in data.cards if card_proofs(data, c.card))
+    if failed:
+        return (f"- **Not everything is proved**: {failed} of {len(results)} Z3 queries are "
+                f"not proved ({page}).")
+    return (f"- Every invariant is proved with Z3 for every kernel step and every card "
+            f"sentence: {len(results)} queries, all proved; {cards} of the "
+            f"{len(data.cards)} cards proved sentence by sentence ({page}).")
 
 
 # -- rules and clarifications ---------------------------------------------------------
@@ -644,13 +656,18 @@ def runs(data: NewYorkData, card: CardDef) -> str:
 
 def proof_status(data: NewYorkData, card: CardDef) -> str:
     """The card's proof status, never claiming more than the report holds."""
-    if data.proofs is None:
-        return "**not proved**: " + NOT_PROVED
+    why = unproved(data)
+    if why is not None:
+        return "**not proved**: " + why
     proved = card_proofs(data, card)
+    page = link(card_uri(card.slug), INVARIANTS)
     if proved is None:
-        return "**not proved**: New York's proofs cover no sentence of this card"
-    return "proved: every step of the card keeps every invariant" if proved else \
-        "**not proved**: a step of the card is not proved (see the invariants page)"
+        return ("**not proved**: New York's proofs cover no sentence of this card "
+                f"([Invariants and proofs]({page}))")
+    return (f"proved: Z3 proves that every sentence of the card keeps every invariant "
+            f"([Invariants and proofs]({page}))" if proved else
+            f"**not proved**: a sentence of the card is not proved ([Invariants and proofs]"
+            f"({page}#not-proved))")
 
 
 def namesake_line(src: str, namesake: CardDef) -> str:
@@ -764,8 +781,9 @@ def cards_index(data: NewYorkData) -> str:
            "proof status. *Runs*: the engine can play the card (a card it cannot is never "
            "offered for sale). *Tested*: a scenario buys the card or starts with it in "
            "play. *Proved*: the Z3 proofs cover every sentence of the card.", ""]
-    if data.proofs is None:
-        out += not_proved_box()
+    why = unproved(data)
+    if why is not None:
+        out += not_proved_box(why)
     out += table(["Card", "Polish", "Cost", "Type", "Sentences", "Runs", "Tested", "Proved"],
                  rows)
     out += note(f"{CARDS_FOLDER}*.kot")
@@ -988,36 +1006,64 @@ def scenarios_index(data: NewYorkData) -> str:
 # -- invariants -----------------------------------------------------------------------
 
 
+def kernel_steps(model: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, rules) of each kernel step the Z3 model proves, if it lists them."""
+    if not model:
+        return []
+    module = importlib.import_module(model)
+    return [(str(t.name), tuple(str(r) for r in getattr(t, "rules", ())))
+            for t in getattr(module, "TRANSITIONS", ())]
+
+
 def invariants_page(data: NewYorkData) -> str:
     src = INVARIANTS
     results = data.proofs
     out = [f"# {TITLE}: invariants and proofs", "",
-           "*Generated at build time from `kot_rules/verify/kony_concrete.py` and, once "
-           f"there is one, the report of New York's Z3 prover (`kot-rules verify --game "
-           f"{KONY}`); edit those, not this page.*", ""]
-    if results is None:
-        out += ["## Proofs", "", "!!! warning \"Nothing of New York is proved\"", "",
-                *indented([NOT_PROVED + " King of Tokyo's and Duel's invariants are proved "
-                           "with Z3 for every step of their rules; New York's game "
-                           "definition names no symbolic model yet, and `kot-rules verify "
-                           f"--game {KONY}` says so and stops. No card of New York is "
-                           "proved either."]), ""]
+           "*Generated at build time from the report of New York's Z3 prover (`kot-rules "
+           f"verify --game {KONY} --json`: `kot_rules/verify/kony_*.py`) and the engine's "
+           "state checks (`kot_rules/verify/kony_concrete.py`); edit those, not this page.*",
+           ""]
+    why = unproved(data)
+    if why is not None or results is None:
+        out += ["## Proofs", "", "!!! warning \"Nothing of New York is proved here\"", "",
+                *indented([(why or NOT_RUN) + " No invariant and no card of New York is "
+                           "shown as proved on these pages."]), ""]
     else:
+        rows_ = list(results.get("results", ()))
+        kernel = {r.get("transition") for r in rows_ if r.get("kind") == "kernel"}
+        sentences = {(r.get("kind"), r.get("transition")) for r in rows_
+                     if r.get("kind") != "kernel"}
         verdict = "everything proved" if results.get("ok") else "NOT everything is proved"
         out += ["## Proofs", "",
-                f"Result: **{verdict}** ({float(results.get('seconds', 0.0)):.1f} s).", ""]
-        statements = _statements(results)
+                "Each invariant is stated once over Z3 terms and **proved** for New York's "
+                f"rule kernel ({len(kernel)} steps, the set-up included) and for every "
+                f"distinct sentence of its {len(data.cards)} cards ({len(sentences)} "
+                "sentences): one Z3 query per step and invariant assumes every invariant "
+                "before the step and asks for a state after it that breaks the invariant; "
+                "*unsat* means proved.",
+                "", f"Result: **{verdict}** ({len(rows_)} queries, "
+                f"{float(results.get('seconds', 0.0)):.1f} s).", ""]
+        statements = {str(i.get("id")): i for i in results.get("invariants", ())}
         counts: Mapping[str, Mapping[str, int]] = results.get("counts", {})
         rows = []
         for inv_id, c in counts.items():
             total = sum(c.values())
             proved = c.get("proved", 0)
-            statement, rules = statements.get(inv_id, ("", ()))
+            inv = statements.get(inv_id, {})
             status = (f"all {total} steps" if proved == total
                       else f"**{proved} of {total}** ({total - proved} not proved)")
-            rows.append([f"`{inv_id}`", cell(statement) or "—",
-                         ", ".join(_rule_ref(data, src, r) for r in rules) or "—", status])
+            rows.append([f"`{inv_id}`", cell(str(inv.get("statement", ""))) or "—",
+                         ", ".join(_rule_ref(data, src, str(r)) for r in inv.get("rules", ()))
+                         or "—", status])
         out += table(["Invariant", "Statement", "Rests on", "Proved (Z3)"], rows)
+        steps = kernel_steps(data.model)
+        if steps:
+            out += ["## The kernel steps", "",
+                    "Every step below is proved to keep every invariant; each rests on the "
+                    "rules named:", ""]
+            out += table(["Step", "Rules"],
+                         [[cell(name), ", ".join(_rule_ref(data, src, r) for r in rules)]
+                          for name, rules in steps])
         canaries = results.get("canaries", ())
         if canaries:
             out += ["## Reachability canaries", "",
@@ -1025,23 +1071,26 @@ def invariants_page(data: NewYorkData) -> str:
                     "reachable from a legal state:", ""]
             out += [f"- {'reachable' if c.get('reachable') else '**unreachable**'}: "
                     f"{inline(str(c.get('name', '')))}" for c in canaries] + [""]
-        failed = [r for r in results.get("results", ()) if r.get("status") != "proved"]
+        failed = [r for r in rows_ if r.get("status") != "proved"]
         out += ["## Not proved", ""]
         if failed:
             out += [f"- `{r.get('invariant')}` for *{inline(str(r.get('transition')))}*: "
-                    f"{r.get('status')}" for r in failed] + [""]
+                    f"{r.get('status')}"
+                    + (f" ({inline(str(r['detail']))})" if r.get("detail") else "")
+                    + (f", cards: {', '.join(str(c) for c in r.get('cards', ()))}"
+                       if r.get("cards") else "") for r in failed] + [""]
         else:
             out += ["Nothing: every invariant is proved for every step.", ""]
+    proved_ids = set(results.get("counts", {})) if results is not None else set()
     out += ["## Checked on the engine's states", "",
-            f"The {len(data.invariants)} invariants below are **checked, not proved**: the "
-            "soak (`kot_rules/verify/soak.py`) plays seeded New York games with random "
-            "decisions and dice and runs `kot_rules/verify/kony_concrete.py` on the state "
-            "after every step. A check finds a broken state when a game reaches one; it "
-            "cannot show that no game ever does.", ""]
-    out += table(["Invariant", "What every state keeps", "Status"],
-                 [[f"`{inv.id}`", cell(inv.statement), "checked on engine states; "
-                   + ("not proved" if results is None or inv.id not in
-                      results.get("counts", {}) else "see the proofs above")]
+            "The soak (`kot_rules/verify/soak.py`) plays seeded New York games with random "
+            "decisions and dice and runs these checks of `kot_rules/verify/kony_concrete.py` "
+            "on the state after every step. A check finds a broken state when a game "
+            "reaches one; it cannot show that no game ever does: that is what the proofs "
+            "above are for.", ""]
+    out += table(["Check", "What every state keeps", "Also a Z3 invariant"],
+                 [[f"`{inv.id}`", cell(inv.statement),
+                   "yes (same id)" if inv.id in proved_ids else "no"]
                   for inv in data.invariants])
     return "\n".join(out)
 

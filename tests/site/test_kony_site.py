@@ -29,6 +29,7 @@ from kot_rules.site.model import load_glossary, load_site_data, renderer
 from kot_rules.verify import kony_concrete
 
 KONY = "king-of-new-york"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def data() -> newyork.NewYorkData:
@@ -113,7 +114,7 @@ def test_every_card_has_its_page_with_text_cost_type_and_polish_name() -> None:
         if not polish:
             assert "Polish: no Polish name is known" in text, card.slug
         assert "| round-trips | yes" in text, card.slug
-        assert "| proved | **not proved**: New York's proofs are not written yet" in text
+        assert f"| proved | **not proved**: {newyork.NOT_RUN}" in text  # no report given
         assert "## Scenarios" in text and f"Card file `spec/cards/{KONY}/" in text
         assert f"({card.slug}.md)" in index
     assert sum(1 for c in cards for a in c.aliases if a.language == "pl") >= 14
@@ -191,45 +192,73 @@ def test_the_board_lists_every_tile_building_unit_and_borough() -> None:
     assert all(len(stacks) == 3 and all(len(st) == 3 for st in stacks) for _, stacks in layout)
 
 
-def test_the_invariants_page_says_plainly_what_is_not_proved() -> None:
-    d = data()
-    assert newyork.symbolic_model() == "", "New York has a Z3 model now: test its report"
-    assert d.proofs is None
+def test_without_a_z3_model_the_pages_say_plainly_nothing_is_proved() -> None:
+    d = replace(data(), model="", proofs=None)
     pages = newyork.generate(d)
     text = pages[newyork.INVARIANTS]
-    assert "Nothing of New York is proved" in text
-    assert newyork.NOT_PROVED in text
-    assert "everything proved" not in text and "| proved |" not in text.lower()
-    for inv_id in kony_concrete.IDS:
-        assert f"| `{inv_id}` |" in text and "checked on engine states; not proved" in text
-    for inv in d.invariants:
-        assert inv.statement != "(not stated)" and len(inv.statement) > 20, inv.id
+    assert "Nothing of New York is proved here" in text and newyork.NOT_PROVED in text
     assert newyork.NOT_PROVED in pages[newyork.HOME]
     assert newyork.NOT_PROVED in pages[newyork.CARDS_INDEX]
+    for info in d.cards:
+        assert f"| proved | **not proved**: {newyork.NOT_PROVED}" in \
+            pages[newyork.card_uri(info.slug)], info.slug
     for uri, markdown in pages.items():  # no page claims a proof of New York
         assert "everything proved" not in markdown, uri
-        assert "proved: every step" not in markdown, uri
+        assert "proved: Z3 proves" not in markdown, uri
+    for inv_id in kony_concrete.IDS:
+        assert f"| `{inv_id}` |" in text
+    for inv in d.invariants:
+        assert inv.statement != "(not stated)" and len(inv.statement) > 20, inv.id
+
+
+def test_with_a_model_but_no_report_nothing_is_claimed() -> None:
+    d = data()
+    assert d.model == "kot_rules.verify.kony_kernel" and d.proofs is None
+    pages = newyork.generate(d)
+    assert newyork.NOT_RUN in pages[newyork.INVARIANTS]
+    assert newyork.NOT_RUN in pages[newyork.HOME]
+    assert not any("everything proved" in m or "proved: Z3 proves" in m
+                   for m in pages.values())
+
+
+def _result(invariant: str, transition: str, kind: str, status: str,
+            cards: list[str]) -> dict[str, Any]:
+    return {"invariant": invariant, "transition": transition, "kind": kind,
+            "status": status, "cards": cards, "detail": ""}
 
 
 def test_a_proof_report_is_shown_as_it_stands() -> None:
-    """Once the game has a Z3 model its report is shown: a card counts as proved only when
-    the report proves steps named after it."""
+    """A report is shown as it stands: its verdict, its counts per invariant, its failures;
+    a card is proved only when every step its sentences bring is proved."""
     report = {"ok": False, "seconds": 1.5,
+              "invariants": [{"id": "INV-KONY-HEARTS", "statement": "Hearts stay in range.",
+                              "rules": ["kony.dice.heal"]}],
               "counts": {"INV-KONY-HEARTS": {"proved": 3, "counterexample": 1}},
               "canaries": [{"name": "a monster enters Manhattan", "reachable": True}],
-              "results": [{"invariant": "INV-KONY-HEARTS", "transition": "Drain: steal",
-                           "kind": "card", "status": "counterexample", "detail": ""}]}
+              "results": [
+                  _result("INV-KONY-HEARTS", "set-up and placement", "kernel", "proved", []),
+                  _result("INV-KONY-HEARTS", "Gain 1 energy.", "effect", "proved",
+                          ["fury", "drain"]),
+                  _result("INV-KONY-HEARTS", "Steal 2 energy.", "ability", "counterexample",
+                          ["drain"]),
+                  _result("INV-KONY-HEARTS", "Gain 2 stars.", "effect", "proved", ["fury"])]}
     d = replace(data(), proofs=report)
     text = newyork.invariants_page(d)
-    assert "Result: **NOT everything is proved** (1.5 s)" in text
+    assert "Result: **NOT everything is proved** (4 queries, 1.5 s)" in text
+    assert "(1 kernel steps" not in text and "for New York's rule kernel (1 steps" in text
+    assert "| `INV-KONY-HEARTS` | Hearts stay in range. | [3.3 Healing]" in text
     assert "**3 of 4** (1 not proved)" in text
-    assert "- `INV-KONY-HEARTS` for *Drain: steal*: counterexample" in text
-    drain = next(c.card for c in d.cards if c.slug == "drain")
-    assert newyork.card_proofs(d, drain) is False
-    assert "**not proved**: a step of the card" in newyork.proof_status(d, drain)
-    fury = next(c.card for c in d.cards if c.slug == "fury")
-    assert newyork.card_proofs(d, fury) is None
-    assert "cover no sentence of this card" in newyork.proof_status(d, fury)
+    assert "- `INV-KONY-HEARTS` for *Steal 2 energy.*: counterexample, cards: drain" in text
+    assert "- reachable: a monster enters Manhattan" in text
+    assert "| set-up and placement |" in text  # the model's kernel steps, with their rules
+    cards = {c.slug: c.card for c in d.cards}
+    assert newyork.card_proofs(d, cards["drain"]) is False
+    assert newyork.card_proofs(d, cards["fury"]) is True
+    assert newyork.card_proofs(d, cards["diva"]) is None
+    assert "**not proved**: a sentence" in newyork.proof_status(d, cards["drain"])
+    assert newyork.proof_status(d, cards["fury"]).startswith("proved: Z3 proves")
+    assert "cover no sentence" in newyork.proof_status(d, cards["diva"])
+    assert "**Not everything is proved**: 1 of 4 Z3 queries" in newyork.home_page(d)
 
 
 def test_new_york_scenarios_are_its_own_pages() -> None:
@@ -295,8 +324,17 @@ def test_built_pages_of_every_rule_decision_card_and_the_board(
         assert f'card "{info.card.name}"' in text, info.slug
     board = text_of(page(built_site, "newyork/board"))
     assert "high-rise-1-22" in board and "odrzutowiec" in board and "Górny" in board
-    proofs = text_of(page(built_site, "newyork/invariants"))
-    assert "New York's proofs are not written yet" in proofs
+    report = json.loads((ROOT / newyork.CACHE).read_text("utf-8"))  # what the build showed
+    proofs = flat(text_of(page(built_site, "newyork/invariants")))
+    verdict = "everything proved" if report["ok"] else "NOT everything is proved"
+    assert f"Result: {verdict} ({len(report['results'])} queries" in proofs
+    for inv in report["invariants"]:
+        assert inv["id"] in proofs and flat(inv["statement"]) in proofs
+    shown = replace(d, proofs=report)
+    for info in d.cards:
+        text = text_of(page(built_site, f"newyork/cards/{info.slug}"))
+        proved = newyork.card_proofs(shown, info.card)
+        assert ("proved: Z3 proves" in text) == (proved is True), info.slug
     home = page(built_site, "newyork")
     assert "King of New York" in home
     scenario = page(built_site, "scenarios/king-of-new-york/ouch/one-ouch")
