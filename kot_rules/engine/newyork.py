@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, legal, turn
+from kot_rules.engine import abilities, dice, dispatch, legal, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
+    STOP,  # kony-cards
     Action,
     Choose,
     FirstPlayer,
@@ -84,7 +85,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import ModifierKind, Trigger  # kony-cards
+from kot_rules.language.ast import ModifierKind, Trigger, Verb  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -257,6 +258,8 @@ def roll_in_place(s: State, counts: Counts) -> None:
 
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
+    if s.game.cards.with_modifier[_M_ALL_ROLLS] or s.game.cards.with_modifier[_M_KEEP_CLAWS]:
+        refuse_roll_choice(s, action)  # kony-cards: cards that bind the rolls
     if isinstance(action, StopRolling):
         resolve(s, ev)
         return
@@ -704,6 +707,9 @@ def legal_actions(s: State) -> Sequence[Action]:
         return placements(s)
     if phase is _OVER:
         return ()
+    if phase is _KEEP and (s.game.cards.with_modifier[_M_ALL_ROLLS]
+                           or s.game.cards.with_modifier[_M_KEEP_CLAWS]):
+        return roll_choices(s)  # kony-cards: cards that bind the rolls
     return legal.legal_actions(s)  # rerolls and buying: the shared phases
 
 
@@ -863,3 +869,63 @@ def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
+
+
+def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may go to another borough` (a card's extra move, within the Move phase's limits):
+    from an outer borough to another with room, or into Manhattan while it has room; a
+    monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
+    if inside(s, seat) or not s.monsters[seat].alive:
+        return
+    options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
+    if _has_room(s):
+        options.append(Choose(MANHATTAN))
+    if not options:
+        return
+    answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
+                 f"({card})")
+    if answer != PASS and isinstance(answer, Choose):
+        move_to(s, ev, seat, answer.key, f"card {card}")
+
+
+dispatch.BOARD_VERBS[Verb.MAY_MOVE.value] = may_move
+
+
+_M_ALL_ROLLS, _M_KEEP_CLAWS = ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL
+
+
+def _bound(s: State) -> tuple[bool, bool]:
+    """Whether the active monster must roll on (another monster's card while rolls are
+    left: seed 003, such a card makes it roll 3 times) and whether it must keep its claws."""
+    a = s.active
+    jinxed = s.rolls_done < s.rolls_allowed and any(
+        i != a and abilities.has_modifier(s, i, _M_ALL_ROLLS)
+        for i in clockwise(s, a) if s.monsters[i].cards)
+    claws = bool(s.monsters[a].cards) and abilities.has_modifier(s, a, _M_KEEP_CLAWS)
+    return jinxed, claws
+
+
+def _allowed(s: State, action: Action, jinxed: bool, claws: bool) -> bool:
+    if jinxed and isinstance(action, StopRolling):
+        return False
+    return not (claws and isinstance(action, Reroll)
+                and len(action.keep) == 6 and action.keep[SMASH_I] < s.dice[SMASH_I])
+
+
+def roll_choices(s: State) -> Sequence[Action]:
+    """The shared roll decisions less those the cards forbid; stopping, if nothing is left
+    (every die a claw that may not be rerolled)."""
+    choices = legal.legal_actions(s)
+    jinxed, claws = _bound(s)
+    if not (jinxed or claws):
+        return choices
+    allowed = [c for c in choices if _allowed(s, c, jinxed, claws)]
+    return allowed if any(not isinstance(c, UseCard) for c in allowed) else [STOP, *allowed]
+
+
+def refuse_roll_choice(s: State, action: Action) -> None:
+    """IllegalActionError for a roll decision the cards forbid (:func:`roll_choices`)."""
+    if isinstance(action, StopRolling | Reroll) and action not in roll_choices(s):
+        turn.illegal(s, action, "a roll decision the cards allow: "
+                     + ("reroll, as another monster's card binds you to every roll"
+                        if _bound(s)[0] else "keep every claw face"))
