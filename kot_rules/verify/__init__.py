@@ -18,4 +18,10 @@
   Z3 model to). :mod:`.duel_semantics` is Duel's card language in Z3 (a table per kind of
   word, filled by decorators); tests/verify/test_duel_proofs_differential.py holds it to
   the engine.
+- King of New York has its own model too (kony-proofs): :mod:`.kony_state` (up to six
+  monsters, seat 0 the active one; boroughs, Manhattan's two paths and zones, the tiles
+  counted per borough, the special cards), :mod:`.kony_kernel` (each kernel step; the
+  game's ``symbolic_model``), :mod:`.kony_invariants` (INV-KONY-*), :mod:`.kony_prover`
+  and :mod:`.kony_semantics` (New York's card words in Z3). tests/verify/test_kony_*.py
+  hold them to the engine.
 """

@@ -177,13 +177,16 @@ def _win(ctx: Ctx, s: SymKony, owner: int, seat: int, n: Int) -> SymKony:
 
 @verb(Verb.MAY_MOVE)
 def _may_move(ctx: Ctx, s: SymKony, owner: int, seat: int, n: Int) -> SymKony:
-    """kony.borough.capacity: the owner, outside Manhattan, may move to another outer
-    borough holding fewer than two monsters."""
+    """kony.move.outside, kony.borough.capacity, kony.move.enter-empty: the owner, outside
+    Manhattan, may move to another outer borough holding fewer than two monsters, or into
+    Manhattan while it has room (a monster in Manhattan never leaves it by choice)."""
     to = ctx.integer("borough")
     m = s.m(seat)
-    ok = z3.And(ctx.boolean("moves", seat), z3.Not(s.inside(seat)), to != m.borough,
-                to < OUTER_COUNT, s.room_in(to))
-    return ite(ok, k._set(s, seat, borough=to), s)
+    moves = z3.And(ctx.boolean("moves", seat), z3.Not(s.inside(seat)), m.alive)
+    outer = z3.And(to != m.borough, to < OUTER_COUNT, s.room_in(to))
+    entering = z3.And(ctx.boolean("to-manhattan", seat), s.has_room())
+    return ite(z3.And(moves, entering), k.enter(s, seat),
+               ite(z3.And(moves, outer), k._set(s, seat, borough=to), s))
 
 
 @verb(Verb.PUSH_UNITS)

@@ -16,8 +16,8 @@ from kot_rules.verify import kernel
 from kot_rules.verify.cardcheck import CODES as PROOF_CODES
 from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, proof_diagnostics
 from kot_rules.verify.duel_invariants import INVARIANTS as DUEL_INVARIANTS
-from kot_rules.verify.kony_invariants import INVARIANTS as KONY_INVARIANTS
 from kot_rules.verify.invariants import INVARIANTS
+from kot_rules.verify.kony_invariants import INVARIANTS as KONY_INVARIANTS
 
 # The card language cannot say a card that breaks an invariant yet (every verb is capped
 # or floored): these tests weaken the kernel step the sentence uses instead.

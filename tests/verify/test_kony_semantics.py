@@ -85,8 +85,8 @@ class TestEveryWordIsMeant:
                 assert t.unsupported is None, (card.name, t.name, t.unsupported)
 
     def test_a_word_with_no_meaning_is_unsupported_not_a_crash(self) -> None:
-        (card,), _ = parse_text('card "P"\n  cost 3, discard\n  Pull the Fame marker 1 space.\n', "p.kot",
-                                v.KING_OF_TOKYO_DUEL)
+        text = 'card "P"\n  cost 3, discard\n  Pull the Fame marker 1 space.\n'
+        (card,), _ = parse_text(text, "p.kot", v.KING_OF_TOKYO_DUEL)
         (t, _), = card_transitions(card)
         assert t.build is None and "no New York symbolic meaning yet" in (t.unsupported or "")
 
