@@ -30,7 +30,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.site import balance_table, duel
+from kot_rules.site import balance_table, duel, newyork
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data
@@ -100,6 +100,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     duel_data = duel.load_duel_data(data.glossary, duel.duel_proofs(root),
                                     (info.card for info in data.cards))
     pages.update(duel.generate(duel_data))
+    newyork_data = newyork.load_newyork_data(data.glossary, newyork.newyork_proofs(root),
+                                             (info.card for info in data.cards))  # kony-site
+    pages.update(newyork.generate(newyork_data))
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -113,7 +116,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, figure,
                                 content=balance_table.figure(Path(config.docs_dir))))
     _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav(),
-                             **duel.nav_sections(duel_data)})
+                             **duel.nav_sections(duel_data),
+                             **newyork.nav_sections(newyork_data)})
     return files
 
 
@@ -145,6 +149,8 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     folder, name = parts[1], parts[-1]
     if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
         return _duel_file_page(parts)
+    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):  # kony-site
+        return newyork.file_page(parts)
     if folder == "schemas":
         anchor = name.removesuffix(".json").removesuffix(".schema") if len(parts) > 2 else ""
         return SCHEMAS, anchor

@@ -1,0 +1,1149 @@
+"""King of New York's section of the site, generated from ``spec/`` like Duel's.
+
+Everything comes from New York's files: the rules and decisions
+(``spec/rules/king-of-new-york.yaml``), the cards (every ``.kot`` file of
+``spec/cards/king-of-new-york/``, so a new card file gets its page by itself), the board
+(``spec/games/king-of-new-york-board.yaml``: boroughs, Manhattan's zones, the 45 tiles), the
+numbers (``spec/games/king-of-new-york.yaml``), the scenarios
+(``spec/scenarios/king-of-new-york/``), the invariants the engine's states are checked
+against (:mod:`kot_rules.verify.kony_concrete`) and, once the game definition names a Z3
+model, its proof report. Until then the invariants page says plainly that nothing of New
+York is proved. The pages live under ``newyork/``; the scenario pages keep their place
+beside the other games' (``scenarios/king-of-new-york/...``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from kot_rules.language.ast import CardDef, strip_positions, unaccented
+from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.checker import physical_ids
+from kot_rules.language.parser import parse_cards
+from kot_rules.paths import builtin_cards_dir, spec_dir
+from kot_rules.rulebook import (
+    Decision,
+    Rule,
+    Rulebook,
+    RuleNumbers,
+    Source,
+    game_numbers,
+    load_rulebook,
+)
+from kot_rules.surfaces.rulesdoc import scenarios_by_rule
+
+from .duel import SourceMark
+from .model import (
+    CardInfo,
+    CardUse,
+    Glossary,
+    Rulings,
+    Scenario,
+    _load_yaml,
+    card_info,
+    load_rulings,
+    load_scenarios,
+    renderer,
+)
+from .pages import (
+    CARD_BOOST,
+    DECISION_BOOST,
+    RULE_BOOST,
+    SCENARIO_BOOST,
+    WIDE,
+    boosted,
+    card_scenarios_section,
+    cell,
+    decision_title,
+    describe_sentences,
+    fenced,
+    indented,
+    inline,
+    link,
+    note,
+    quote,
+    rule_title,
+    scenario_uri,
+    sentence_counts,
+    table,
+)
+from .proofs import cached_report, digest_files
+
+KONY = "king-of-new-york"
+"""The game id of King of New York."""
+TITLE = "King of New York"
+
+HOME = "newyork/index.md"
+RULES_INDEX = "newyork/rules/index.md"
+DECISIONS_INDEX = "newyork/clarifications/index.md"
+CARDS_INDEX = "newyork/cards/index.md"
+SCENARIOS_INDEX = "newyork/scenarios/index.md"
+BOARD = "newyork/board.md"
+INVARIANTS = "newyork/invariants.md"
+
+RULES_FILE = f"spec/rules/{KONY}.yaml"
+GAME_FILE = f"spec/games/{KONY}.yaml"
+BOARD_FILE = f"spec/games/{KONY}-board.yaml"
+CARDS_FOLDER = f"spec/cards/{KONY}/"
+SCENARIOS_FOLDER = f"spec/scenarios/{KONY}/"
+
+SEED = "003"
+"""The seed id of the Polish King of New York rulebook."""
+FACT_SHEET = "kony-duel-facts"
+"""The source id the New York rules cite the fact sheet by."""
+SOURCE_FILES = {
+    SEED: "../shared/seeds/003_75e39f0af79068cb.txt",
+    FACT_SHEET: "../shared/reference/kony-duel-facts.md",
+}
+"""Where a source the New York rules cite lies (the glossary lists neither)."""
+CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
+"""The fact sheet's confidence marks."""
+
+NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
+              "nothing on these pages is proved.")
+"""What every page says where a proof status would stand, while there is no Z3 model."""
+NOT_RUN = ("New York's proofs did not run for this build (`kot-rules verify --game "
+           f"{KONY}` runs them), so this page claims no proof.")
+"""What the pages say when the Z3 model exists but its report is missing."""
+
+
+def rule_uri(slug: str) -> str:
+    return f"newyork/rules/{slug}.md"
+
+
+def decision_uri(decision_id: str) -> str:
+    return f"newyork/clarifications/{decision_id.lower()}.md"
+
+
+def card_uri(slug: str) -> str:
+    return f"newyork/cards/{slug}.md"
+
+
+# -- data -----------------------------------------------------------------------------
+
+
+_CONFIDENCE = re.compile(r"confidence:?\s+([CLU])\b")
+_FACT_SHEET_CITE = re.compile(r"kony-duel-facts(?:\.md)?\s+(A\.\d+)(?:\s*\(#(\d+))?")
+
+
+def source_mark(source_text: str) -> SourceMark:
+    """Where a New York card's text comes from, read from its file's comment lines."""
+    comments = " ".join(line.strip().lstrip("#").strip() for line in source_text.splitlines()
+                        if line.lstrip().startswith("#"))
+    confidence = _CONFIDENCE.search(comments)
+    letter = confidence.group(1) if confidence else None
+    sheet = _FACT_SHEET_CITE.search(comments)
+    if sheet is not None:
+        cite = f"kony-duel-facts.md {sheet.group(1)}" + (f" #{sheet.group(2)}"
+                                                         if sheet.group(2) else "")
+        return SourceMark("fact sheet", cite, letter)
+    if re.search(rf"\b{SEED}\b", comments):
+        return SourceMark(f"seed {SEED}", SEED, letter)
+    return SourceMark("not stated", "", letter)
+
+
+@dataclass(frozen=True)
+class ConcreteInvariant:
+    """An invariant the engine's New York states are checked against (not a proof)."""
+
+    id: str
+    statement: str
+
+
+def concrete_invariants() -> tuple[ConcreteInvariant, ...]:
+    """New York's invariants as :mod:`kot_rules.verify.kony_concrete` states them: its
+    ``IDS``, each with the sentence its module docstring gives it (the one place they are
+    written)."""
+    from kot_rules.verify import kony_concrete
+
+    doc = kony_concrete.__doc__ or ""
+    statements: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in doc.splitlines():
+        head = re.match(r"(INV-KONY-[A-Z0-9-]+)\s+(.*)", line)
+        if head is not None:
+            current = statements.setdefault(head.group(1), [])
+            current.append(head.group(2))
+        elif current is not None and line.startswith(" ") and line.strip():
+            current.append(line.strip())
+        else:
+            current = None
+    return tuple(ConcreteInvariant(i, " ".join(statements.get(i, [])) or "(not stated)")
+                 for i in kony_concrete.IDS)
+
+
+@dataclass(frozen=True)
+class NewYorkData:
+    book: Rulebook
+    cards: tuple[CardInfo, ...]
+    marks: Mapping[str, SourceMark]
+    """card slug -> where its text comes from."""
+    special: frozenset[str]
+    """The slugs of the special cards (never in the deck)."""
+    unrunnable: Mapping[str, str]
+    """card slug -> the first word it says that the engine cannot run yet."""
+    scenarios: tuple[Scenario, ...]
+    by_rule: Mapping[str, list[tuple[str, str]]]
+    numbers: RuleNumbers
+    board: Mapping[str, Any]
+    """``spec/games/king-of-new-york-board.yaml`` as read."""
+    glossary: Glossary
+    rulings: Rulings
+    invariants: tuple[ConcreteInvariant, ...] = ()
+    model: str = ""
+    """The module of New York's Z3 model, as its game definition names it ("" for none)."""
+    proofs: Mapping[str, Any] | None = None
+    """The report of New York's prover as JSON (``verify(...).to_json()``); ``None`` when
+    there is no Z3 model or the proofs did not run."""
+    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
+    """New York card slug -> the King of Tokyo card of the same title, if there is one."""
+
+    def scenario(self, key: str) -> Scenario | None:
+        for scenario in self.scenarios:
+            if scenario.key == key:
+                return scenario
+        return None
+
+    def rule(self, slug: str) -> Rule | None:
+        for rule in self.book.rules:
+            if rule.slug == slug:
+                return rule
+        return None
+
+    def decision(self, decision_id: str) -> Decision | None:
+        for decision in self.book.decisions:
+            if decision.id == decision_id:
+                return decision
+        return None
+
+
+def _unrunnable(card_set: Any) -> dict[str, str]:
+    """card slug -> the first word it says that the engine cannot run yet."""
+    from kot_rules.engine.cards import CardTable
+
+    table_ = CardTable.from_card_set(card_set)
+    out: dict[str, str] = {}
+    for card in card_set.cards:
+        for card_id in physical_ids(card.slug, card.copies):
+            if card_id in table_.unrunnable:
+                out[card.slug] = table_.unrunnable[card_id]
+                break
+    return out
+
+
+def newyork_card_info(card: CardDef, render: Any) -> CardInfo:
+    """:func:`~kot_rules.site.model.card_info` with the round trip parsed as a New York card
+    (the shared one parses King of Tokyo's dialect, which refuses New York's own words)."""
+    info = card_info(card, render)
+    if not info.rendered:
+        return info
+    parsed, problems = parse_cards(info.text, "<rendered>", KONY)
+    same = (len(parsed) == 1 and not any(p.is_error for p in problems)
+            and strip_positions(parsed[0]) == strip_positions(card))
+    return replace(info, round_trips=same)
+
+
+def load_board(path: Path | None = None) -> dict[str, Any]:
+    """The board file as a mapping."""
+    path = path or spec_dir() / "games" / f"{KONY}-board.yaml"
+    data = _load_yaml(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping at the top")
+    return data
+
+
+def load_newyork_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
+                      king_of_tokyo: Iterable[CardDef] | None = None) -> NewYorkData:
+    """Everything New York's section shows, read afresh; ``king_of_tokyo``: King of Tokyo's
+    cards (default: its built-in set), whose titles New York's cards may share."""
+    from kot_rules.engine.cards import is_special
+
+    folder = builtin_cards_dir(KONY)
+    card_set = load_card_set(folder, KONY)
+    render = renderer()
+    cards = tuple(newyork_card_info(card, render) for card in card_set.cards)
+    by_rule = {key: value for key, value in scenarios_by_rule().items()
+               if any(k.startswith(f"scenarios/{KONY}/") for k, _ in value)}
+    kot = builtin_card_set().cards if king_of_tokyo is None else king_of_tokyo
+    by_slug = {card.slug: card for card in kot}
+    return NewYorkData(
+        book=load_rulebook(spec_dir() / "rules" / f"{KONY}.yaml"),
+        cards=cards,
+        marks={info.slug: source_mark(info.source_text) for info in cards},
+        special=frozenset(c.slug for c in card_set.cards if is_special(c)),
+        unrunnable=_unrunnable(card_set),
+        scenarios=load_scenarios(card_set, game=KONY),
+        by_rule=by_rule,
+        numbers=game_numbers(KONY),
+        board=load_board(),
+        glossary=glossary,
+        rulings=load_rulings(card_set, folder / "rulings.yaml"),
+        invariants=concrete_invariants(),
+        model=symbolic_model(),
+        proofs=proofs,
+        namesakes={c.slug: by_slug[c.slug] for c in card_set.cards if c.slug in by_slug},
+    )
+
+
+# -- proofs ---------------------------------------------------------------------------
+
+CACHE = Path("build") / "newyork-verify-cache.json"
+
+
+def symbolic_model() -> str:
+    """The module of New York's Z3 model, as its game definition names it ("" for none)."""
+    from kot_rules import games
+
+    return games.get(KONY).symbolic_model
+
+
+def newyork_proofs(root: Path) -> dict[str, Any] | None:
+    """New York's ``verify`` report as JSON (cached in ``build/newyork-verify-cache.json``
+    under a hash of what it depends on); ``None`` while the game has no Z3 model."""
+    name = symbolic_model()
+    if not name:
+        return None
+    package = Path(__file__).resolve().parents[1]
+    key = digest_files(sorted([
+        *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+        *(package / "language").glob("*.py"), *(root / "spec" / "cards" / KONY).rglob("*.kot"),
+        package / "games" / "king_of_new_york.py", root / "spec" / "games" / f"{KONY}.yaml",
+        root / "spec" / "games" / f"{KONY}-board.yaml"]))
+
+    def compute() -> dict[str, Any]:
+        model = importlib.import_module(name)
+        report = model.verify(builtin_card_set(KONY).cards, game=KONY)
+        out: dict[str, Any] = report.to_json()
+        return out
+
+    return cached_report(root / CACHE, key, compute)
+
+
+def card_proofs(data: NewYorkData, card: CardDef) -> bool | None:
+    """Whether the report proves every step the card's sentences bring (the ``cards`` of its
+    results): ``None`` when there is no report or it holds no step of the card."""
+    if data.proofs is None:
+        return None
+    steps = [r for r in data.proofs.get("results", ()) if card.slug in r.get("cards", ())]
+    return all(r.get("status") == "proved" for r in steps) if steps else None
+
+
+def unproved(data: NewYorkData) -> str | None:
+    """Why the pages claim no proof (no Z3 model, or its report missing); ``None`` when the
+    report is there."""
+    if data.proofs is not None:
+        return None
+    return NOT_PROVED if not data.model else NOT_RUN
+
+
+# -- shared pieces --------------------------------------------------------------------
+
+
+_MARK = re.compile(r"\[([CLU])\]")
+
+
+def _source_lines(data: NewYorkData, label: str, source: Source) -> list[str]:
+    if source.seed == FACT_SHEET:
+        mark = _MARK.search(source.section)
+        where = (f"fact sheet `{SOURCE_FILES[FACT_SHEET]}` §{inline(source.section)} "
+                 "(English; public sources, not the rulebook"
+                 + (f"; confidence {_confidence(mark.group(1))}" if mark else "") + ")")
+    else:
+        seed = data.glossary.seed(source.seed)
+        where = f"seed {source.seed} §{inline(source.section)}"
+        if seed is not None:
+            where += f" (`{seed.file}`: {inline(seed.meaning)})"
+        elif source.seed in SOURCE_FILES:
+            where += (f" (`{SOURCE_FILES[source.seed]}`: the Polish King of New York "
+                      "rulebook, OCR)" if source.seed == SEED
+                      else f" (`{SOURCE_FILES[source.seed]}`)")
+    return [f"**{label}:** {where}", "", *quote(source), ""]
+
+
+def _confidence(letter: str) -> str:
+    return f"{letter} ({CONFIDENCE.get(letter, 'unknown mark')})"
+
+
+def _scenario_links(data: NewYorkData, src: str, keys: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for key in sorted(set(keys)):
+        scenario = data.scenario(key)
+        if scenario is None:
+            out.append(f"- `spec/{key}`")
+        else:
+            out.append(f"- [{inline(scenario.name)}]({link(src, scenario_uri(key))}) "
+                       f"(`{scenario.path}`)")
+    return out
+
+
+def _rule_ref(data: NewYorkData, src: str, slug: str) -> str:
+    rule = data.rule(slug)
+    if rule is not None:
+        return f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})"
+    if data.decision(slug) is not None:
+        return f"[{slug}]({link(src, decision_uri(slug))})"
+    return f"`{slug}` (**not a New York rule slug**)"
+
+
+def _decision_ref(data: NewYorkData, src: str, decision_id: str) -> str:
+    if data.decision(decision_id) is not None:
+        return f"[{decision_id}]({link(src, decision_uri(decision_id))})"
+    return f"`{decision_id}` (**not a New York decision**)"
+
+
+def _board_source(ref: object) -> str:
+    """One source reference of the board file (or a list of them) as a short citation."""
+    if isinstance(ref, list):
+        return "; ".join(_board_source(r) for r in ref)
+    if not isinstance(ref, dict):
+        return ""
+    if "sheet" in ref:
+        letter = str(ref.get("confidence", ""))
+        return f"fact sheet {ref.get('part', '')}" + (f" [{letter}]" if letter else "")
+    return f"seed {ref.get('seed', '')} §{ref.get('section', '')}"
+
+
+def not_proved_box(why: str) -> list[str]:
+    """The warning a page shows where a proof status would stand, with no proof report."""
+    return ["!!! warning \"Not proved\"", "", *indented([why]), ""]
+
+
+# -- home -----------------------------------------------------------------------------
+
+
+def home_page(data: NewYorkData) -> str:
+    src = HOME
+    runnable = sum(1 for c in data.cards
+                   if c.slug not in data.special and c.slug not in data.unrunnable)
+    power = sum(1 for c in data.cards if c.slug not in data.special)
+    polish = sum(1 for c in data.cards if c.alias("pl"))
+    out = [f"# {TITLE}", "",
+           f"{TITLE} is the city game of the family for 2 to 6 players (the Polish "
+           "rulebook, seed 003, sends the monsters to *Nowy Jork*): they roam five boroughs, "
+           "climb Manhattan's three zones, knock down buildings that turn into military "
+           "units, and are shot at by those units when the dice show ouch faces. The first "
+           "to 20 stars, or the last one standing, wins. kot-rules plays it as the game "
+           f"`{KONY}` (`kot-rules play --game {KONY}`).", "",
+           "Every page of this section is generated from `spec/` at build time, as King of "
+           "Tokyo's and Duel's are:", ""]
+    out += table(["Page", "What it shows", "From"], [
+        [f"[Rules]({link(src, RULES_INDEX)})",
+         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
+         "its English translation", f"`{RULES_FILE}`"],
+        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
+         f"{len(data.book.decisions)} decisions where the rulebook is silent, damaged or "
+         "at odds with itself", f"`{RULES_FILE}`"],
+        [f"[Cards]({link(src, CARDS_INDEX)})",
+         f"{len(data.cards)} cards ({power} Power cards and {len(data.special)} special "
+         "cards) as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
+        [f"[The board]({link(src, BOARD)})",
+         "the boroughs, Manhattan's zones, the 45 building/unit tiles, the monsters and "
+         "every number", f"`{BOARD_FILE}`, `{GAME_FILE}`"],
+        [f"[Scenarios]({link(src, SCENARIOS_INDEX)})",
+         f"{len(data.scenarios)} conformance scenarios", f"`{SCENARIOS_FOLDER}`"],
+        [f"[Invariants and proofs]({link(src, INVARIANTS)})",
+         "what every state of a game keeps, and what of it is proved",
+         "`kot_rules/verify/kony_concrete.py`"],
+    ])
+    out += ["## What is done and what is not", "",
+            f"- The engine plays the whole rule kernel; of the {power} Power cards it runs "
+            f"{runnable}. The others say a word the interpreter cannot run yet: they are "
+            "never offered for sale, and each card page names the word.",
+            f"- {polish} of the {len(data.cards)} cards have a Polish name: the ones the "
+            "Polish rulebook (seed 003) names. The others have none on this site.",
+            proofs_line(data, src), ""]
+    out += ["## Sources", "",
+            f"- **Seed 003**, the Polish King of New York rulebook (`{SOURCE_FILES[SEED]}`): "
+            "the authority. It is an OCR copy: its icons became stray letters (a smash face "
+            "may read \"B\", a star \"%\") and the tile pictures are lost. Every rule quotes "
+            "its Polish phrase as the OCR gives it, with our English translation beside it.",
+            f"- **The fact sheet** (`{SOURCE_FILES[FACT_SHEET]}`, Part A): public sources, "
+            "each point with a confidence mark: C = confirmed, L = likely, U = unconfirmed. "
+            "It supplies what the OCR lost (the card texts, the tile values); where seed 003 "
+            "and the fact sheet disagree, seed 003 wins and a clarification says so.", ""]
+    out += note(f"{RULES_FILE}, {BOARD_FILE}, {CARDS_FOLDER}")
+    return "\n".join(out)
+
+
+def proofs_line(data: NewYorkData, src: str) -> str:
+    """The home page's line on the proofs, saying no more than the report holds."""
+    page = f"[Invariants and proofs]({link(src, INVARIANTS)})"
+    why = unproved(data)
+    if why is not None:
+        return f"- **{why}** ({page})."
+    report = data.proofs or {}
+    results = list(report.get("results", ()))
+    failed = sum(1 for r in results if r.get("status") != "proved")
+    cards = sum(1 for c in data.cards if card_proofs(data, c.card))
+    if failed:
+        return (f"- **Not everything is proved**: {failed} of {len(results)} Z3 queries are "
+                f"not proved ({page}).")
+    return (f"- Every invariant is proved with Z3 for every kernel step and every card "
+            f"sentence: {len(results)} queries, all proved; {cards} of the "
+            f"{len(data.cards)} cards proved sentence by sentence ({page}).")
+
+
+# -- rules and clarifications ---------------------------------------------------------
+
+
+def _fact_sheet_rule(rule: Rule) -> bool:
+    """The statement says part of the rule rests on the fact sheet."""
+    return "fact sheet" in rule.statement
+
+
+def rule_page(data: NewYorkData, rule: Rule) -> str:
+    src = rule_uri(rule.slug)
+    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
+           f"{TITLE}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number may "
+           f"change). [All New York rules]({link(src, RULES_INDEX)}).", "",
+           inline(rule.statement), ""]
+    if _fact_sheet_rule(rule):
+        out += ["!!! warning \"Partly from the fact sheet\"", "",
+                *indented(["Where the statement says \"fact sheet\", seed 003 lost the point "
+                           "in its OCR or does not say it: the fact sheet fills the gap."]),
+                ""]
+    out += _source_lines(data, "Source", rule.source)
+    if rule.also is not None:
+        out += _source_lines(data, "Also", rule.also)
+    if rule.decision:
+        decision = data.decision(rule.decision)
+        out += ["## Clarification", ""]
+        if decision is None:
+            out += [f"`{rule.decision}` (not in the rules file)", ""]
+        else:
+            out += [f"[{inline(decision_title(decision))}]"
+                    f"({link(src, decision_uri(decision.id))})", "",
+                    f"**Decision.** {inline(decision.decision)}", ""]
+    keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
+    out += ["## Scenarios", ""]
+    if keys:
+        out += ["The conformance scenarios that test this rule:", ""]
+        out += [*_scenario_links(data, src, keys), ""]
+    else:
+        out += ["No scenario tests this rule yet.", ""]
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def rules_index(data: NewYorkData) -> str:
+    src = RULES_INDEX
+    rows = []
+    for rule in data.book.rules:
+        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
+                    if rule.decision and data.decision(rule.decision) else rule.decision or "")
+        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
+                     f"`{rule.slug}`", cell(rule.source.cite()),
+                     str(len(data.by_rule.get(rule.slug, []))), decision])
+    untested = sum(1 for r in data.book.rules if not data.by_rule.get(r.slug))
+    out = [*WIDE, f"# {TITLE}: rules", "",
+           f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
+           "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
+           "(seed 003) it comes from with its English translation. The open points are "
+           f"settled on the [clarifications]({link(src, DECISIONS_INDEX)}) pages. "
+           f"{untested} of the rules have no scenario yet.", ""]
+    out += table(["#", "Rule", "Slug", "Source", "Scenarios", "Clarification"], rows)
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def _settled(data: NewYorkData, decision: Decision) -> list[Rule]:
+    return [r for r in data.book.rules if r.decision == decision.id]
+
+
+def pinning(data: NewYorkData, decision: Decision) -> tuple[list[str], list[str]]:
+    """(scenarios tagged with the decision, the other scenarios of the rules it settles)."""
+    pinned = {key for key, _ in data.by_rule.get(decision.id, [])}
+    others = {key for r in _settled(data, decision)
+              for key, _ in data.by_rule.get(r.slug, [])}
+    return sorted(pinned), sorted(others - pinned)
+
+
+def decision_page(data: NewYorkData, decision: Decision) -> str:
+    src = decision_uri(decision.id)
+    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
+           f"{TITLE}, clarification **{decision.id}**. "
+           f"[All New York clarifications]({link(src, DECISIONS_INDEX)}).", "",
+           f"**Question.** {inline(decision.question)}", "",
+           f"**Decision.** {inline(decision.decision)}", ""]
+    rules = _settled(data, decision)
+    out += ["## Seed passages", ""]
+    for source in decision.seeds:
+        out += _source_lines(data, "Passage", source)
+    if rules:
+        out += ["The passages of the rules it settles; the decision may not contradict "
+                "them:", ""]
+        for rule in rules:
+            out += [f"### {inline(rule_title(rule))}", "",
+                    f"[Rule page]({link(src, rule_uri(rule.slug))}) (`{rule.slug}`)", ""]
+            out += _source_lines(data, "Source", rule.source)
+            if rule.also is not None:
+                out += _source_lines(data, "Also", rule.also)
+    if not decision.seeds and not rules:
+        out += ["It settles a point of the engine's model rather than one rule; its "
+                "alternatives below name their sources.", ""]
+    out += ["## Alternatives", ""]
+    if decision.alternatives:
+        out += ["The other readings we considered, and where each comes from:", ""]
+        out += table(["Reading", "Source"],
+                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
+                      for a in decision.alternatives])
+    else:
+        out += ["None: no other reading was considered.", ""]
+    if decision.option:
+        out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
+    pinned, others = pinning(data, decision)
+    out += ["## Scenarios that pin it", ""]
+    if pinned:
+        out += [*_scenario_links(data, src, pinned), ""]
+    else:
+        out += ["No scenario is tagged with this decision.", ""]
+    if others:
+        out += ["## Other scenarios of those rules", ""]
+        out += [*_scenario_links(data, src, others), ""]
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+def decisions_index(data: NewYorkData) -> str:
+    src = DECISIONS_INDEX
+    rows = []
+    for d in data.book.decisions:
+        rules = ", ".join(f"[{r.number}]({link(src, rule_uri(r.slug))})"
+                          for r in _settled(data, d))
+        pinned, others = pinning(data, d)
+        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question), rules,
+                     str(len(pinned)), str(len(others))])
+    out = [*WIDE, f"# {TITLE}: clarifications", "",
+           "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
+           "where two of its passages disagree, kot-rules decides, says why and names the "
+           "alternatives. A decision may not contradict a sentence of the seed; each page "
+           "quotes the passages it rests on. *Pinning*: scenarios tagged with the decision; "
+           "*other*: further scenarios of the rules it settles.", ""]
+    out += table(["Decision", "Question", "Rules", "Pinning", "Other"], rows)
+    out += note(RULES_FILE)
+    return "\n".join(out)
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def _card_scenarios(data: NewYorkData,
+                    slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
+    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
+
+
+def card_type(data: NewYorkData, card: CardDef) -> str:
+    """``special`` for the two special cards, else the Power card's ``keep``/``discard``."""
+    return "special" if card.slug in data.special else card.kind.value
+
+
+def runs(data: NewYorkData, card: CardDef) -> str:
+    """What the engine does with the card, in a phrase."""
+    if card.slug in data.special:
+        return "yes: the rule kernel hands it over and scores it"
+    word = data.unrunnable.get(card.slug)
+    if word is not None:
+        return (f"**not yet**: it says the {word}, which the interpreter cannot run; the "
+                "card is never offered for sale")
+    return "yes"
+
+
+def proof_status(data: NewYorkData, card: CardDef) -> str:
+    """The card's proof status, never claiming more than the report holds."""
+    why = unproved(data)
+    if why is not None:
+        return "**not proved**: " + why
+    proved = card_proofs(data, card)
+    page = link(card_uri(card.slug), INVARIANTS)
+    if proved is None:
+        return ("**not proved**: New York's proofs cover no sentence of this card "
+                f"([Invariants and proofs]({page}))")
+    return (f"proved: Z3 proves that every sentence of the card keeps every invariant "
+            f"([Invariants and proofs]({page}))" if proved else
+            f"**not proved**: a sentence of the card is not proved ([Invariants and proofs]"
+            f"({page}#not-proved))")
+
+
+def namesake_line(src: str, namesake: CardDef) -> str:
+    """The King of Tokyo card of the same title, its Polish name marked as the base game's
+    (a reader may know the card by it; seed 003 does not name this one)."""
+    out = (f"King of Tokyo has a card of the same title: [{inline(namesake.name)}]"
+           f"({link(src, f'cards/{namesake.slug}.md')}) (cost {namesake.cost}, "
+           f"{namesake.kind.value})")
+    polish = ", ".join(a.name for a in namesake.aliases if a.language == "pl")
+    if polish:
+        plain = unaccented(polish)
+        out += f", Polish **{inline(polish)}**" + (f" ({inline(plain)})" if plain != polish
+                                                   else "")
+        out += ": the base game's Polish name, not confirmed for New York"
+    return out + "."
+
+
+_DECISION_ID = re.compile(r"\bD-KONY-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def cited_decisions(source_text: str) -> tuple[str, ...]:
+    """The New York decision ids a card file's comments name, in order, each once."""
+    comments = "\n".join(line for line in source_text.splitlines() if "#" in line)
+    return tuple(dict.fromkeys(_DECISION_ID.findall(comments)))
+
+
+def card_page(data: NewYorkData, info: CardInfo) -> str:
+    card = info.card
+    src = card_uri(card.slug)
+    mark = data.marks[card.slug]
+    polish = ", ".join(info.alias("pl"))
+    kind = card_type(data, card)
+    what = ("special card: it is never in the deck, a rule of the game hands it to a monster"
+            if kind == "special" else f"Power card ({kind})")
+    out = [*boosted(CARD_BOOST), f"# {card.name}", "",
+           f"{TITLE} {what}. [All New York cards]({link(src, CARDS_INDEX)}).", ""]
+    out += [f"Polish: **{inline(polish)}** (as seed 003 names it)" if polish else
+            "Polish: no Polish name is known (seed 003 names only some of the cards).", ""]
+    plain = sorted({unaccented(polish)} - {polish}) if polish else []
+    if plain:
+        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
+    namesake = data.namesakes.get(card.slug)
+    if namesake is not None:
+        out += [namesake_line(src, namesake), ""]
+    if mark.fact_sheet_only:
+        letter = mark.confidence or "not given"
+        out += [f"!!! note \"Source: fact sheet, confidence {letter}\"", "",
+                *indented([f"**{mark.label}** (`{mark.cite}`). The card's text comes from "
+                           "the fact sheet: the Polish rulebook prints no card texts"
+                           + ("; the rules that hand the card over are seed 003's. "
+                              if kind == "special" else ". ")
+                           + (f"Confidence {_confidence(mark.confidence)}."
+                              if mark.confidence else "")]), ""]
+    else:
+        out += [f"**{mark.label}**" + (f" (`{mark.cite}`)" if mark.cite else ""), ""]
+    out += ["The card's text, exactly as the engine reads it"
+            + ("" if info.rendered else " (from its card file)") + ":", ""]
+    out += fenced(info.text)
+    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
+    out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
+                 [[f"{card.cost} energy" if kind != "special" else "— (not bought)", kind,
+                   f"{card.copies} ({ids})", cell(polish) or "—", cell(mark.label),
+                   describe_sentences(card)]])
+    out += ["## Status", ""]
+    out += table(["Check", "Status"], [
+        ["parsed", "yes"],
+        ["round-trips", "unknown (no renderer)" if info.round_trips is None else
+         "yes (render, then parse, gives the same card)" if info.round_trips else "**no**"],
+        ["the engine runs it", runs(data, card)],
+        ["scenario-tested", "yes" if any(u.tests for _, uses in
+                                         _card_scenarios(data, card.slug) for u in uses)
+         else "no"],
+        ["proved", proof_status(data, card)],
+    ])
+    cited = cited_decisions(info.source_text)
+    if cited:
+        out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
+        out += [f"- {_decision_ref(data, src, d)}" for d in cited] + [""]
+    rulings = data.rulings.by_card.get(card.slug, ())
+    if rulings:
+        out += ["## Rulings", ""]
+        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
+    out += card_scenarios_section(
+        src, info, _card_scenarios(data, card.slug),
+        lead=("The conformance scenarios that test the card:", ""),
+        none="**No scenario plays or names this card yet.**")
+    return "\n".join(out)
+
+
+def cards_index(data: NewYorkData) -> str:
+    src = CARDS_INDEX
+    rows = []
+    for info in data.cards:
+        card = info.card
+        tested = any(u.tests for _, uses in _card_scenarios(data, card.slug) for u in uses)
+        rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
+                     cell(", ".join(info.alias("pl"))) or "—",
+                     "—" if card.slug in data.special else str(card.cost),
+                     card_type(data, card), str(sum(sentence_counts(card).values())),
+                     "not yet" if card.slug in data.unrunnable else "yes",
+                     "yes" if tested else "no",
+                     "no" if card_proofs(data, card) is not True else "yes"])
+    power = [c for c in data.cards if c.slug not in data.special]
+    kinds = Counter(c.card.kind.value for c in power)
+    out = [*WIDE, f"# {TITLE}: cards", "",
+           f"The {len(data.cards)} cards of the box, one per card file of `{CARDS_FOLDER}`: "
+           f"{len(power)} Power cards ({kinds['keep']} keep, {kinds['discard']} discard) and "
+           f"{len(data.special)} special cards that never enter the deck. Each page shows the "
+           "card's text in the card language exactly as the engine parses it, its source, "
+           "its Polish name where seed 003 gives one, the scenarios that test it and its "
+           "proof status. *Runs*: the engine can play the card (a card it cannot is never "
+           "offered for sale). *Tested*: a scenario buys the card or starts with it in "
+           "play. *Proved*: the Z3 proofs cover every sentence of the card.", ""]
+    why = unproved(data)
+    if why is not None:
+        out += not_proved_box(why)
+    out += table(["Card", "Polish", "Cost", "Type", "Sentences", "Runs", "Tested", "Proved"],
+                 rows)
+    out += note(f"{CARDS_FOLDER}*.kot")
+    return "\n".join(out)
+
+
+# -- the board ------------------------------------------------------------------------
+
+
+_SINGULAR = {"stars": "star", "hearts": "heart"}
+
+
+def _reward(reward: object) -> str:
+    """``{stars: 1, energy: 2}`` as ``1 star, 2 energy``."""
+    if not isinstance(reward, dict):
+        return str(reward)
+    return ", ".join(f"{amount} {_SINGULAR.get(str(kind), kind) if amount == 1 else kind}"
+                     for kind, amount in reward.items())
+
+
+def tile_ids(row: Mapping[str, Any]) -> tuple[str, ...]:
+    """The engine's ids of the tiles of one row of the board file (``high-rise-1-1``...)."""
+    return tuple(f"{row['building']}-{row['durability']}-{k}"
+                 for k in range(1, int(row["count"]) + 1))
+
+
+def _id_span(ids: Sequence[str]) -> str:
+    return f"`{ids[0]}`" if len(ids) == 1 else f"`{ids[0]}` … `{ids[-1]}`"
+
+
+def example_layout(seed: int = 1) -> list[tuple[str, tuple[tuple[str, ...], ...]]]:
+    """The stacks of each borough as the engine lays them out with the shuffle ``seed``."""
+    from kot_rules.engine.city import BOROUGHS, laid_out
+
+    board = laid_out(4, seed)
+    return [(b, board.stacks_of(b)) for b in BOROUGHS]
+
+
+def board_page(data: NewYorkData) -> str:
+    src = BOARD
+    board = data.board
+
+    def ref(slug: str) -> str:
+        return _rule_ref(data, src, slug)
+
+    names = {str(b["id"]): str(b["name"]) for b in board.get("boroughs", [])}
+    out = ["---", "hide:", "  - toc", "search:", f"  boost: {RULE_BOOST}", "---", "",
+           f"# {TITLE}: the board", "",
+           "The board is New York in five boroughs, Manhattan split into three zones "
+           f"({ref('kony.setup.boroughs')}). Everything below is read from `{BOARD_FILE}`, "
+           "each fact with its source: seed 003 where its text survives, the fact sheet "
+           "(with its confidence mark) where the OCR lost the pictures.", ""]
+    out += ["## Boroughs", ""]
+    rows = []
+    for b in board.get("boroughs", []):
+        capacity = b.get("capacity")
+        cap = (", ".join(f"{v} with {k} monsters" for k, v in capacity.items())
+               if isinstance(capacity, dict) else f"{capacity} monsters")
+        rows.append([cell(str(b["name"])), cell(str(b.get("polish") or "—")), cap,
+                     ", ".join(str(z) for z in b.get("zones", [])) or "—"])
+    out += table(["Borough", "Polish", "Holds at most", "Zones"], rows)
+    out += [f"Capacity: {ref('kony.borough.capacity')}.", ""]
+    manhattan = board.get("manhattan", {})
+    out += ["## Manhattan's zones", "",
+            "A monster enters Manhattan in Lower Manhattan and climbs one zone a turn; at "
+            "the start of its turn it takes the reward of the zone it stands in "
+            f"({ref('kony.manhattan.zone-rewards')}).", ""]
+    out += table(["Zone", "Polish", "Reward at the start of the turn", "Next"],
+                 [[cell(str(z["name"])), cell(str(z.get("polish") or "—")),
+                   _reward(z.get("reward")), cell(str(z.get("next") or "— (top)"))]
+                  for z in manhattan.get("zones", [])])
+    out += ["## Buildings", "",
+            "A tile shows a building on its front; destroying it gives its reward, in the "
+            "building's resource, and flips it to the unit on its back "
+            f"({ref('kony.setup.tiles-described')}, {ref('kony.setup.tile-backs')}).", ""]
+    out += table(["Building", "Polish", "Reward in", "Source"],
+                 [[cell(str(b["name"])),
+                   cell(str(b["polish"])) if b.get("polish") else "— (seed 003 never names it)",
+                   str(b["reward_kind"]), cell(_board_source(b.get("sources")))]
+                  for b in board.get("buildings", [])])
+    out += ["## Units", "",
+            "A destroyed building turns into a military unit, tougher than the building "
+            "was; a unit shoots the monsters when the dice show ouch faces.", ""]
+    rows = []
+    for u in board.get("units", []):
+        sources = u.get("sources", {})
+        rows.append([cell(str(u["name"])), cell(str(u.get("polish") or "—")),
+                     str(u["from_building_durability"]), str(u["durability"]),
+                     _reward(u.get("reward")),
+                     cell(_board_source(sources.get("durability"))),
+                     cell(_board_source(sources.get("reward")))])
+    out += table(["Unit", "Polish", "Behind a building of durability", "Durability",
+                  "Reward", "Durability from", "Reward from"], rows)
+    out += ["## The 45 tiles", "",
+            "Every kind of tile, with how many the box holds and the ids the engine gives "
+            "them (in state JSON and game records). Durability is the number of destruction "
+            "faces needed to destroy it.", ""]
+    units = {str(u["id"]): u for u in board.get("units", [])}
+    rows = []
+    for row in board.get("tiles", []):
+        unit = units.get(str(row["unit"]), {})
+        rows.append([cell(str(row["building"])), str(row["durability"]),
+                     _reward(row.get("reward")), cell(str(unit.get("name", row["unit"]))),
+                     str(unit.get("durability", "?")), _reward(unit.get("reward")),
+                     str(row["count"]), _id_span(tile_ids(row))])
+    out += table(["Building", "Durability", "Reward", "Unit behind", "Unit durability",
+                  "Unit reward", "Tiles", "Engine ids"], rows)
+    totals = board.get("totals", {})
+    sources = board.get("tiles_sources", {})
+    out += [f"Total: {totals.get('tiles', '?')} tiles; behind them "
+            + ", ".join(f"{n} {k}" for k, n in (totals.get("units") or {}).items())
+            + f". The counts come from the {_board_source(sources.get('counts'))}; seed 003 "
+            "gives the total only. How the tile data was settled: "
+            f"{_decision_ref(data, src, 'D-KONY-TILE-DATA')}.", ""]
+    layout = board.get("layout", {})
+    per_stack = int(layout.get("tiles_per_stack", 3))
+    stacks = int(layout.get("stacks_per_borough", 3))
+    boroughs = [str(b) for b in layout.get("boroughs", [])]
+    per_borough = per_stack * stacks
+    total = sum(int(r["count"]) for r in board.get("tiles", [])) or 1
+    out += ["## The mix per borough", "",
+            f"At set-up the {total} tiles are shuffled together and stacked "
+            f"{per_stack} to a stack, building side up; each of the {len(boroughs)} "
+            f"boroughs, Manhattan included, gets {stacks} stacks, so {per_borough} tiles "
+            f"({ref('kony.setup.tiles')}, {ref('kony.setup.tile-shuffle')}). Only the top "
+            "tile of a stack is visible. Which kinds a borough gets is left to the "
+            "shuffle: no borough has a fixed mix. On average a borough gets:", ""]
+    out += table(["Building", "Durability", "Tiles in the box",
+                  f"Expected in a borough of {per_borough}"],
+                 [[cell(str(r["building"])), str(r["durability"]), str(r["count"]),
+                   f"{int(r['count']) * per_borough / total:.1f}"]
+                  for r in board.get("tiles", [])])
+    stacks_decision = _decision_ref(data, src, "D-KONY-MANHATTAN-STACKS")
+    out += ["In Manhattan the three stacks lie one in each zone, but a monster anywhere in "
+            f"Manhattan may destroy any of them ({stacks_decision}).",
+            "", "An example: the board the engine lays out with shuffle seed 1 (top tile "
+            "first in each stack):", ""]
+    out += table(["Borough", "Stack 1", "Stack 2", "Stack 3"],
+                 [[cell(names.get(b, b)), *(" · ".join(f"`{t}`" for t in st) for st in sts)]
+                  for b, sts in example_layout()])
+    out += ["## The monsters", "",
+            "The six monsters of the box, in the order seats take them when a game names "
+            "none. They have no powers of their own; they differ only by name "
+            f"({_board_source(board.get('monsters_source'))}).", ""]
+    out += [", ".join(f"**{inline(str(m))}**" for m in board.get("monsters", [])), ""]
+    out += ["## Every number", "",
+            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
+            f"comes from (`{GAME_FILE}`):", ""]
+    out += table(["Key", "Value", "Rule or source"],
+                 [[f"`{x.key}`", str(x.value),
+                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
+                  for x in data.numbers.numbers])
+    out += note(f"{BOARD_FILE}, {GAME_FILE}")
+    return "\n".join(out)
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+
+def scenario_page(data: NewYorkData, scenario: Scenario) -> str:
+    src = scenario_uri(scenario.key)
+    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
+           f"{TITLE} conformance scenario `{scenario.path}`. "
+           f"[All New York scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
+    items = [_rule_ref(data, src, slug) for slug in scenario.rules]
+    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
+    if scenario.decisions:
+        out += ["**Clarifications:** " + ", ".join(
+            _decision_ref(data, src, d) for d in scenario.decisions), ""]
+    if scenario.tags:
+        out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
+    names = {info.slug: info.card.name for info in data.cards}
+    played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
+    if played:
+        out += ["**Cards:** " + ", ".join(
+            f"[{inline(names[slug])}]({link(src, card_uri(slug))})"
+            for slug in sorted(played)), ""]
+    if scenario.source:
+        out += [f"**Source:** {inline(scenario.source)}", ""]
+    if scenario.description:
+        out += [inline(scenario.description), ""]
+    out += ["## The scenario file", ""]
+    out += fenced(scenario.text, "yaml")
+    out += note(scenario.path)
+    return "\n".join(out)
+
+
+def _folder(scenario: Scenario) -> str:
+    return scenario.key.split("/")[-2]
+
+
+def scenarios_index(data: NewYorkData) -> str:
+    src = SCENARIOS_INDEX
+    out = [f"# {TITLE}: scenarios", "",
+           f"The {len(data.scenarios)} conformance scenarios of {TITLE}: each sets up a "
+           "position, plays a script and states what must happen, to pin one rule. Run "
+           f"them with `kot-rules scenario run {SCENARIOS_FOLDER.rstrip('/')}`.", ""]
+    unknown = sorted({slug for s in data.scenarios for slug in s.rules
+                      if data.rule(slug) is None})
+    if unknown:
+        out += ["!!! warning \"Rule slugs that name no New York rule\"", "",
+                "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
+    by_folder: dict[str, list[Scenario]] = defaultdict(list)
+    for scenario in data.scenarios:
+        by_folder[_folder(scenario)].append(scenario)
+    for folder, scenarios in sorted(by_folder.items()):
+        out += [f"## {folder}", ""]
+        rows = []
+        for s in scenarios:
+            named = ", ".join(
+                f"[{rule.number}]({link(src, rule_uri(slug))})"
+                if (rule := data.rule(slug)) else f"`{slug}`" for slug in s.rules)
+            rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
+                         ", ".join(s.tags)])
+        out += table(["Scenario", "Rules", "Tags"], rows)
+    out += note(SCENARIOS_FOLDER)
+    return "\n".join(out)
+
+
+# -- invariants -----------------------------------------------------------------------
+
+
+def kernel_steps(model: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, rules) of each kernel step the Z3 model proves, if it lists them."""
+    if not model:
+        return []
+    module = importlib.import_module(model)
+    return [(str(t.name), tuple(str(r) for r in getattr(t, "rules", ())))
+            for t in getattr(module, "TRANSITIONS", ())]
+
+
+def invariants_page(data: NewYorkData) -> str:
+    src = INVARIANTS
+    results = data.proofs
+    out = [f"# {TITLE}: invariants and proofs", "",
+           "*Generated at build time from the report of New York's Z3 prover (`kot-rules "
+           f"verify --game {KONY} --json`: `kot_rules/verify/kony_*.py`) and the engine's "
+           "state checks (`kot_rules/verify/kony_concrete.py`); edit those, not this page.*",
+           ""]
+    why = unproved(data)
+    if why is not None or results is None:
+        out += ["## Proofs", "", "!!! warning \"Nothing of New York is proved here\"", "",
+                *indented([(why or NOT_RUN) + " No invariant and no card of New York is "
+                           "shown as proved on these pages."]), ""]
+    else:
+        rows_ = list(results.get("results", ()))
+        kernel = {r.get("transition") for r in rows_ if r.get("kind") == "kernel"}
+        sentences = {(r.get("kind"), r.get("transition")) for r in rows_
+                     if r.get("kind") != "kernel"}
+        verdict = "everything proved" if results.get("ok") else "NOT everything is proved"
+        out += ["## Proofs", "",
+                "Each invariant is stated once over Z3 terms and **proved** for New York's "
+                f"rule kernel ({len(kernel)} steps, the set-up included) and for every "
+                f"distinct sentence of its {len(data.cards)} cards ({len(sentences)} "
+                "sentences): one Z3 query per step and invariant assumes every invariant "
+                "before the step and asks for a state after it that breaks the invariant; "
+                "*unsat* means proved.",
+                "", f"Result: **{verdict}** ({len(rows_)} queries, "
+                f"{float(results.get('seconds', 0.0)):.1f} s).", ""]
+        statements = {str(i.get("id")): i for i in results.get("invariants", ())}
+        counts: Mapping[str, Mapping[str, int]] = results.get("counts", {})
+        rows = []
+        for inv_id, c in counts.items():
+            total = sum(c.values())
+            proved = c.get("proved", 0)
+            inv = statements.get(inv_id, {})
+            status = (f"all {total} steps" if proved == total
+                      else f"**{proved} of {total}** ({total - proved} not proved)")
+            rows.append([f"`{inv_id}`", cell(str(inv.get("statement", ""))) or "—",
+                         ", ".join(_rule_ref(data, src, str(r)) for r in inv.get("rules", ()))
+                         or "—", status])
+        out += table(["Invariant", "Statement", "Rests on", "Proved (Z3)"], rows)
+        steps = kernel_steps(data.model)
+        if steps:
+            out += ["## The kernel steps", "",
+                    ("Every step below is proved to keep every invariant" if results.get("ok")
+                     else "The steps the proofs cover (what is not proved is listed below)")
+                    + "; each rests on the rules named:", ""]
+            out += table(["Step", "Rules"],
+                         [[cell(name), ", ".join(_rule_ref(data, src, r) for r in rules)]
+                          for name, rules in steps])
+        canaries = results.get("canaries", ())
+        if canaries:
+            out += ["## Reachability canaries", "",
+                    "If nothing could ever happen, every invariant would hold. These must be "
+                    "reachable from a legal state:", ""]
+            out += [f"- {'reachable' if c.get('reachable') else '**unreachable**'}: "
+                    f"{inline(str(c.get('name', '')))}" for c in canaries] + [""]
+        failed = [r for r in rows_ if r.get("status") != "proved"]
+        out += ["## Not proved", ""]
+        if failed:
+            out += [f"- `{r.get('invariant')}` for *{inline(str(r.get('transition')))}*: "
+                    f"{r.get('status')}"
+                    + (f" ({inline(str(r['detail']))})" if r.get("detail") else "")
+                    + (f", cards: {', '.join(str(c) for c in r.get('cards', ()))}"
+                       if r.get("cards") else "") for r in failed] + [""]
+        else:
+            out += ["Nothing: every invariant is proved for every step.", ""]
+    proved_ids = set(results.get("counts", {})) if results is not None else set()
+    out += ["## Checked on the engine's states", "",
+            "The soak (`kot_rules/verify/soak.py`) plays seeded New York games with random "
+            "decisions and dice and runs these checks of `kot_rules/verify/kony_concrete.py` "
+            "on the state after every step. A check finds a broken state when a game "
+            "reaches one; it cannot show that no game ever does: that is what the proofs "
+            "above are for.", ""]
+    out += table(["Check", "What every state keeps", "Also a Z3 invariant"],
+                 [[f"`{inv.id}`", cell(inv.statement),
+                   "yes (same id)" if inv.id in proved_ids else "no"]
+                  for inv in data.invariants])
+    return "\n".join(out)
+
+
+# -- all pages and the navigation -----------------------------------------------------
+
+
+def generate(data: NewYorkData) -> dict[str, str]:
+    """Every page of New York's section: ``src_uri`` -> Markdown."""
+    pages = {
+        HOME: home_page(data),
+        RULES_INDEX: rules_index(data),
+        DECISIONS_INDEX: decisions_index(data),
+        CARDS_INDEX: cards_index(data),
+        SCENARIOS_INDEX: scenarios_index(data),
+        BOARD: board_page(data),
+        INVARIANTS: invariants_page(data),
+    }
+    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
+    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
+    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
+    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    return pages
+
+
+def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:
+    """Section index page -> the generated pages listed under it in the navigation."""
+    scenarios: dict[str, list[str]] = defaultdict(list)
+    for s in data.scenarios:
+        scenarios[_folder(s)].append(scenario_uri(s.key))
+    return {
+        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
+        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
+        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
+        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
+    }
+
+
+def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
+    """The page that shows New York's file ``spec/...`` (``parts``: its path, split)."""
+    folder, name = parts[1], parts[-1]
+    if folder == "scenarios":
+        if name.endswith(".yaml"):
+            return scenario_uri("/".join(parts[1:])), ""
+        return SCENARIOS_INDEX, ""
+    if folder == "rules":
+        return RULES_INDEX, ""
+    if folder == "games":
+        return BOARD, ""
+    if folder == "cards":
+        if name.endswith(".kot"):
+            return card_uri(name.removesuffix(".kot")), ""
+        return CARDS_INDEX, ""
+    return None
+
