@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
-from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, turn
+from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, requests, turn
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
@@ -708,6 +709,53 @@ def apply(s: State, action: Action) -> None:
         turn.apply(s, action)
 
 
+# -- duel-speed-2: the driver's random agents ------------------------------------------
+
+_KEEP: Final = Phase.KEEP
+_QUIET_EVENTS: Final = QUIET_EVENTS
+
+
+def random_step(s: State, u: float) -> None:
+    """``RULES.random_step``: :func:`apply` of ``legal_actions(s)[int(u * n)]`` (``n`` the
+    number of legal actions), for the driver's random agents in a game nobody watches.
+
+    When the driver answers every question of ``s`` as it is asked
+    (requests.InlineAnswers), no step stops, so none keeps its start for a replay; a reroll
+    is then taken from the index without building the list of keeps."""
+    if s.pending is None and s.events is _QUIET_EVENTS and s.game.rules is RULES and (
+        requests.answered_inline(s)
+    ):
+        if (
+            s.phase is _KEEP
+            and s.rolls_done < s.rolls_allowed
+            and not (s.game.cards.with_activated and s.monsters[s.active].cards)
+        ):
+            # legal.legal_actions's order: stop, then each keep but all the dice (by
+            # sub-multiset index, mixed radix in face order).
+            c0, c1, c2, c3, c4, c5 = s.dice
+            index = int(u * ((c0 + 1) * (c1 + 1) * (c2 + 1) * (c3 + 1) * (c4 + 1) * (c5 + 1)))
+            if index:
+                # apply_keep of that keep: its checks hold, nothing is built (quiet), and
+                # the check after the step finds what it found after the last one.
+                i, k0 = divmod(index - 1, c0 + 1)
+                i, k1 = divmod(i, c1 + 1)
+                i, k2 = divmod(i, c2 + 1)
+                i, k3 = divmod(i, c3 + 1)
+                i, k4 = divmod(i, c4 + 1)
+                k5 = i % (c5 + 1)
+                s.to_roll = c0 + c1 + c2 + c3 + c4 + c5 - (k0 + k1 + k2 + k3 + k4 + k5)
+                s.dice = (k0, k1, k2, k3, k4, k5)
+                s.phase = _ROLL
+                return
+            turn.apply(s, STOP, plain=True)
+            return
+        actions = legal_actions(s)
+        turn.apply(s, actions[int(u * len(actions))], plain=True)
+        return
+    actions = legal_actions(s)
+    apply(s, actions[int(u * len(actions))])
+
+
 def describe_dice(counts: Sequence[int]) -> str:
     return " ".join(f.value for f, n in zip(FACES, counts, strict=True) for _ in range(n))
 
@@ -744,7 +792,7 @@ def roll_in_place(s: State, counts: Counts) -> None:
     # fires), so it never asks; most rolls of a random game are such rolls.
     if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
         s, table.asking
-    ):
+    ) and not (s.game.rules is RULES and requests.answered_inline(s)):
         # duel-cards-roll: a held card may ask once the roll is final (a skip): the
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
@@ -917,6 +965,7 @@ RULES = GameRules(
     board_from_json=board_from_json,
     victories=VICTORIES,
     check_options=check_options,
+    random_step=random_step,  # duel-speed-2
 )
 """King of Tokyo: Duel (2 players) for the kernel."""
 
