@@ -725,8 +725,23 @@ def random_step(s: State, u: float) -> None:
     if s.pending is None and s.events is _QUIET_EVENTS and s.game.rules is RULES and (
         requests.answered_inline(s)
     ):
+        phase = s.phase
+        if phase is _RESOLVE:
+            # turn.apply's plain step, its handler called straight (no phase look-up,
+            # which hashes an Enum): legal_actions's order is to_resolve's.
+            ev: list[Event] = Quiet()
+            faces = to_resolve(s)
+            apply_resolve(s, ev, _RESOLVE_FACES[faces[int(u * len(faces))]])
+            turn.finish(s, ev)
+            return
+        if phase is _BUY:
+            ev = Quiet()
+            actions = legal_actions(s)
+            apply_buy(s, ev, actions[int(u * len(actions))])
+            turn.finish(s, ev)
+            return
         if (
-            s.phase is _KEEP
+            phase is _KEEP
             and s.rolls_done < s.rolls_allowed
             and not (s.game.cards.with_activated and s.monsters[s.active].cards)
         ):
@@ -747,7 +762,9 @@ def random_step(s: State, u: float) -> None:
                 s.dice = (k0, k1, k2, k3, k4, k5)
                 s.phase = _ROLL
                 return
-            turn.apply(s, STOP, plain=True)
+            ev = Quiet()
+            resolve(s, ev)  # apply_keep of StopRolling
+            turn.finish(s, ev)
             return
         actions = legal_actions(s)
         turn.apply(s, actions[int(u * len(actions))], plain=True)
