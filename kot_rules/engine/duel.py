@@ -807,6 +807,20 @@ def roll_in_place(s: State, counts: Counts) -> None:
     table = s.game.cards
     # A roll before the last one only sets the dice (_roll: no face resolves, no ability
     # fires), so it never asks; most rolls of a random game are such rolls.
+    if (
+        s.rolls_done + 1 < s.rolls_allowed
+        and s.events is QUIET_EVENTS
+        and s.game.rules is RULES
+        and requests.answered_inline(s)
+    ):
+        # duel-speed-2: in the driver's random loop such a roll is _roll with no event
+        # built, and the step's end changes nothing: the check after it finds what it
+        # found after the last step (the dice move no marker and no heart).
+        s.dice = dice.add(s.dice, counts)
+        s.to_roll = 0
+        s.rolls_done += 1
+        s.phase = _KEEP
+        return
     if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
         s, table.asking
     ) and not (s.game.rules is RULES and requests.answered_inline(s)):
