@@ -166,6 +166,21 @@ class TestDriverLoop:
             assert fast.decisions == general.decisions == recorded.decisions
             assert fast.final.events == ()
 
+    def test_agents_given_by_the_caller_replay_from_their_own_state(self) -> None:
+        game = duel_game()
+        seed = ASKED_ONCE_OVER
+        general = driver.play(
+            game, seed, [PlainRandomAgent(driver.agent_rng(seed, i)) for i in range(2)],
+            record=False,
+        )
+        # The caller's own generators: their states are kept for the replay.
+        given = [RandomAgent(driver.agent_rng(seed, i)) for i in range(2)]
+        fast = driver.play(game, seed, given, record=False)
+        assert fast.final is not None and general.final is not None
+        assert fast.final.pending is not None
+        assert fast.final.canonical() == general.final.canonical()
+        assert fast.decisions == general.decisions
+
     def test_the_seed_asks_a_question_once_the_game_is_over(self) -> None:
         game = duel_game()
         final = driver.play(game, ASKED_ONCE_OVER, record=False).final
