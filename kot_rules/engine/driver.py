@@ -141,12 +141,30 @@ def _play(
     random_step = game.rules.random_step
     if random_step is not None and quiet and all(type(p) is RandomAgent for p in players):
         rngs: list[random.Random] = [p.rng for p in players]  # type: ignore[attr-defined]
-        state, rec.decisions = _play_random(
+        # duel-speed-2: what the general loop below needs to play the game again from its
+        # start, in the rare game where a question is asked once it is over (see _played).
+        # The default agents' generators and the chance generator are made again from the
+        # seed; only agents given by the caller have theirs kept (a copy costs ~20 us).
+        start = state.copy()
+        rngs_start = None if agents is None else [r.getstate() for r in rngs]
+        final, played = _play_random(
             state, seed, rng, rngs, random_step, apply_in_place, roll_in_place
         )
-        state.events = ()  # the last step's events were not built
-        rec.final = state
-        return rec
+        if played >= 0:
+            final.events = ()  # the last step's events were not built
+            rec.final = final
+            rec.decisions = played
+            return rec
+        # The game ended in the middle of a step that then asked a question: a driver that
+        # waits for answers ends the game with that question unanswered and the state the
+        # step started from kept in it, which the random loop keeps for no step. The same
+        # game played by the general loop below gives that final state.
+        state = start
+        state.events = _QUIET_EVENTS
+        rng = chance_rng(seed)
+        rng.randrange(2**32)  # the deck's shuffle, as at the start of this function
+        for i, r in enumerate(rngs):
+            r.setstate(agent_rng(seed, i).getstate() if rngs_start is None else rngs_start[i])
     for _ in range(MAX_STEPS):
         phase = state.phase
         if phase is over:
@@ -209,7 +227,7 @@ def _play_random(
     """:func:`_play`'s loop for random agents in a game nobody watches (kot-speed): each
     decision is the seat's generator's next number, taken straight to the game's
     ``random_step``; the same steps in the same order. Returns the final state and the
-    decisions taken."""
+    decisions taken (-1: the game asked a question once over; play it again otherwise)."""
     # The questions cards ask in the middle of a step are answered as they are asked,
     # as the same agents and the same chance would answer them once the step stopped.
     answers = requests.InlineAnswers(state, rng, rngs)
@@ -220,7 +238,7 @@ def _play_random(
         )
     finally:
         requests.stop_answering(answers)
-    return state, decisions + answers.decisions
+    return state, decisions + answers.decisions if decisions >= 0 else -1
 
 
 def _random_loop(
@@ -247,28 +265,36 @@ def _random_loop(
         if phase is over:
             return state, decisions
         pending = state.pending
-        if pending is None:
-            if phase is roll_phase:
-                n = state.to_roll
-                if n <= 6:
-                    # dice.sample, inline: one draw among the 6**n ordered throws.
-                    throws = tables.get(n)
-                    if throws is None:
-                        throws = tables[n] = dice.throws(n)
-                    roll_in_place(state, throws[int(rng.random() * len(throws))])
+        try:
+            if pending is None:
+                if phase is roll_phase:
+                    n = state.to_roll
+                    if n <= 6:
+                        # dice.sample, inline: one draw among the 6**n ordered throws.
+                        throws = tables.get(n)
+                        if throws is None:
+                            throws = tables[n] = dice.throws(n)
+                        roll_in_place(state, throws[int(rng.random() * len(throws))])
+                    else:
+                        roll_in_place(state, sample(rng, n))
+                    continue
+                if phase is first_player:
+                    state = state.apply(state.sample_chance(rng))
+                    answers.state = state
                 else:
-                    roll_in_place(state, sample(rng, n))
-                continue
-            if phase is first_player:
-                state = state.apply(state.sample_chance(rng))
-                answers.state = state
+                    seat = state.yield_queue[0] if phase is yield_phase else state.active
+                    decisions += 1
+                    random_step(state, rngs[seat].random())
+            elif pending.request.is_chance:
+                apply_in_place(state, state.sample_chance(rng))
             else:
-                seat = state.yield_queue[0] if phase is yield_phase else state.active
-                random_step(state, rngs[seat].random())
                 decisions += 1
-        elif pending.request.is_chance:
-            apply_in_place(state, state.sample_chance(rng))
-        else:
-            random_step(state, rngs[pending.request.seat].random())
-            decisions += 1
+                random_step(state, rngs[pending.request.seat].random())
+        except requests.NeedAnswer:
+            # duel-speed-2: a question asked after the game ended in the middle of a step
+            # (requests.ask answers none then): _play plays this game again without
+            # answering inline (-1).
+            if state.phase is not over:
+                raise
+            return state, -1
         state.events = _QUIET_EVENTS  # again after a copy or a question's replay

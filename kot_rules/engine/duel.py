@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
-from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, turn
+from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, requests, turn
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
@@ -100,29 +101,40 @@ from kot_rules.language.ast import ModifierKind, Trigger, Verb
 from kot_rules.language.monsters import MonsterDef, Power, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
-GAME_ID = DUEL.game
-DICE: int = DUEL["dice"]
-FIRST_TURN_DICE: int = DUEL["first-turn-dice"]
-ROLLS: int = DUEL["rolls"]
-MAX_DICE: int = DUEL["max-dice"]
-MAX_EXTRA_DICE: int = DUEL["max-extra-dice"]
-SECOND_PLAYER_ENERGY: int = DUEL["second-player-energy"]
-PULL_SET: int = DUEL["pull-set"]
-DAMAGE_PER_SMASH: int = DUEL["damage-per-smash"]
-HEARTS_PER_HEAL: int = DUEL["hearts-per-heal"]
-ENERGY_PER_FACE: int = DUEL["energy-per-face"]
-SHOP_SIZE: int = DUEL["shop-size"]
-REFRESH_COST: int = DUEL["refresh-cost"]
-RIGHTMOST_DISCOUNT: int = DUEL["rightmost-discount"]
-NO_PURCHASE_ENERGY: int = DUEL["no-purchase-energy"]
+# duel-speed-2: imported names used at every step, as Final aliases (compiled: a C static,
+# not a look-up in this module's dict).
+_QUIET_EVENTS: Final = QUIET_EVENTS
+_Quiet: Final = Quiet
+_NO_EVENT: Final = NO_EVENT
+_NEAR: Final = NEAR
+_END: Final = END
 
-_M_CARD_DISCOUNT = ModifierKind.CARD_DISCOUNT
-_M_MULTIPLY = ModifierKind.MULTIPLY_SMASH
-_M_EXTRA_DICE = ModifierKind.EXTRA_DICE
-_T_OTHER_DICE_ENERGY = Trigger.OTHER_DICE_ENERGY  # duel-cards-damage
-_TOKENS, _RESOLVE, _BUY, _ROLL, _OVER = (
-    Phase.DICE_TOKENS, Phase.RESOLVE, Phase.BUY, Phase.ROLL, Phase.OVER,
-)  # fmt: skip
+GAME_ID = DUEL.game
+DICE: Final[int] = DUEL["dice"]
+FIRST_TURN_DICE: Final[int] = DUEL["first-turn-dice"]
+ROLLS: Final[int] = DUEL["rolls"]
+MAX_DICE: Final[int] = DUEL["max-dice"]
+MAX_EXTRA_DICE: Final[int] = DUEL["max-extra-dice"]
+SECOND_PLAYER_ENERGY: Final[int] = DUEL["second-player-energy"]
+PULL_SET: Final[int] = DUEL["pull-set"]
+DAMAGE_PER_SMASH: Final[int] = DUEL["damage-per-smash"]
+HEARTS_PER_HEAL: Final[int] = DUEL["hearts-per-heal"]
+ENERGY_PER_FACE: Final[int] = DUEL["energy-per-face"]
+SHOP_SIZE: Final[int] = DUEL["shop-size"]
+REFRESH_COST: Final[int] = DUEL["refresh-cost"]
+RIGHTMOST_DISCOUNT: Final[int] = DUEL["rightmost-discount"]
+NO_PURCHASE_ENERGY: Final[int] = DUEL["no-purchase-energy"]
+
+_M_CARD_DISCOUNT: Final = ModifierKind.CARD_DISCOUNT
+_M_MULTIPLY: Final = ModifierKind.MULTIPLY_SMASH
+_M_EXTRA_DICE: Final = ModifierKind.EXTRA_DICE
+_T_OTHER_DICE_ENERGY: Final = Trigger.OTHER_DICE_ENERGY  # duel-cards-damage
+# duel-speed-2: Final, so that compiled code reads each from a C static, not a dict.
+_TOKENS: Final = Phase.DICE_TOKENS
+_RESOLVE: Final = Phase.RESOLVE
+_BUY: Final = Phase.BUY
+_ROLL: Final = Phase.ROLL
+_OVER: Final = Phase.OVER
 
 
 def rival(seat: int) -> int:
@@ -176,8 +188,8 @@ def check(s: State) -> Outcome | None:
     fame, destruction = b.fame, b.destruction
     if (
         ms[0].hearts > 0 and ms[1].hearts > 0
-        and (-NEAR < fame < NEAR or -NEAR < destruction < NEAR)
-        and -END < fame < END and -END < destruction < END
+        and (-_NEAR < fame < _NEAR or -_NEAR < destruction < _NEAR)
+        and -_END < fame < _END and -_END < destruction < _END
     ):
         return None  # tracks.victory's quickest answer, checked after every step
     found = victory((ms[0].hearts, ms[1].hearts), fame, destruction, b.extra)
@@ -244,7 +256,7 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     b: DuelBoard = s.board
     if n:
         b = b.with_tokens(a, b.dice_tokens[a] - n)
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
     s.board = b.with_white(b.white + n)
     s.to_roll += n
     s.phase = _ROLL
@@ -273,7 +285,7 @@ def to_resolve(s: State) -> list[int]:
     return out
 
 
-_CACHE_LIMIT = 50_000  # entries of a cache of actions; clearing it only costs time
+_CACHE_LIMIT: Final = 50_000  # entries of a cache of actions; clearing it only costs time
 
 
 def resolve(s: State, ev: list[Event]) -> None:
@@ -292,7 +304,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             abilities.fire(s, ev, _T_SKIPPED, (a,))
             _declare_if_won(s, ev)
             return
-    ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
+    ev.append(_NO_EVENT if ev.__class__ is _Quiet  # nobody reads them: no text built
               else Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
     if not _all_resolved(s):
         s.phase = _RESOLVE
@@ -302,13 +314,13 @@ def resolve(s: State, ev: list[Event]) -> None:
 
 # -- duel-cards-roll: the roll's words ---------------------------------------------------
 
-_M_EXTRA_SMASH = ModifierKind.EXTRA_SMASH
-_M_EXTRA_SMASH_SPOTLIGHT = ModifierKind.EXTRA_SMASH_SPOTLIGHT
-_M_REROLL_FAME = ModifierKind.REROLL_FAME
-_T_OF_A_KIND = Trigger.OF_A_KIND
-_T_RESOLVE = Trigger.RESOLVE
-_T_RESOLVED = Trigger.RESOLVED
-_T_SKIPPED = Trigger.SKIPPED
+_M_EXTRA_SMASH: Final = ModifierKind.EXTRA_SMASH
+_M_EXTRA_SMASH_SPOTLIGHT: Final = ModifierKind.EXTRA_SMASH_SPOTLIGHT
+_M_REROLL_FAME: Final = ModifierKind.REROLL_FAME
+_T_OF_A_KIND: Final = Trigger.OF_A_KIND
+_T_RESOLVE: Final = Trigger.RESOLVE
+_T_RESOLVED: Final = Trigger.RESOLVED
+_T_SKIPPED: Final = Trigger.SKIPPED
 
 
 def skip_resolve(s: State, ev: list[Event], seat: int) -> None:
@@ -344,7 +356,7 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
         b: DuelBoard = s.board
         s.board = b.with_added(b.added + extra)
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet
                   else Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):
@@ -514,7 +526,7 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
         if to is None:
             return  # on the puller's Victory space already (the game would be over)
         s.board = b.moved(track, to[0], to[1])
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet
                   else Event(K_PULLED, seat, to[0], None, "",
                              track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
@@ -553,7 +565,7 @@ def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
     got = min(n, MAX_DICE_TOKENS - have)
     if got > 0:
         s.board = b.with_tokens(seat, have + got)
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet
                   else Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
@@ -589,7 +601,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         dealt = s.deck[:SHOP_SIZE]
         s.deck = s.deck[SHOP_SIZE:]
         s.shop = tuple(reversed(dealt))  # D-DUEL-SHOP-ORDER: the first card ends rightmost
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet
                   else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
         offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
@@ -686,8 +698,8 @@ def legal_actions(s: State) -> Sequence[Action]:
 
 
 # Actions are frozen values: one object per decision serves every state.
-_RESOLVE_FACES: tuple[Action, ...] = tuple(ResolveFaces(f) for f in FACES)
-_BUYS: dict[str, Action] = {}
+_RESOLVE_FACES: Final[tuple[Action, ...]] = tuple(ResolveFaces(f) for f in FACES)
+_BUYS: Final[dict[str, Action]] = {}
 
 
 def _buy(card: str) -> Action:
@@ -706,6 +718,69 @@ def apply(s: State, action: Action) -> None:
         turn.apply_asking(s, action)
     else:
         turn.apply(s, action)
+
+
+# -- duel-speed-2: the driver's random agents ------------------------------------------
+
+_KEEP: Final = Phase.KEEP
+
+
+def random_step(s: State, u: float) -> None:
+    """``RULES.random_step``: :func:`apply` of ``legal_actions(s)[int(u * n)]`` (``n`` the
+    number of legal actions), for the driver's random agents in a game nobody watches.
+
+    When the driver answers every question of ``s`` as it is asked
+    (requests.InlineAnswers), no step stops, so none keeps its start for a replay; a reroll
+    is then taken from the index without building the list of keeps."""
+    if s.pending is None and s.events is _QUIET_EVENTS and s.game.rules is RULES and (
+        requests.answered_inline(s)
+    ):
+        phase = s.phase
+        if phase is _RESOLVE:
+            # turn.apply's plain step, its handler called straight (no phase look-up,
+            # which hashes an Enum): legal_actions's order is to_resolve's.
+            ev: list[Event] = _Quiet()
+            faces = to_resolve(s)
+            apply_resolve(s, ev, _RESOLVE_FACES[faces[int(u * len(faces))]])
+            turn.finish(s, ev)
+            return
+        if phase is _BUY:
+            ev = _Quiet()
+            actions = legal_actions(s)
+            apply_buy(s, ev, actions[int(u * len(actions))])
+            turn.finish(s, ev)
+            return
+        if (
+            phase is _KEEP
+            and s.rolls_done < s.rolls_allowed
+            and not (s.game.cards.with_activated and s.monsters[s.active].cards)
+        ):
+            # legal.legal_actions's order: stop, then each keep but all the dice (by
+            # sub-multiset index, mixed radix in face order).
+            c0, c1, c2, c3, c4, c5 = s.dice
+            index = int(u * ((c0 + 1) * (c1 + 1) * (c2 + 1) * (c3 + 1) * (c4 + 1) * (c5 + 1)))
+            if index:
+                # apply_keep of that keep: its checks hold, nothing is built (quiet), and
+                # the check after the step finds what it found after the last one.
+                i, k0 = divmod(index - 1, c0 + 1)
+                i, k1 = divmod(i, c1 + 1)
+                i, k2 = divmod(i, c2 + 1)
+                i, k3 = divmod(i, c3 + 1)
+                i, k4 = divmod(i, c4 + 1)
+                k5 = i % (c5 + 1)
+                s.to_roll = c0 + c1 + c2 + c3 + c4 + c5 - (k0 + k1 + k2 + k3 + k4 + k5)
+                s.dice = (k0, k1, k2, k3, k4, k5)
+                s.phase = _ROLL
+                return
+            ev = _Quiet()
+            resolve(s, ev)  # apply_keep of StopRolling
+            turn.finish(s, ev)
+            return
+        actions = legal_actions(s)
+        turn.apply(s, actions[int(u * len(actions))], plain=True)
+        return
+    actions = legal_actions(s)
+    apply(s, actions[int(u * len(actions))])
 
 
 def describe_dice(counts: Sequence[int]) -> str:
@@ -727,7 +802,7 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     # Duel's face names in the event's text (the dice counts would print King of Tokyo's).
-    ev.append(NO_EVENT if ev.__class__ is Quiet  # nobody reads them: no text built
+    ev.append(_NO_EVENT if ev.__class__ is _Quiet  # nobody reads them: no text built
               else Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed and not (
         s.dice[FAME_I] and s.game.cards.with_modifier[_M_REROLL_FAME] and fame_rerolls(s)
@@ -742,14 +817,28 @@ def roll_in_place(s: State, counts: Counts) -> None:
     table = s.game.cards
     # A roll before the last one only sets the dice (_roll: no face resolves, no ability
     # fires), so it never asks; most rolls of a random game are such rolls.
+    if (
+        s.rolls_done + 1 < s.rolls_allowed
+        and s.events is _QUIET_EVENTS
+        and s.game.rules is RULES
+        and requests.answered_inline(s)
+    ):
+        # duel-speed-2: in the driver's random loop such a roll is _roll with no event
+        # built, and the step's end changes nothing: the check after it finds what it
+        # found after the last step (the dice move no marker and no heart).
+        s.dice = dice.add(s.dice, counts)
+        s.to_roll = 0
+        s.rolls_done += 1
+        s.phase = _KEEP
+        return
     if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
         s, table.asking
-    ):
+    ) and not (s.game.rules is RULES and requests.answered_inline(s)):
         # duel-cards-roll: a held card may ask once the roll is final (a skip): the
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
         return
-    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
+    ev: list[Event] = _Quiet() if s.events is _QUIET_EVENTS else []
     _roll(s, ev, counts)
     turn.finish(s, ev)
 
@@ -782,7 +871,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     ):
         turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
                      "with a card that allows it)")
-    ev.append(NO_EVENT if ev.__class__ is Quiet
+    ev.append(_NO_EVENT if ev.__class__ is _Quiet
               else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = d0 + d1 + d2 + d3 + d4 + d5 - k0 - k1 - k2 - k3 - k4 - k5
     s.dice = k
@@ -805,7 +894,7 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     b: DuelBoard = s.board
     here = next((t for t in b.tiles if t.tile == tile), None)
     if here is not None and under_marker(b, here):
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(_NO_EVENT if ev.__class__ is _Quiet
                   else Event(K_TILE_PLACED, seat, 0, None, "",
                              f"{_where(here)} stays: a marker stands on it"))
         return
@@ -821,14 +910,14 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
     s.board = b.with_tiles(tiles)
-    ev.append(NO_EVENT if ev.__class__ is Quiet
+    ev.append(_NO_EVENT if ev.__class__ is _Quiet
               else Event(K_TILE_PLACED, seat, 0, None, "",
                          f"{_where(placed)}" + (" (moved)" if here is not None else "")))
 
 
 _PLACE_OPTIONS: dict[tuple[str, str | None, int, int],
                      tuple[dict[str, PlacedTile], tuple[Action, ...]]] = {}
-_PLACE_OPTIONS_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
+_PLACE_OPTIONS_LIMIT: Final = 20_000  # positions cached; a cleared cache only costs recomputing
 _ANSWERS: dict[str, tuple[tuple[tuple[int, PlacedTile, str, Action], ...], ...]] = {}
 """tracks.candidates of each tile with the answer naming each place (a few per tile)."""
 
@@ -881,7 +970,7 @@ def _where(p: PlacedTile) -> str:
     return f"{p.tile} on {p.track} {' '.join(f'{x:+d}' for x in p.spaces)}"
 
 
-RULES = GameRules(
+RULES: Final = GameRules(
     id=GAME_ID,
     numbers=DUEL,
     min_players=DUEL["min-players"],
@@ -917,17 +1006,18 @@ RULES = GameRules(
     board_from_json=board_from_json,
     victories=VICTORIES,
     check_options=check_options,
+    random_step=random_step,  # duel-speed-2
 )
 """King of Tokyo: Duel (2 players) for the kernel."""
 
 
 # -- duel-cards-rival: the rival's dice, the shop at other moments, Buzz bonuses changed --
 
-_M_SMASH_FOR_BONUS = ModifierKind.SMASH_FOR_BONUS
-_M_EMPTY_SPACE_SMASH = ModifierKind.EMPTY_SPACE_SMASH
+_M_SMASH_FOR_BONUS: Final = ModifierKind.SMASH_FOR_BONUS
+_M_EMPTY_SPACE_SMASH: Final = ModifierKind.EMPTY_SPACE_SMASH
 SMASH_BONUS = ("smash", 1)
 """The smash a card gives in place of a bonus: the rival takes 1 damage (duel.buzz.bonus-kinds)."""
-BUY_FOR_LESS_FLOOR: int = DUEL["buy-for-less-floor"]
+BUY_FOR_LESS_FLOOR: Final[int] = DUEL["buy-for-less-floor"]
 
 
 def _fewer_dice(s: State, ev: list[Event], seat: int, base: int) -> None:
@@ -959,9 +1049,9 @@ def _fewer_dice(s: State, ev: list[Event], seat: int, base: int) -> None:
         ev.append(Event(K_USED, seat, cut, None, "", f"rolls {cut} fewer dice this turn"))
 
 
-_T_PULL_DESTRUCTION_SPACE = Trigger.PULL_DESTRUCTION_SPACE
-_T_DICE_PULL_DESTRUCTION = Trigger.DICE_PULL_DESTRUCTION
-_T_PULL_OFF_TILE = Trigger.PULL_OFF_TILE
+_T_PULL_DESTRUCTION_SPACE: Final = Trigger.PULL_DESTRUCTION_SPACE
+_T_DICE_PULL_DESTRUCTION: Final = Trigger.DICE_PULL_DESTRUCTION
+_T_PULL_OFF_TILE: Final = Trigger.PULL_OFF_TILE
 
 
 def _pulled_triggers(s: State, ev: list[Event], seat: int, before: DuelBoard, track: str,

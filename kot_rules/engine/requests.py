@@ -23,7 +23,12 @@ from kot_rules.engine.actions import Action, Roll
 # A runtime import, not only a typing one: compiled with mypyc, Pending's annotation needs
 # State's class object when this module starts, and a module that imports this one before
 # the state module (abilities does, in sorted order) would otherwise find none (a crash).
-from kot_rules.engine.state import State
+from kot_rules.engine.state import Phase, State
+
+# duel-speed-2: a question asked once the game is over mid-step is not answered inline:
+# the step stops there, as it stops for a driver that waits for answers (which then
+# finds the game over and asks nobody).
+_OVER: Final = Phase.OVER
 
 CHANCE_SEAT = -1
 
@@ -100,7 +105,7 @@ def ask(s: State, seat: int, options: list[Action], why: str) -> Action:
         answer = s.feed[s.fed]
         s.fed += 1
         return answer  # checked against the request when it was given
-    if _INLINE and _INLINE[-1].state is s:
+    if _INLINE and _INLINE[-1].state is s and s.phase is not _OVER:
         inline = _INLINE[-1]
         inline.decisions += 1
         return options[int(inline.rngs[seat].random() * len(options))]
@@ -116,7 +121,7 @@ def roll(s: State, n: int, why: str) -> dice.Counts:
         s.fed += 1
         assert isinstance(answer, Roll)
         return answer.counts
-    if _INLINE and _INLINE[-1].state is s:
+    if _INLINE and _INLINE[-1].state is s and s.phase is not _OVER:
         return dice.sample(_INLINE[-1].rng, n)
     raise NeedAnswer(Request(CHANCE_SEAT, (), n, why))
 

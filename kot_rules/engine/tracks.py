@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import StateFormatError
@@ -29,22 +29,29 @@ from kot_rules.rulebook import BuzzTile, RuleNumbers, game_buzz_tiles, game_numb
 
 DUEL: RuleNumbers = game_numbers("king-of-tokyo-duel")
 
-END: int = DUEL["track-end"]
-NEAR: int = DUEL["spotlight-near"]
-FAR: int = DUEL["spotlight-far"]
-MAX_DICE_TOKENS: int = DUEL["max-dice-tokens"]
+END: Final[int] = DUEL["track-end"]
+NEAR: Final[int] = DUEL["spotlight-near"]
+FAR: Final[int] = DUEL["spotlight-far"]
+MAX_DICE_TOKENS: Final[int] = DUEL["max-dice-tokens"]
 
-FAME = "fame"
-DESTRUCTION = "destruction"
-TRACKS = (FAME, DESTRUCTION)
+FAME: Final[str] = "fame"
+DESTRUCTION: Final[str] = "destruction"
+TRACKS: Final = (FAME, DESTRUCTION)
 
-FACES: tuple[Face, ...] = (
+FACES: Final[tuple[Face, ...]] = (
     Face.FAME, Face.DESTRUCTION, Face.POWER, Face.ENERGY, Face.HEAL, Face.SMASH,
 )  # fmt: skip
 """Duel's die, in the order of ``Counts``: its own faces where King of Tokyo has numbers,
 energy, heal and smash where King of Tokyo has energy, heart and claw
 (duel.components.dice)."""
-FAME_I, DESTRUCTION_I, POWER_I, ENERGY_I, HEAL_I, SMASH_I = range(6)
+# duel-speed-2: Final literals, which compiled code (this module's and its importers') uses
+# as constants instead of reading them from a module's dict.
+FAME_I: Final = 0
+DESTRUCTION_I: Final = 1
+POWER_I: Final = 2
+ENERGY_I: Final = 3
+HEAL_I: Final = 4
+SMASH_I: Final = 5
 
 V_HEARTS, V_FAME, V_DESTRUCTION, V_SPOTLIGHT = "hearts", FAME, DESTRUCTION, "spotlight"
 VICTORIES = (V_HEARTS, V_FAME, V_DESTRUCTION, V_SPOTLIGHT)
@@ -67,9 +74,9 @@ def in_spotlight(seat: int, x: int) -> bool:
     return NEAR <= own <= FAR
 
 
-TILES: dict[str, BuzzTile] = {t.id: t for t in game_buzz_tiles(DUEL.game)}
+TILES: Final[dict[str, BuzzTile]] = {t.id: t for t in game_buzz_tiles(DUEL.game)}
 """The box's Buzz tiles by id (duel.components.buzz-tiles)."""
-NO_BONUS = ("none", 0)
+NO_BONUS: Final = ("none", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +205,7 @@ _CANDIDATES: dict[tuple[str, int | None], tuple[tuple[Candidate, ...], ...]] = {
 """Every place of a tile on an empty board, per track, in the order of :func:`placements`
 (the places are frozen values: one object serves every position)."""
 _FREE: dict[tuple[str, int | None, int, int], tuple[PlacedTile, ...]] = {}
-_FREE_LIMIT = 20_000  # positions cached; a cleared cache only costs recomputing
+_FREE_LIMIT: Final = 20_000  # positions cached; a cleared cache only costs recomputing
 
 
 def candidates(tile: str, owner: int | None) -> tuple[tuple[Candidate, ...], ...]:
