@@ -291,7 +291,6 @@ NOT_YET: frozenset[Any] = frozenset({
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.MARATHON_TOLL,
-    ModifierKind.JETS_ANYWHERE,
     ModifierKind.DESTROY_ELSEWHERE,
     ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
     ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,

@@ -868,6 +868,8 @@ def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     here = b.where[seat]
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
+    if abilities.has_modifier(s, seat, _M_JETS_ANYWHERE):  # kony-words
+        wider += jets_elsewhere(b, here)
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
 
 
@@ -929,3 +931,16 @@ def refuse_roll_choice(s: State, action: Action) -> None:
         turn.illegal(s, action, "a roll decision the cards allow: "
                      + ("reroll, as another monster's card binds you to every roll"
                         if _bound(s)[0] else "keep every claw face"))
+
+
+# -- kony-words: the last King of New York words -------------------------------------------
+
+_M_JETS_ANYWHERE = ModifierKind.JETS_ANYWHERE
+_JET = "jet"  # the unit kind of spec/games/king-of-new-york-board.yaml
+
+
+def jets_elsewhere(b: CityBoard, here: str) -> tuple[str, ...]:
+    """The jets of the other boroughs (Manhattan's too) not revealed this turn, in board
+    order: what "you may destroy jets in any borough" adds to the monster's own tiles."""
+    return tuple(t for x in BOROUGHS if x != here for t in b.units_of(x)
+                 if t not in b.fresh and TILES[t].unit == _JET)
