@@ -287,7 +287,7 @@ NOT_YET: frozenset[Any] = frozenset({
     Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
-    Trigger.OTHER_GAINS_ENERGY, Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
+    Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.MARATHON_TOLL,

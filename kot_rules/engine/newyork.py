@@ -218,7 +218,8 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     Manhattan takes its zone's reward (kony.manhattan.zone-rewards, D-KONY-56-REWARDS)."""
     a = s.active
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
-                fresh=(), destroyed=(), destroyed_units=(), fled=())
+                fresh=(), destroyed=(), destroyed_units=(), fled=(),
+                collected=(), dealt=(), units_only=False, elsewhere="")  # kony-words
     s.board = b
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]

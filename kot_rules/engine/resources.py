@@ -28,7 +28,7 @@ _M_MAX_HEARTS = ModifierKind.MAX_HEARTS
 _M_DODGE = ModifierKind.DODGE
 _T_ELIMINATION = Trigger.ELIMINATION
 _T_LOSE_HEARTS = Trigger.LOSE_HEARTS
-_T_DAMAGE_DEALT = Trigger.DAMAGE_DEALT
+_T_OTHER_GAINS = Trigger.OTHER_GAINS_ENERGY  # kony-words_T_DAMAGE_DEALT = Trigger.DAMAGE_DEALT
 _M_EXTRA_HEALING_ANY = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE = ModifierKind.IGNORE_SMALL_DAMAGE
@@ -71,6 +71,8 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
             if ev.__class__ is Quiet
             else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
         )
+    if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # kony-words: a card counts the energy collected
+        _abilities.collected(s, ev, seat, n + extra)
 
 
 def heart_top(s: State, m: Monster) -> int:

@@ -50,3 +50,21 @@ def test_sharp_shooter_destroys_a_jet_in_another_borough_and_scores() -> None:
     s = _state()  # without the card: no jet of another borough
     _with_units(s, there, ("high-rise-2-1",))
     assert "high-rise-2-1" not in newyork.destroyable_for(s, 0, 3)
+
+
+def test_power_tap_steals_once_as_another_reaches_three_energy_in_a_turn() -> None:
+    from kot_rules.engine.resources import gain_energy
+
+    s = _state(("power-tap",), energy1=0)
+    s.active = 1
+    gain_energy(s, [], 1, 2, "test")
+    assert (s.monsters[0].energy, s.monsters[1].energy) == (0, 2)  # 2: not yet
+    gain_energy(s, [], 1, 1, "test")
+    assert (s.monsters[0].energy, s.monsters[1].energy) == (1, 2)  # 3 reached: 1 stolen
+    gain_energy(s, [], 1, 4, "test")
+    assert (s.monsters[0].energy, s.monsters[1].energy) == (1, 6)  # once a turn
+    gain_energy(s, [], 0, 5, "test")
+    assert s.monsters[0].energy == 6  # its own energy: nothing to steal
+    newyork.start_of_turn(s, [])  # a new turn: the count starts again
+    gain_energy(s, [], 1, 3, "test")
+    assert (s.monsters[0].energy, s.monsters[1].energy) == (7, 8)
