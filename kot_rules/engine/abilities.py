@@ -281,3 +281,12 @@ def collected(s: State, ev: list[Event], seat: int, n: int) -> None:
     others = [i for i in clockwise(s, seat) if i != seat]
     for k in range(before + 1, before + n + 1):
         fire(s, ev, Trigger.OTHER_GAINS_ENERGY, others, param=k, target=seat)
+
+
+def dealt(s: State, seat: int, lost: int) -> None:
+    """The active monster's damage hurt ``seat`` by ``lost`` hearts: counted on the board
+    (``dealt``) for the turn (D-KONY-DAMAGE-DEALT)."""
+    b: city.CityBoard = s.board
+    counts = list(b.dealt) or [0] * len(s.monsters)
+    counts[seat] += lost
+    s.board = replace(b, dealt=tuple(counts))

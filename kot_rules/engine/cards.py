@@ -278,13 +278,14 @@ OWN_PRICE_KINDS = frozenset({
 """A card's own price (a borough discount) or purchase condition (a unit destroyed)."""
 
 KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MOVE,
-                         Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY})
+                         Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
+                         Verb.STARS_FOR_DAMAGE})  # kony-words: Verb.STARS_FOR_DAMAGE
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
 
 NOT_YET: frozenset[Any] = frozenset({
     # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
     Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
-    Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
+    Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
     Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,

@@ -986,7 +986,7 @@ def _may_move(
 
 
 @_means(MEANINGS, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
-        Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
+        Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
 def _not_yet(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
@@ -1001,3 +1001,31 @@ def _put_borough_token(
 ) -> None:
     raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
                              "cannot run yet: the board holds no tokens in its boroughs")
+
+
+# --- kony-words: the last King of New York verbs ----------------------------------------
+
+
+@_means(MEANINGS, Verb.STARS_FOR_DAMAGE)
+def _stars_for_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner picks one monster it hurt this turn (the board's ``dealt``, counted while it
+    is the active monster) and scores ``amount`` stars per damage dealt to it."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: damage dealt is counted only on King of New "
+                                 "York's board")
+    if t != s.active or not b.dealt:
+        return
+    hurt = [i for i, n in enumerate(b.dealt) if n and i != t]
+    if not hurt:
+        return
+    pick = hurt[0]
+    if len(hurt) > 1:
+        options: list[Action] = [Choose(s.names[i]) for i in hurt]
+        answer = ask(s, t, options, f"{s.names[t]} picks a monster it dealt damage to this "
+                     f"turn ({card})")
+        if isinstance(answer, Choose) and answer.key in s.names:
+            pick = s.names.index(answer.key)
+    gain_stars(s, ev, t, b.dealt[pick] * amount, why)

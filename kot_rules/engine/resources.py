@@ -5,6 +5,7 @@ from __future__ import annotations
 from kot_rules.engine import abilities as _abilities
 from kot_rules.engine import dispatch as _dispatch
 from kot_rules.engine import requests as _requests
+from kot_rules.engine.city import CityBoard as _CityBoard  # kony-words
 from kot_rules.engine.dice import Face as _Face
 from kot_rules.engine.events import (
     K_CARD_LOST,
@@ -165,6 +166,8 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         if ev.__class__ is Quiet
         else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
+    if lost and source == s.active and seat != source and s.board.__class__ is _CityBoard:
+        _abilities.dealt(s, seat, lost)  # kony-words: what the active monster dealt each
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
         # the cards that judge dealing damage [004 §Útok/útočící příšera].

@@ -68,3 +68,23 @@ def test_power_tap_steals_once_as_another_reaches_three_energy_in_a_turn() -> No
     newyork.start_of_turn(s, [])  # a new turn: the count starts again
     gain_energy(s, [], 1, 3, "test")
     assert (s.monsters[0].energy, s.monsters[1].energy) == (7, 8)
+
+
+def test_photo_op_scores_the_damage_dealt_to_one_monster_this_turn() -> None:
+    from kot_rules.engine import effects
+    from kot_rules.engine.resources import damage
+
+    s = _state()
+    (effect,) = GAME.cards.effects("photo-op")
+    effects.run(s, [], 0, (effect,), "photo-op")
+    assert s.monsters[0].stars == 0  # no damage dealt: nothing
+    damage(s, [], 1, 2, 0, attack=True)
+    damage(s, [], 1, 1, 0, attack=False)  # a card's damage counts too
+    s.active = 1
+    damage(s, [], 0, 4, 1, attack=True)  # not the active monster's: counted for seat 1 only
+    s.active = 0
+    effects.run(s, [], 0, (effect,), "photo-op")
+    assert s.monsters[0].stars == 3
+    newyork.start_of_turn(s, [])  # the count is the turn's
+    effects.run(s, [], 0, (effect,), "photo-op")
+    assert s.monsters[0].stars == 3
