@@ -293,8 +293,6 @@ NOT_YET: frozenset[Any] = frozenset({
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.MARATHON_TOLL,
     ModifierKind.DESTROY_ELSEWHERE,
-    ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
-    ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
     TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
 })

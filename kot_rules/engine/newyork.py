@@ -770,6 +770,8 @@ def fire_resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: "when you resolve your dice", then the counted moments (the
     destruction faces of the roll, the units of the borough), before any face resolves."""
     a = s.active
+    if s.monsters[a].cards:  # kony-words: faces treated as others, a star face given up
+        treat_faces(s, ev, a)
     abilities.fire(s, ev, Trigger.RESOLVE, (a,))
     abilities.fire(s, ev, Trigger.ROLL_DESTRUCTION, (a,), param=s.dice[DESTRUCTION_I])
     b = _b(s)
@@ -945,3 +947,103 @@ def jets_elsewhere(b: CityBoard, here: str) -> tuple[str, ...]:
     order: what "you may destroy jets in any borough" adds to the monster's own tiles."""
     return tuple(t for x in BOROUGHS if x != here for t in b.units_of(x)
                  if t not in b.fresh and TILES[t].unit == _JET)
+
+
+_M_HEARTS_AS_ENERGY, _M_HEARTS_AS_CLAWS, _M_STAR_FOR_FACE, _M_LIFE_AS_ENERGY = (
+    ModifierKind.HEARTS_AS_ENERGY, ModifierKind.HEARTS_AS_CLAWS, ModifierKind.STAR_FOR_FACE,
+    ModifierKind.LIFE_AS_ENERGY,
+)  # fmt: skip
+
+
+def _set_dice(s: State, c: list[int]) -> None:
+    s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def treat_faces(s: State, ev: list[Event], a: int) -> None:
+    """The roll is final, before anything resolves: ``a``'s cards may give up star faces to
+    set other dice, and treat heart faces as claws (and claws as hearts) or as energy; a
+    card trading hearts and energy offers its trade (D-KONY-FACES-TREATED)."""
+    if abilities.has_modifier(s, a, _M_STAR_FOR_FACE):
+        _give_up_stars(s, ev, a)
+    if abilities.has_modifier(s, a, _M_HEARTS_AS_CLAWS):
+        _hearts_and_claws(s, ev, a)
+    if abilities.has_modifier(s, a, _M_HEARTS_AS_ENERGY):
+        _hearts_as_energy(s, ev, a)
+    if abilities.has_modifier(s, a, _M_LIFE_AS_ENERGY):
+        trade_life(s, ev, a)
+
+
+def _give_up_stars(s: State, ev: list[Event], a: int) -> None:
+    """Each star face given up (it counts for nothing else) sets another die to any face."""
+    while s.dice[CELEBRITY_I] and sum(s.dice) > 1:
+        d = s.dice
+        options: list[Action] = [
+            Choose(f"{FACES[i].value} to {f.value}") for i in range(6)
+            if d[i] > (1 if i == CELEBRITY_I else 0) for f in FACES if f is not FACES[i]]
+        if not options:
+            return
+        answer = ask(s, a, [*options, PASS], f"{s.names[a]} may give up a star face to "
+                     "change another die")
+        if not isinstance(answer, Choose) or answer == PASS:
+            return
+        old, new = answer.key.split(" to ")
+        c = list(s.dice)
+        c[CELEBRITY_I] -= 1
+        c[[f.value for f in FACES].index(old)] -= 1
+        c[[f.value for f in FACES].index(new)] += 1
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"a star face given up: {answer.key}"))
+
+
+def _hearts_and_claws(s: State, ev: list[Event], a: int) -> None:
+    """Heart and claw faces are one pool: the monster says how many of them are claws."""
+    pool = s.dice[HEAL_I] + s.dice[SMASH_I]
+    if not pool:
+        return
+    options: list[Action] = [Choose(str(k)) for k in range(pool + 1)]
+    answer = ask(s, a, options, f"{s.names[a]}: how many of its {pool} heart and claw faces "
+                 "are claw faces?")
+    claws = int(answer.key) if isinstance(answer, Choose) else s.dice[SMASH_I]
+    if claws != s.dice[SMASH_I]:
+        c = list(s.dice)
+        c[SMASH_I], c[HEAL_I] = claws, pool - claws
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{claws} claw and {pool - claws} heart "
+                       "faces, treated as each other"))
+
+
+def _hearts_as_energy(s: State, ev: list[Event], a: int) -> None:
+    """The monster says how many of its heart faces are energy faces."""
+    hearts = s.dice[HEAL_I]
+    if not hearts:
+        return
+    options: list[Action] = [Choose(str(k)) for k in range(hearts + 1)]
+    answer = ask(s, a, options, f"{s.names[a]}: how many of its {hearts} heart faces are "
+                 "energy faces?")
+    k = int(answer.key) if isinstance(answer, Choose) else 0
+    if k:
+        c = list(s.dice)
+        c[HEAL_I] -= k
+        c[ENERGY_I] += k
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{k} heart faces treated as energy faces"))
+
+
+def trade_life(s: State, ev: list[Event], a: int) -> None:
+    """Hearts for energy or energy for hearts, one for one: never down to 0 hearts, never
+    above the maximum (D-KONY-FACES-TREATED)."""
+    m = s.monsters[a]
+    options: list[Action] = [Choose(f"{k} hearts to energy") for k in range(1, m.hearts)]
+    room = m.max_hearts - m.hearts
+    options += [Choose(f"{k} energy to hearts") for k in range(1, min(room, m.energy) + 1)]
+    if not options:
+        return
+    answer = ask(s, a, [*options, PASS], f"{s.names[a]} may trade hearts and energy")
+    if not isinstance(answer, Choose) or answer == PASS:
+        return
+    k = int(answer.key.split()[0])
+    if answer.key.endswith("to energy"):
+        set_monster(s, a, m._replace(hearts=m.hearts - k, energy=m.energy + k))
+    else:
+        set_monster(s, a, m._replace(hearts=m.hearts + k, energy=m.energy - k))
+    _say(ev, Event(K_USED, a, k, None, "", f"trades {answer.key}"))

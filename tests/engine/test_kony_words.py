@@ -88,3 +88,62 @@ def test_photo_op_scores_the_damage_dealt_to_one_monster_this_turn() -> None:
     newyork.start_of_turn(s, [])  # the count is the turn's
     effects.run(s, [], 0, (effect,), "photo-op")
     assert s.monsters[0].stars == 3
+
+
+def _resolve_with(s: State, dice: tuple[int, ...], *answers: str) -> None:
+    from kot_rules.engine.actions import Choose
+
+    s.feed, s.fed = tuple(Choose(a) for a in answers), 0
+    s.dice = (dice[0], dice[1], dice[2], dice[3], dice[4], dice[5])
+    newyork.fire_resolve(s, [])
+
+
+# dice: celebrity (star), destruction, ouch, energy, heal, smash (claw)
+
+
+def test_artificial_heart_treats_heart_faces_as_energy_faces() -> None:
+    s = _state(("artificial-heart",))
+    _resolve_with(s, (0, 0, 0, 1, 3, 2), "2")
+    assert s.dice == (0, 0, 0, 3, 1, 2)
+    s = _state(("artificial-heart",))
+    _resolve_with(s, (0, 0, 0, 1, 0, 5))  # no heart face: nothing asked, nothing changed
+    assert s.dice == (0, 0, 0, 1, 0, 5)
+    s = _state()
+    _resolve_with(s, (0, 0, 0, 1, 3, 2))
+    assert s.dice == (0, 0, 0, 1, 3, 2)
+
+
+def test_universal_soldier_exchanges_heart_and_claw_faces() -> None:
+    s = _state(("universal-soldier",))
+    _resolve_with(s, (0, 0, 0, 1, 3, 2), "5")  # every heart a claw
+    assert s.dice == (0, 0, 0, 1, 0, 5)
+    s = _state(("universal-soldier",))
+    _resolve_with(s, (0, 0, 0, 1, 3, 2), "0")  # every claw a heart
+    assert s.dice == (0, 0, 0, 1, 5, 0)
+    s = _state(("universal-soldier",))
+    _resolve_with(s, (2, 0, 0, 4, 0, 0))  # neither: nothing asked
+    assert s.dice == (2, 0, 0, 4, 0, 0)
+
+
+def test_chameleon_gives_up_a_star_face_to_set_another_die() -> None:
+    s = _state(("chameleon",))
+    _resolve_with(s, (2, 0, 1, 3, 0, 0), "ouch to smash", "energy to smash", "pass")
+    assert s.dice == (0, 0, 0, 2, 0, 2)  # two star faces spent, none left to count
+    s = _state(("chameleon",))
+    _resolve_with(s, (0, 0, 1, 3, 0, 2))  # no star face: nothing to give up
+    assert s.dice == (0, 0, 1, 3, 0, 2)
+    s = _state(("chameleon",))
+    _resolve_with(s, (1, 0, 1, 3, 0, 1), "pass")  # it may keep its star face
+    assert s.dice == (1, 0, 1, 3, 0, 1)
+
+
+def test_of_another_world_trades_hearts_and_energy_one_for_one() -> None:
+    s = _state(("of-another-world",), energy0=1)
+    _resolve_with(s, (0, 0, 0, 0, 0, 6), "4 hearts to energy")
+    assert (s.monsters[0].hearts, s.monsters[0].energy) == (6, 5)
+    _resolve_with(s, (0, 0, 0, 0, 0, 6), "3 energy to hearts")
+    assert (s.monsters[0].hearts, s.monsters[0].energy) == (9, 2)
+    options = newyork.trade_life  # never to 0 hearts, never over the maximum:
+    s.monsters = (s.monsters[0]._replace(hearts=1, energy=0), s.monsters[1])
+    options(s, [], 0)  # nothing to trade: asks nothing
+    assert (s.monsters[0].hearts, s.monsters[0].energy) == (1, 0)
