@@ -323,6 +323,8 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         smash(s, ev, a, n)
     elif index == DESTRUCTION_I:
         s.board = replace(_b(s), points=n)  # kony.dice.destruction
+        if s.monsters[a].cards and abilities.has_modifier(s, a, _M_ELSEWHERE):  # kony-words
+            destroy_elsewhere(s, ev, a)
         _destroy_or_go_on(s, ev)
         return
     elif index == CELEBRITY_I:
@@ -868,11 +870,13 @@ def easing(s: State, seat: int, tile: str) -> int:
 def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     """:func:`destroyable` in ``seat``'s borough, each unit eased by ``seat``'s cards."""
     b = _b(s)
-    here = b.where[seat]
+    here = b.elsewhere or b.where[seat]  # kony-words: destruction used in another borough
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
     if abilities.has_modifier(s, seat, _M_JETS_ANYWHERE):  # kony-words
         wider += jets_elsewhere(b, here)
+    if b.units_only:  # kony-words
+        wider = tuple(t for t in wider if is_unit(b, t))
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
 
 
@@ -1047,3 +1051,47 @@ def trade_life(s: State, ev: list[Event], a: int) -> None:
     else:
         set_monster(s, a, m._replace(hearts=m.hearts + k, energy=m.energy - k))
     _say(ev, Event(K_USED, a, k, None, "", f"trades {answer.key}"))
+
+
+_M_ELSEWHERE = ModifierKind.DESTROY_ELSEWHERE
+
+
+def destroy_elsewhere(s: State, ev: list[Event], a: int) -> None:
+    """As its destruction faces resolve, ``a`` may pay what its cards say to spend them in
+    another borough (the board's ``elsewhere``, for the rest of the turn;
+    D-KONY-DESTROY-ELSEWHERE)."""
+    b = _b(s)
+    price = min(m.amount for c in s.monsters[a].cards for m in abilities.modifiers_of(s, c)
+                if m.kind is _M_ELSEWHERE)
+    if b.elsewhere or s.monsters[a].energy < price:
+        return
+    options: list[Action] = [Choose(x) for x in BOROUGHS if x != b.where[a]]
+    answer = ask(s, a, [*options, PASS], f"{s.names[a]} may pay {price} energy to use its "
+                 "destruction faces in another borough")
+    if not isinstance(answer, Choose) or answer == PASS:
+        return
+    m = s.monsters[a]
+    set_monster(s, a, m._replace(energy=m.energy - price))
+    s.board = replace(_b(s), elsewhere=answer.key)
+    _say(ev, Event(K_USED, a, -price, None, answer.key, "destruction used in "
+                   f"{DATA.names[answer.key]}"))
+
+
+def boost_units_only(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may boost your roll with N destruction faces and destroy only units this turn`:
+    the faces join the roll; the board's ``units_only`` holds for the rest of the turn."""
+    if seat != s.active:
+        return
+    answer = ask(s, seat, [Choose("boost"), PASS], f"{s.names[seat]} may add {amount} "
+                 f"destruction faces and destroy only units this turn ({card})")
+    if answer != Choose("boost"):
+        return
+    c = list(s.dice)
+    c[DESTRUCTION_I] += amount
+    _set_dice(s, c)
+    s.board = replace(_b(s), units_only=True)
+    _say(ev, Event(K_ROLLED, seat, 0, None, "", f"{card} adds {amount} destruction; only "
+                   "units this turn"))
+
+
+dispatch.BOARD_VERBS[Verb.ADD_DESTRUCTION_UNITS_ONLY.value] = boost_units_only

@@ -147,3 +147,37 @@ def test_of_another_world_trades_hearts_and_energy_one_for_one() -> None:
     s.monsters = (s.monsters[0]._replace(hearts=1, energy=0), s.monsters[1])
     options(s, [], 0)  # nothing to trade: asks nothing
     assert (s.monsters[0].hearts, s.monsters[0].energy) == (1, 0)
+
+
+def test_hailing_cabs_boosts_destruction_and_then_only_units_fall() -> None:
+    s = _state(("hailing-cabs",))
+    here = _board(s).where[0]
+    _with_units(s, here, ("high-rise-1-1",))  # an infantry unit (2) beside the buildings
+    _resolve_with(s, (0, 1, 0, 0, 0, 0), "boost")
+    assert s.dice[1] == 3 and _board(s).units_only
+    choices = newyork.destroyable_for(s, 0, 3)
+    assert choices == ("high-rise-1-1",)  # no building, however little it needs
+    s = _state(("hailing-cabs",))
+    _resolve_with(s, (0, 1, 0, 0, 0, 0), "pass")  # declined: the roll and the tiles as before
+    assert s.dice[1] == 1 and not _board(s).units_only
+    newyork.start_of_turn(s, [])
+    assert not _board(s).units_only
+
+
+def test_seismic_ray_pays_to_destroy_in_another_borough() -> None:
+    from kot_rules.engine.actions import Choose, ResolveFaces
+
+    s = _state(("seismic-ray",), energy0=2)
+    here = _board(s).where[0]
+    there = next(x for x in newyork.OUTER if x != here)
+    s.feed, s.fed = (Choose(there),), 0
+    s.dice = (0, 1, 0, 0, 0, 0)
+    newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[1]))
+    assert s.monsters[0].energy == 1 and _board(s).elsewhere == there
+    tops = {st[0] for st in _board(s).stacks_of(there) if st}
+    chosen = {c.key for c in newyork.destroy_choices(s) if isinstance(c, Choose)}
+    assert chosen == {t for t in tops if newyork.durability(_board(s), t) == 1} and chosen
+    s = _state(("seismic-ray",), energy0=0)  # no energy: its own borough, nothing asked
+    s.dice = (0, 1, 0, 0, 0, 0)
+    newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[1]))
+    assert s.monsters[0].energy == 0 and _board(s).elsewhere == ""
