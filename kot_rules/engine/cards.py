@@ -291,7 +291,6 @@ NOT_YET: frozenset[Any] = frozenset({
     Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
-    ModifierKind.MARATHON_TOLL,
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
     TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
 })

@@ -67,6 +67,7 @@ from kot_rules.engine.city import (
 )
 from kot_rules.engine.dice import Counts
 from kot_rules.engine.events import (
+    K_ENERGY,  # kony-words
     K_ENTERED,
     K_FIRST_PLAYER,
     K_KEPT,
@@ -379,6 +380,8 @@ def flights(s: State) -> list[Action]:
     """The deciding monster's choices: flee to an outer borough holding fewer than two
     monsters (kony.move.flee, kony.borough.capacity), or stay."""
     seat = s.yield_queue[0]
+    if not can_pay_toll(s, seat):  # kony-words: a toll on moves it cannot pay
+        return [STAY]
     return [*(Choose(x) for x in open_boroughs(_b(s), seat)), STAY]
 
 
@@ -394,6 +397,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     if isinstance(action, StayInTokyo):
         _say(ev, Event(K_STAYED, seat, 0, None, MANHATTAN))
     elif isinstance(action, Choose):
+        pay_toll(s, ev, seat)  # kony-words
         leave_manhattan(s, ev, seat, action.key, "flees the attack")
         s.board = replace(_b(s), fled=(*_b(s).fled, seat))
         # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
@@ -622,6 +626,8 @@ def move_phase(s: State, ev: list[Event]) -> None:
 
 def moves(s: State) -> list[Action]:
     """Move to another outer borough holding fewer than two monsters, or stay (PASS)."""
+    if not can_pay_toll(s, s.active):  # kony-words: a toll on moves it cannot pay
+        return [PASS]
     return [*(Choose(x) for x in open_boroughs(_b(s), s.active)), PASS]
 
 
@@ -632,6 +638,7 @@ def apply_move(s: State, ev: list[Event], action: Action) -> None:
                      + ", or pass (stay)")
     assert isinstance(action, Choose)
     if action != PASS:
+        pay_toll(s, ev, s.active)  # kony-words
         move_to(s, ev, s.active, action.key, "the Move phase")
     s.phase = _BUY
 
@@ -884,7 +891,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     """`you may go to another borough` (a card's extra move, within the Move phase's limits):
     from an outer borough to another with room, or into Manhattan while it has room; a
     monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
-    if inside(s, seat) or not s.monsters[seat].alive:
+    if inside(s, seat) or not s.monsters[seat].alive or not can_pay_toll(s, seat):  # kony-words
         return
     options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
     if _has_room(s):
@@ -894,6 +901,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
                  f"({card})")
     if answer != PASS and isinstance(answer, Choose):
+        pay_toll(s, ev, seat)  # kony-words
         move_to(s, ev, seat, answer.key, f"card {card}")
 
 
@@ -1073,7 +1081,7 @@ def destroy_elsewhere(s: State, ev: list[Event], a: int) -> None:
     m = s.monsters[a]
     set_monster(s, a, m._replace(energy=m.energy - price))
     s.board = replace(_b(s), elsewhere=answer.key)
-    _say(ev, Event(K_USED, a, -price, None, answer.key, "destruction used in "
+    _say(ev, Event(K_ENERGY, a, -price, None, answer.key, "destruction used in "
                    f"{DATA.names[answer.key]}"))
 
 
@@ -1095,3 +1103,29 @@ def boost_units_only(s: State, ev: list[Event], seat: int, amount: int, card: st
 
 
 dispatch.BOARD_VERBS[Verb.ADD_DESTRUCTION_UNITS_ONLY.value] = boost_units_only
+
+
+_M_TOLL = ModifierKind.MARATHON_TOLL
+
+
+def toll(s: State) -> int:
+    """The energy a move by choice costs: what the face-up cards of the shop say (their
+    toll holds while they lie there; D-KONY-MARATHON-TOLL)."""
+    having = s.game.cards.with_modifier[_M_TOLL]
+    if not having or having.isdisjoint(s.shop):
+        return 0
+    return sum(m.amount for c in s.shop if c in having
+               for m in s.game.cards.modifiers(c) if m.kind is _M_TOLL)
+
+
+def can_pay_toll(s: State, seat: int) -> bool:
+    return s.monsters[seat].energy >= toll(s)
+
+
+def pay_toll(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` moves by choice: it pays the toll, if any, to the bank."""
+    price = toll(s)
+    if price:
+        m = s.monsters[seat]
+        set_monster(s, seat, m._replace(energy=m.energy - price))
+        _say(ev, Event(K_ENERGY, seat, -price, None, "", f"pays {price} energy to move"))

@@ -181,3 +181,25 @@ def test_seismic_ray_pays_to_destroy_in_another_borough() -> None:
     s.dice = (0, 1, 0, 0, 0, 0)
     newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[1]))
     assert s.monsters[0].energy == 0 and _board(s).elsewhere == ""
+
+
+def test_new_york_marathon_in_the_shop_tolls_every_move_by_choice() -> None:
+    from kot_rules.engine.actions import PASS, STAY, Choose
+    from kot_rules.engine.state import Phase
+
+    s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=3), MonsterSetup(GAME.names[1])],
+                         active=0, turn_number=3, shop=("new-york-marathon", "stomp", "fury"))
+    s.city = 1
+    s.board = _board(s).moved(1, newyork.MANHATTAN)
+    s.phase = Phase.MOVE
+    assert newyork.toll(s) == 2
+    there = next(c for c in newyork.moves(s) if c != PASS)
+    assert isinstance(there, Choose)
+    newyork.apply_move(s, [], there)
+    assert s.monsters[0].energy == 1 and _board(s).where[0] == there.key
+    s.phase = Phase.MOVE
+    assert newyork.moves(s) == [PASS]  # 1 energy: it cannot pay, it stays
+    s.yield_queue = (1,)
+    assert newyork.flights(s) == [STAY]  # Manhattan's monster has no energy to flee
+    s.shop = ("stomp", "fury", "drain")  # the card left the shop: no toll
+    assert newyork.toll(s) == 0 and len(newyork.flights(s)) > 1
