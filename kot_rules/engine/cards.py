@@ -292,7 +292,6 @@ NOT_YET: frozenset[Any] = frozenset({
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
-    TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
 })
 """The words of the card language the engine cannot run yet (all King of New York's):
 spec/cards/king-of-new-york/README.md lists them."""

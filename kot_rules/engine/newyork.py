@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, dispatch, legal, turn
+from kot_rules.engine import abilities, dice, dispatch, hearts, legal, tokens, turn  # kony-words
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -86,7 +86,12 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import ModifierKind, Trigger, Verb  # kony-cards
+from kot_rules.language.ast import (  # kony-cards
+    ModifierKind,
+    TokenRuleKind,  # kony-words
+    Trigger,
+    Verb,
+)
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -221,6 +226,8 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
                 fresh=(), destroyed=(), destroyed_units=(), fled=(),
                 collected=(), dealt=(), units_only=False, elsewhere="")  # kony-words
+    if s.tokens and token_rule(s, _FEWER_ROLLS):  # kony-words: tokens take rolls away
+        s.rolls_allowed = max(1, s.rolls_allowed - per_token(s, a, _FEWER_ROLLS))
     s.board = b
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
@@ -262,6 +269,8 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
     if s.game.cards.with_modifier[_M_ALL_ROLLS] or s.game.cards.with_modifier[_M_KEEP_CLAWS]:
         refuse_roll_choice(s, action)  # kony-cards: cards that bind the rolls
+    if s.tokens and token_rule(s, _OUCH_TOLL) and isinstance(action, Reroll):  # kony-words
+        pay_ouch_toll(s, ev, action)
     if isinstance(action, StopRolling):
         resolve(s, ev)
         return
@@ -318,9 +327,13 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         if n * ENERGY_PER_FACE > less:
             gain_energy(s, ev, a, n * ENERGY_PER_FACE - less, "energy faces")  # kony.dice.energy
     elif index == HEAL_I:
-        if not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
+        if s.tokens and s.game.cards.heart_removes:  # kony-words: faces removing tokens
+            n = heart_faces_remove(s, ev, a, n)
+        if n and not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
             heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
     elif index == SMASH_I:
+        if s.tokens and token_rule(s, _CLAW_REMOVES):  # kony-words: faces removing tokens
+            n = claw_faces_remove(s, ev, a, n)
         smash(s, ev, a, n)
     elif index == DESTRUCTION_I:
         s.board = replace(_b(s), points=n)  # kony.dice.destruction
@@ -717,6 +730,8 @@ def legal_actions(s: State) -> Sequence[Action]:
         return placements(s)
     if phase is _OVER:
         return ()
+    if phase is _KEEP and s.tokens and token_rule(s, _OUCH_TOLL):  # kony-words
+        return [a for a in roll_choices(s) if ouch_toll(s, a) <= s.monsters[s.active].energy]
     if phase is _KEEP and (s.game.cards.with_modifier[_M_ALL_ROLLS]
                            or s.game.cards.with_modifier[_M_KEEP_CLAWS]):
         return roll_choices(s)  # kony-cards: cards that bind the rolls
@@ -1129,3 +1144,69 @@ def pay_toll(s: State, ev: list[Event], seat: int) -> None:
         m = s.monsters[seat]
         set_monster(s, seat, m._replace(energy=m.energy - price))
         _say(ev, Event(K_ENERGY, seat, -price, None, "", f"pays {price} energy to move"))
+
+
+_FEWER_ROLLS, _CLAW_REMOVES, _OUCH_TOLL = (
+    TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
+)  # fmt: skip
+
+
+def token_rule(s: State, kind: TokenRuleKind) -> bool:
+    """Whether the game's cards say a token rule of ``kind``."""
+    return any(r.kind is kind for r in s.game.cards.token_rules)
+
+
+def per_token(s: State, seat: int, kind: TokenRuleKind) -> int:
+    """The sum, over the token rules of ``kind``, of their amount per token ``seat`` has."""
+    return sum(r.amount * tokens.on_monster(s, seat, r.token)
+               for r in s.game.cards.token_rules if r.kind is kind)
+
+
+def ouch_toll(s: State, action: Action) -> int:
+    """The energy a reroll costs the active monster: the toll per token for each ouch die
+    it rerolls (0 for any other decision)."""
+    if not isinstance(action, Reroll) or len(action.keep) != 6:
+        return 0
+    rerolled = s.dice[OUCH_I] - action.keep[OUCH_I]
+    return per_token(s, s.active, _OUCH_TOLL) * rerolled if rerolled > 0 else 0
+
+
+def pay_ouch_toll(s: State, ev: list[Event], action: Reroll) -> None:
+    """IllegalActionError for a reroll the monster cannot pay for; else it pays."""
+    a = s.active
+    price = ouch_toll(s, action)
+    if not price:
+        return
+    m = s.monsters[a]
+    if price > m.energy:
+        turn.illegal(s, action, f"a reroll it can pay for: each ouch die rerolled costs "
+                     f"{per_token(s, a, _OUCH_TOLL)} energy (its tokens)")
+    set_monster(s, a, m._replace(energy=m.energy - price))
+    _say(ev, Event(K_ENERGY, a, -price, None, "", "pays to reroll ouch dice (its tokens)"))
+
+
+def claw_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
+    """``a`` may spend claw faces to remove its tokens of the kinds a claw face removes,
+    one each; returns the claw faces left to attack with."""
+    for rule in s.game.cards.token_rules:
+        have = tokens.on_monster(s, a, rule.token) if rule.kind is _CLAW_REMOVES else 0
+        if not have or not n:
+            continue
+        options: list[Action] = [Choose(str(k)) for k in range(min(have, n) + 1)]
+        answer = ask(s, a, options, f"{s.names[a]}: how many claw faces remove "
+                     f"{rule.token} tokens?")
+        k = int(answer.key) if isinstance(answer, Choose) else 0
+        if k:
+            tokens.remove_from_monster(s, ev, a, rule.token, k)
+            n -= k
+    return n
+
+
+def heart_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
+    """``a``'s heart faces may remove its tokens (the shared heart-face question,
+    kot_rules.engine.hearts); returns the heart faces left to heal with."""
+    spent = hearts.spend(s, a, n)
+    if spent is None:
+        return n
+    hearts.apply_rest(s, ev, a, spent)
+    return spent.own

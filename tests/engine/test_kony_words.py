@@ -203,3 +203,71 @@ def test_new_york_marathon_in_the_shop_tolls_every_move_by_choice() -> None:
     assert newyork.flights(s) == [STAY]  # Manhattan's monster has no energy to flee
     s.shop = ("stomp", "fury", "drain")  # the card left the shop: no toll
     assert newyork.toll(s) == 0 and len(newyork.flights(s)) > 1
+
+
+def _tokens(s: State, seat: int) -> dict[str, int]:
+    return {k: n for who, k, n in s.tokens if who == seat}
+
+
+def test_curse_tokens_tax_ouch_rerolls_and_a_heart_face_removes_one() -> None:
+    from kot_rules.engine.actions import Choose, Reroll, ResolveFaces, Roll
+    from kot_rules.engine.errors import IllegalActionError
+    from kot_rules.engine.resources import damage
+
+    s = _state((), ("curse",), energy0=3)
+    damage(s, [], 0, 1, 1, attack=True)  # seat 1 hurts seat 0: a curse token
+    damage(s, [], 0, 1, 1, attack=False)  # a card's damage is no attack: none
+    assert _tokens(s, 0) == {"curse": 1}
+    s = s.apply(Roll((0, 0, 2, 0, 2, 2)))  # two ouch faces
+    legal = [a for a in s.legal_actions() if isinstance(a, Reroll)]
+    assert Reroll((0, 0, 0, 0, 2, 2)) in legal  # 2 ouch dice rerolled: 2 energy
+    after = s.apply(Reroll((0, 0, 1, 0, 2, 2)))
+    assert after.monsters[0].energy == 2
+    after = s.apply(Reroll((0, 0, 2, 0, 2, 0)))  # no ouch die rerolled: free
+    assert after.monsters[0].energy == 3
+    poor = s.copy()
+    poor.monsters = (poor.monsters[0]._replace(energy=1), poor.monsters[1])
+    assert Reroll((0, 0, 0, 0, 2, 2)) not in poor.legal_actions()
+    try:
+        poor.apply(Reroll((0, 0, 0, 0, 2, 2)))
+        raise AssertionError("a reroll it cannot pay for was applied")
+    except IllegalActionError:
+        pass
+    s = _state((), ("curse",))  # a heart face removes the token instead of healing
+    damage(s, [], 0, 2, 1, attack=True)
+    s.dice = (0, 0, 0, 0, 2, 0)
+    s.feed, s.fed = (Choose("remove curse"), Choose("heal")), 0
+    newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[4]))
+    assert _tokens(s, 0) == {} and s.monsters[0].hearts == 9
+
+
+def test_webspinner_tokens_take_rolls_away_and_a_claw_face_removes_one() -> None:
+    from kot_rules.engine.actions import Choose, ResolveFaces
+    from kot_rules.engine.resources import damage
+
+    s = _state((), ("webspinner",))
+    damage(s, [], 0, 1, 1, attack=True)
+    damage(s, [], 0, 1, 1, attack=True)
+    assert _tokens(s, 0) == {"web": 2}
+    s.rolls_allowed = 3
+    newyork.start_of_turn(s, [])
+    assert s.rolls_allowed == 1  # 3 rolls, 1 fewer per web token
+    s.rolls_allowed = 3
+    s.tokens = ((0, "web", 5),)
+    newyork.start_of_turn(s, [])
+    assert s.rolls_allowed == 1  # never fewer than one roll
+    s.tokens = ((0, "web", 2),)
+    s.dice = (0, 0, 0, 0, 0, 3)
+    s.city = 1
+    s.board = _board(s).moved(1, newyork.MANHATTAN)
+    hearts = s.monsters[1].hearts
+    s.feed, s.fed = (Choose("2"), Choose("stay")), 0
+    newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[5]))
+    assert _tokens(s, 0) == {} and s.monsters[1].hearts == hearts - 1  # 1 claw left
+    s = _state((), ("webspinner",))  # no token: every claw attacks, nothing asked
+    s.dice = (0, 0, 0, 0, 0, 3)
+    s.city = 1
+    s.board = _board(s).moved(1, newyork.MANHATTAN)
+    s.feed, s.fed = (Choose("stay"),), 0
+    newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[5]))
+    assert s.monsters[1].hearts == 10 - 3 and s.rolls_allowed == 3
