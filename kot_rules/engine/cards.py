@@ -284,11 +284,9 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 
 NOT_YET: frozenset[Any] = frozenset({
     # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
     Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
-    Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,

@@ -199,8 +199,8 @@ class CityBoard:
     """The active monster may destroy only units this turn (turn bookkeeping)."""
     elsewhere: str = ""
     """The borough where the active monster spends its destruction this turn ("": its own)."""
-    souvenirs: tuple[str, ...] = ()
-    """The boroughs holding a souvenir token (a card's tokens dropped in boroughs)."""
+    borough_tokens: tuple[tuple[str, str], ...] = ()
+    """Tokens dropped in boroughs by cards, as (borough, token kind), sorted."""
     claims: tuple[int, ...] = ()
     """Seats that claim the next keep card revealed from the deck, in order."""
 
@@ -253,7 +253,8 @@ class CityBoard:
         for key in WORDS_KEYS:
             value = getattr(self, key)
             if value:
-                out[key] = list(value) if isinstance(value, tuple) else value
+                out[key] = ([list(v) if isinstance(v, tuple) else v for v in value]
+                            if isinstance(value, tuple) else value)
         return out
 
     def describe(self, names: Sequence[str]) -> str:
@@ -273,7 +274,7 @@ class CityBoard:
 BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first", "resolved",
               "points", "entered", "began_inside", "fresh", "destroyed", "destroyed_units", "fled")
 """The keys of a board's JSON (CityBoard.to_json)."""
-WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "souvenirs", "claims")
+WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "borough_tokens", "claims")
 """kony-words: the keys of a board's JSON present only when set."""
 
 
@@ -407,11 +408,13 @@ def _words_from_json(data: dict[str, Any]) -> dict[str, Any]:
             if data[key] not in BOROUGHS:
                 raise StateFormatError(f"board.{key}: unknown borough {data[key]!r}")
             out[key] = data[key]
-    if "souvenirs" in data:
-        raw = data["souvenirs"]
-        if not isinstance(raw, list) or any(x not in BOROUGHS for x in raw):
-            raise StateFormatError("board.souvenirs: a list of boroughs")
-        out["souvenirs"] = tuple(raw)
+    if "borough_tokens" in data:
+        raw = data["borough_tokens"]
+        if not isinstance(raw, list) or any(
+                not isinstance(x, list) or len(x) != 2 or x[0] not in BOROUGHS
+                or not isinstance(x[1], str) for x in raw):
+            raise StateFormatError("board.borough_tokens: a list of [borough, token kind]")
+        out["borough_tokens"] = tuple(sorted((x[0], x[1]) for x in raw))
     return out
 
 

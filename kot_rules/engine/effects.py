@@ -21,6 +21,7 @@ from kot_rules.engine.events import (
     K_LEFT,
     K_ROLLED,
     K_STARS,
+    K_TOKENS,  # kony-words
     K_USED,
     K_WON,
     NO_EVENT,
@@ -973,7 +974,8 @@ def _win_game(
     ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
-@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY)  # kony-words: a board verb
+@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # kony-words: board verbs
+        Verb.PUSH_UNITS)
 def _may_move(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
@@ -985,7 +987,7 @@ def _may_move(
     move(s, ev, t, amount, card)
 
 
-@_means(MEANINGS, Verb.PUSH_UNITS, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
+@_means(MEANINGS, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
 def _not_yet(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
@@ -998,8 +1000,23 @@ def _not_yet(
 def _put_borough_token(
     s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
 ) -> None:
-    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
-                             "cannot run yet: the board holds no tokens in its boroughs")
+    """kony-words: a token of the supply goes in the owner's borough, unless one of its kind
+    lies there (the board's ``borough_tokens``); then "when you drop a token in a borough"
+    (D-KONY-BOROUGH-TOKENS)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: tokens lie in boroughs only on King of New "
+                                 "York's board")
+    here = b.where[owner]
+    if not here or (here, e.token) in b.borough_tokens:
+        return
+    dropped = sum(1 for _, k in b.borough_tokens if k == e.token)
+    if tokens.supply_left(s, e.token) - dropped <= 0:
+        return
+    s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
+    abilities.fire(s, ev, Trigger.PUT_BOROUGH_TOKEN, (owner,))
 
 
 # --- kony-words: the last King of New York verbs ----------------------------------------

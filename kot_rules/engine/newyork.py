@@ -463,6 +463,7 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     if star:
         gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
     abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))  # kony-cards
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words: Manhattan is one
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -473,6 +474,7 @@ def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str
         s.bay = None
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"{why}: to {DATA.names[borough]}"))
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words
 
 
 def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -487,6 +489,7 @@ def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> Non
         return
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_ENTERED, seat, 0, None, borough, why))
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words
 
 
 # -- destruction ------------------------------------------------------------------------------
@@ -1210,3 +1213,34 @@ def heart_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
         return n
     hearts.apply_rest(s, ev, a, spent)
     return spent.own
+
+
+def push_units(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may push up to N units out of it, each into a different borough`: ``seat`` moves
+    units of the borough it stands in, one at a time, each into another borough none of
+    the others went to (a unit revealed this turn stays so)."""
+    here = _b(s).where[seat]
+    if not here:
+        return
+    used: list[str] = []
+    for _ in range(amount):
+        b = _b(s)
+        options: list[Action] = [Choose(f"{u} to {x}") for u in b.units_of(here)
+                                 for x in BOROUGHS if x != here and x not in used]
+        if not options:
+            return
+        answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may push a unit out of "
+                     f"{DATA.names[here]} ({card})")
+        if not isinstance(answer, Choose) or answer == PASS:
+            return
+        unit, to = answer.key.split(" to ")
+        units = list(b.units)
+        units[b.borough_index(here)] = tuple(u for u in units[b.borough_index(here)]
+                                             if u != unit)
+        units[b.borough_index(to)] = (*units[b.borough_index(to)], unit)
+        s.board = replace(b, units=tuple(units))
+        used.append(to)
+        _say(ev, Event(K_USED, seat, 0, None, to, f"pushes {unit} to {DATA.names[to]}"))
+
+
+dispatch.BOARD_VERBS[Verb.PUSH_UNITS.value] = push_units

@@ -271,3 +271,49 @@ def test_webspinner_tokens_take_rolls_away_and_a_claw_face_removes_one() -> None
     s.feed, s.fed = (Choose("stay"),), 0
     newyork.apply_resolve(s, [], ResolveFaces(newyork.FACES[5]))
     assert s.monsters[1].hearts == 10 - 3 and s.rolls_allowed == 3
+
+
+def test_tourist_drops_one_souvenir_per_borough_and_scores_each() -> None:
+    from kot_rules.engine import effects
+    from kot_rules.engine.actions import PASS
+
+    s = _state(("tourist",))
+    here = _board(s).where[0]
+    (on_buy,) = [a for a in GAME.cards.abilities("tourist")][:1]
+    effects.run(s, [], 0, on_buy.effects, "tourist")  # as bought: a token where it stands
+    assert _board(s).borough_tokens == ((here, "souvenir"),)
+    assert (s.monsters[0].stars, s.monsters[0].energy) == (1, 1)
+    effects.run(s, [], 0, on_buy.effects, "tourist")  # one of its kind there already
+    assert (s.monsters[0].stars, s.monsters[0].energy) == (1, 1)
+    there = next(x for x in newyork.OUTER if x != here and newyork.room_in(_board(s), x))
+    s.phase = newyork.Phase.MOVE
+    newyork.apply_move(s, [], newyork.Choose(there))  # entering a borough drops one
+    assert (there, "souvenir") in _board(s).borough_tokens
+    assert (s.monsters[0].stars, s.monsters[0].energy) == (2, 2)
+    s.phase = newyork.Phase.MOVE
+    newyork.apply_move(s, [], PASS)  # no move: nothing
+    assert s.monsters[0].stars == 2
+    newyork.enter_manhattan(s, [], 0, "test")  # Manhattan is a borough too (+1 entry star)
+    assert (newyork.MANHATTAN, "souvenir") in _board(s).borough_tokens
+    assert (s.monsters[0].stars, s.monsters[0].energy) == (4, 3)
+
+
+def test_stink_attack_pushes_units_out_of_the_borough_it_enters() -> None:
+    from kot_rules.engine.actions import PASS, Choose
+
+    s = _state(("stink-attack",))
+    here = _board(s).where[0]
+    there = next(x for x in newyork.OUTER if x != here and newyork.room_in(_board(s), x))
+    _with_units(s, there, ("high-rise-1-1", "high-rise-1-2", "high-rise-2-1"))
+    s.feed, s.fed = (Choose(f"high-rise-1-1 to {here}"), Choose("high-rise-2-1 to queens"
+                     if there != "queens" else "high-rise-2-1 to bronx"), PASS), 0
+    s.phase = newyork.Phase.MOVE
+    newyork.apply_move(s, [], Choose(there))
+    b = _board(s)
+    assert b.units_of(there) == ("high-rise-1-2",)
+    assert b.units_of(here) == ("high-rise-1-1",)
+    s = _state(())  # without the card: entering pushes nothing
+    _with_units(s, there, ("high-rise-1-1",))
+    s.phase = newyork.Phase.MOVE
+    newyork.apply_move(s, [], Choose(there))
+    assert _board(s).units_of(there) == ("high-rise-1-1",)
