@@ -289,7 +289,7 @@ NOT_YET: frozenset[Any] = frozenset({
     # Triggers the King of New York kernel does not fire yet.
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
-    ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
+    ModifierKind.BUY_FROM_DISCARD,
 })
 """The words of the card language the engine cannot run yet (all King of New York's):
 spec/cards/king-of-new-york/README.md lists them."""

@@ -82,7 +82,7 @@ from kot_rules.engine.events import (
     Quiet,
 )
 from kot_rules.engine.options import Options
-from kot_rules.engine.requests import ask
+from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
@@ -379,6 +379,8 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
     cards = bool(s.monsters[a].cards)  # kony-cards: the attacker's cards change its attack
     for t in attack_targets_of_cards(s, a) if cards else attack_targets(s, a):
         hit = attack_damage(s, a, t, n) if cards else n * DAMAGE_PER_SMASH
+        if cards and abilities.has_modifier(s, a, _M_ANTIMATTER):  # kony-words
+            hit = antimatter(s, ev, t, hit)
         lost = damage(s, ev, t, hit, a, attack=True)
         fire_attacked(s, ev, a, t)  # kony-cards
         if outside and lost and s.monsters[t].alive and inside(s, t):
@@ -1244,3 +1246,13 @@ def push_units(s: State, ev: list[Event], seat: int, amount: int, card: str) -> 
 
 
 dispatch.BOARD_VERBS[Verb.PUSH_UNITS.value] = push_units
+
+
+_M_ANTIMATTER = ModifierKind.ANTIMATTER
+
+
+def antimatter(s: State, ev: list[Event], t: int, hit: int) -> int:
+    """The attacked monster ``t`` rolls a die (a chance node): an ouch face doubles ``hit``."""
+    face = roll(s, 1, f"{s.names[t]} rolls a die: ouch doubles the attack's damage")
+    _say(ev, Event(K_ROLLED, t, 0, None, "", describe_dice(face)))
+    return hit * 2 if face[OUCH_I] else hit

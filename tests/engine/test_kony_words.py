@@ -317,3 +317,20 @@ def test_stink_attack_pushes_units_out_of_the_borough_it_enters() -> None:
     s.phase = newyork.Phase.MOVE
     newyork.apply_move(s, [], Choose(there))
     assert _board(s).units_of(there) == ("high-rise-1-1",)
+
+
+def test_antimatter_pellets_doubles_the_damage_on_an_ouch_roll() -> None:
+    from kot_rules.engine.actions import Roll
+
+    for face, lost in (((0, 0, 1, 0, 0, 0), 4), ((0, 0, 0, 1, 0, 0), 2)):
+        s = _state(("antimatter-pellets",))
+        s.city = 1
+        s.board = _board(s).moved(1, newyork.MANHATTAN)
+        s.feed, s.fed = (Roll(face),), 0
+        newyork.smash(s, [], 0, 2)
+        assert s.monsters[1].hearts == 10 - lost
+    s = _state()  # without the card: no die rolled, 2 damage
+    s.city = 1
+    s.board = _board(s).moved(1, newyork.MANHATTAN)
+    newyork.smash(s, [], 0, 2)
+    assert s.monsters[1].hearts == 8
