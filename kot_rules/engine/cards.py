@@ -166,6 +166,7 @@ class CardTable:
         self.buys_more = bool(
             self.with_modifier[ModifierKind.BUY_TOP_CARD]
             or self.with_modifier[ModifierKind.BUY_FROM_OTHERS]
+            or self.with_modifier[ModifierKind.BUY_FROM_DISCARD]  # kony-words
         )
         """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
@@ -289,7 +290,6 @@ NOT_YET: frozenset[Any] = frozenset({
     # Triggers the King of New York kernel does not fire yet.
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
-    ModifierKind.BUY_FROM_DISCARD,
 })
 """The words of the card language the engine cannot run yet (all King of New York's):
 spec/cards/king-of-new-york/README.md lists them."""

@@ -144,6 +144,8 @@ def legal_actions(s: State) -> Sequence[Action]:
             if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
                     and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
                 actions += buying.more_buys(s, energy, discount)
+            if not having[_M_BUY_FROM_DISCARD].isdisjoint(held):  # kony-words
+                actions += buying.discard_buys(s, energy, discount)
         if energy >= SWEEP_COST and s.shop:
             actions.append(SWEEP)
         actions.append(END_TURN)
@@ -189,3 +191,6 @@ def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
         return s.game.cards.cost(card) - discount <= energy
     price = buying.own_cost(s, s.active, card, discount)
     return price is not None and price <= energy
+
+
+_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # kony-words

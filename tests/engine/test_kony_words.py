@@ -334,3 +334,33 @@ def test_antimatter_pellets_doubles_the_damage_on_an_ouch_roll() -> None:
     s.board = _board(s).moved(1, newyork.MANHATTAN)
     newyork.smash(s, [], 0, 2)
     assert s.monsters[1].hearts == 8
+
+
+def test_scavenger_buys_a_discarded_keep_card_for_less() -> None:
+    from kot_rules.engine.actions import Buy
+    from kot_rules.engine.errors import IllegalActionError
+    from kot_rules.engine.state import Phase
+
+    def buying(cards: tuple[str, ...], energy: int) -> State:
+        s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=energy, cards=cards),
+                              MonsterSetup(GAME.names[1])], active=0, turn_number=3,
+                             shop=("stomp", "fury", "drain"))
+        s.discard = ("regeneration", "photo-op")  # a keep card (5), a discard card
+        s.phase = Phase.BUY
+        return s
+
+    s = buying(("scavenger",), 4)
+    legal = s.legal_actions()
+    assert Buy("regeneration") in legal and Buy("photo-op") not in legal
+    after = s.apply(Buy("regeneration"))
+    assert after.monsters[0].energy == 0 and "regeneration" in after.monsters[0].cards
+    assert after.discard == ("photo-op",)
+    s = buying(("scavenger",), 3)  # 4 energy needed
+    assert Buy("regeneration") not in s.legal_actions()
+    s = buying((), 9)  # without the card: the discard pile is not for sale
+    assert Buy("regeneration") not in s.legal_actions()
+    try:
+        s.apply(Buy("regeneration"))
+        raise AssertionError("a discarded card was bought without the card that allows it")
+    except IllegalActionError:
+        pass
