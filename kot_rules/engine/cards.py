@@ -285,7 +285,6 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 
 NOT_YET: frozenset[Any] = frozenset({
     # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,

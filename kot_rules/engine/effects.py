@@ -987,7 +987,7 @@ def _may_move(
     move(s, ev, t, amount, card)
 
 
-@_means(MEANINGS, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
+@_means(MEANINGS, Verb.FREE_MOVES)
 def _not_yet(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
@@ -1045,3 +1045,18 @@ def _stars_for_damage(
         if isinstance(answer, Choose) and answer.key in s.names:
             pick = s.names.index(answer.key)
     gain_stars(s, ev, t, b.dealt[pick] * amount, why)
+
+
+@_means(MEANINGS, Verb.NEXT_KEEP_FREE)
+def _next_keep_free(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``t`` claims the next keep card the deck reveals, after any earlier claim (the
+    board's ``claims``; kot_rules.engine.shop.claim hands it over)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: a claim is kept only on King of New York's "
+                                 "board")
+    s.board = replace(b, claims=(*b.claims, t))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_USED, t, 0, None, "", f"claims the next keep card revealed ({card})"))

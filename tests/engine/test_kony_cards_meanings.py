@@ -59,9 +59,9 @@ def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes(
 
 def test_a_verb_not_runnable_yet_raises_when_run() -> None:
     s = _state()
-    effect = GAME.cards.effects("columbia-university")[-1]  # kony-words: Photo Op runs
-    with pytest.raises(NotExecutableError, match="next-keep-free"):
-        effects.run(s, [], 0, (effect,), "columbia-university")
+    effect = GAME.cards.effects("subway")[-1]  # kony-words: Photo Op runs
+    with pytest.raises(NotExecutableError, match="free-moves"):
+        effects.run(s, [], 0, (effect,), "subway")
 
 
 def test_steal_energy_from_it_moves_what_it_has() -> None:

@@ -364,3 +364,20 @@ def test_scavenger_buys_a_discarded_keep_card_for_less() -> None:
         raise AssertionError("a discarded card was bought without the card that allows it")
     except IllegalActionError:
         pass
+
+
+def test_columbia_university_claims_the_next_keep_card_revealed() -> None:
+    from kot_rules.engine.actions import Buy
+    from kot_rules.engine.state import Phase
+
+    s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=12), MonsterSetup(GAME.names[1])],
+                         active=0, turn_number=3,
+                         shop=("columbia-university", "fury", "drain"),
+                         deck=("photo-op", "regeneration", "stomp", "subway", "fireball"))
+    s.phase = Phase.BUY
+    s = s.apply(Buy("columbia-university"))  # the refill (a discard card) came before it
+    assert s.monsters[0].energy == 6 and s.monsters[0].stars == 2
+    assert s.shop == ("photo-op", "fury", "drain") and _board(s).claims == (0,)
+    s = s.apply(Buy("photo-op"))  # 4 energy; the refill reveals a keep card: claimed, free
+    assert "regeneration" in s.monsters[0].cards and s.monsters[0].energy == 2
+    assert s.shop == ("stomp", "fury", "drain") and _board(s).claims == ()  # stomp: no claim
