@@ -284,11 +284,9 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
 
 NOT_YET: frozenset[Any] = frozenset({
-    # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.FREE_MOVES,
-    # Triggers the King of New York kernel does not fire yet.
+    # The special cards' moments, which the kernel's rules play (kony-words: every word
+    # of the deck's cards runs; these are said only by cards never in the deck).
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
-    # Modifiers and token rules no engine code reads yet.
 })
 """The words of the card language the engine cannot run yet (all King of New York's):
 spec/cards/king-of-new-york/README.md lists them."""

@@ -203,6 +203,10 @@ class CityBoard:
     """Tokens dropped in boroughs by cards, as (borough, token kind), sorted."""
     claims: tuple[int, ...] = ()
     """Seats that claim the next keep card revealed from the deck, in order."""
+    free_moves: tuple[int, ...] = ()
+    """Seats whose next turn lets them move at any time."""
+    moving: bool = False
+    """The active monster may move at any time this turn (turn bookkeeping)."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -274,7 +278,8 @@ class CityBoard:
 BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first", "resolved",
               "points", "entered", "began_inside", "fresh", "destroyed", "destroyed_units", "fled")
 """The keys of a board's JSON (CityBoard.to_json)."""
-WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "borough_tokens", "claims")
+WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "borough_tokens", "claims",
+              "free_moves", "moving")
 """kony-words: the keys of a board's JSON present only when set."""
 
 
@@ -396,13 +401,14 @@ def _counts(value: object, where: str) -> tuple[int, ...]:
 def _words_from_json(data: dict[str, Any]) -> dict[str, Any]:
     """kony-words: the keys of :data:`WORDS_KEYS` (omitted: unset)."""
     out: dict[str, Any] = {}
-    for key in ("collected", "dealt", "claims"):
+    for key in ("collected", "dealt", "claims", "free_moves"):
         if key in data:
             out[key] = _counts(data[key], key)
-    if "units_only" in data:
-        if not isinstance(data["units_only"], bool):
-            raise StateFormatError("board.units_only: expected true or false")
-        out["units_only"] = data["units_only"]
+    for key in ("units_only", "moving"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise StateFormatError(f"board.{key}: expected true or false")
+            out[key] = data[key]
     for key in ("elsewhere",):
         if key in data:
             if data[key] not in BOROUGHS:

@@ -988,12 +988,17 @@ def _may_move(
 
 
 @_means(MEANINGS, Verb.FREE_MOVES)
-def _not_yet(
+def _free_moves(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """A verb the engine cannot run yet: said, never silently skipped."""
-    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
-                             "cannot run yet (spec/cards/king-of-new-york/README.md)")
+    """kony-words: ``t``'s next turn (the one the card gives) lets it move at any time (the
+    board's ``free_moves``; kot_rules.engine.newyork.free_moves)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: moves at any time only on King of New York's "
+                                 "board")
+    if t not in b.free_moves:
+        s.board = replace(b, free_moves=(*b.free_moves, t))
 
 
 @_means(HELD_MEANINGS, Verb.PUT_BOROUGH_TOKEN)

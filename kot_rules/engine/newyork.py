@@ -225,7 +225,9 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     a = s.active
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
                 fresh=(), destroyed=(), destroyed_units=(), fled=(),
-                collected=(), dealt=(), units_only=False, elsewhere="")  # kony-words
+                collected=(), dealt=(), units_only=False, elsewhere="",  # kony-words
+                moving=a in _b(s).free_moves,
+                free_moves=tuple(x for x in _b(s).free_moves if x != a))
     if s.tokens and token_rule(s, _FEWER_ROLLS):  # kony-words: tokens take rolls away
         s.rolls_allowed = max(1, s.rolls_allowed - per_token(s, a, _FEWER_ROLLS))
     s.board = b
@@ -314,6 +316,9 @@ def resolve(s: State, ev: list[Event]) -> None:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (kony.turn.resolve-order)."""
+    if _b(s).moving and isinstance(action, Choose):  # kony-words: a move at any time
+        free_move(s, ev, action)
+        return
     kinds = to_resolve(s)
     index = FACES.index(action.face) if (
         isinstance(action, ResolveFaces) and action.face in FACES) else -1
@@ -518,6 +523,10 @@ def _destroy_or_go_on(s: State, ev: list[Event]) -> None:
 
 def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
     """Spend destruction on one tile of the monster's borough (kony.dice.destruction)."""
+    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:  # kony-words
+        free_move(s, ev, action)
+        _destroy_or_go_on(s, ev)
+        return
     if action not in destroy_choices(s):
         turn.illegal(s, action, "a tile to destroy: "
                      + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
@@ -722,6 +731,12 @@ def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the monster that decides next in each King of New York phase."""
     if s.pending is not None:
         return s.pending.request.options
+    if _b(s).moving and s.phase in _FREE_PHASES:  # kony-words: moves at any time
+        return [*_legal_actions(s), *free_moves(s)]
+    return _legal_actions(s)
+
+
+def _legal_actions(s: State) -> Sequence[Action]:
     phase = s.phase
     if phase is _RESOLVE:
         return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
@@ -750,6 +765,14 @@ def apply(s: State, action: Action) -> None:
     turn.apply_asking(s, action)
 
 
+def apply_buy(s: State, ev: list[Event], action: Action) -> None:
+    """Buying (the shared skeleton's), or a move at any time (kony-words: :func:`free_move`)."""
+    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:
+        free_move(s, ev, action)
+        return
+    turn.apply_buy(s, ev, action)
+
+
 RULES = GameRules(
     id=GAME_ID,
     numbers=NY,
@@ -768,7 +791,7 @@ RULES = GameRules(
         Phase.DESTROY: apply_destroy,
         Phase.YIELD: apply_flee,
         Phase.MOVE: apply_move,
-        Phase.BUY: turn.apply_buy,
+        Phase.BUY: apply_buy,  # kony-words: turn.apply_buy, or a move at any time
     },
     hooks=Hooks(
         start_turn=start_of_turn,
@@ -1256,3 +1279,28 @@ def antimatter(s: State, ev: list[Event], t: int, hit: int) -> int:
     face = roll(s, 1, f"{s.names[t]} rolls a die: ouch doubles the attack's damage")
     _say(ev, Event(K_ROLLED, t, 0, None, "", describe_dice(face)))
     return hit * 2 if face[OUCH_I] else hit
+
+
+_FREE_PHASES = frozenset({_RESOLVE, _DESTROY, _BUY})
+"""The active monster's decisions at which a turn of moves at any time offers them."""
+
+
+def free_moves(s: State) -> list[Action]:
+    """Where the active monster may move now, in a turn of moves at any time: out of
+    Manhattan to an outer borough with room, or from an outer borough to another with room
+    or into Manhattan (its 2-4 or 5-6 path's Lower Manhattan) while it has room; never from
+    zone to zone (seed 003, Metro; D-KONY-FREE-MOVES)."""
+    a = s.active
+    options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), a)]
+    if not inside(s, a) and _has_room(s):
+        options.append(Choose(MANHATTAN))
+    return options
+
+
+def free_move(s: State, ev: list[Event], action: Choose) -> None:
+    """The move :func:`free_moves` offers (IllegalActionError for another): free of any toll
+    (the card's own move) and scoring the entry star once a turn."""
+    if action not in free_moves(s):
+        turn.illegal(s, action, "a move at any time: " + ", ".join(
+            c.key for c in free_moves(s) if isinstance(c, Choose)))
+    move_to(s, ev, s.active, action.key, "moves at any time")

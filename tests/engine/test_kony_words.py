@@ -381,3 +381,39 @@ def test_columbia_university_claims_the_next_keep_card_revealed() -> None:
     s = s.apply(Buy("photo-op"))  # 4 energy; the refill reveals a keep card: claimed, free
     assert "regeneration" in s.monsters[0].cards and s.monsters[0].energy == 2
     assert s.shop == ("stomp", "fury", "drain") and _board(s).claims == ()  # stomp: no claim
+
+
+def test_subway_gives_a_turn_of_moves_at_any_time() -> None:
+    from kot_rules.engine.actions import Buy, Choose, ResolveFaces, Roll, StopRolling
+    from kot_rules.engine.errors import IllegalActionError
+    from kot_rules.engine.state import Phase
+
+    s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=10, hearts=7),
+                          MonsterSetup(GAME.names[1])], active=0, turn_number=3,
+                         shop=("subway", "fury", "drain"))
+    s.city = 0
+    s.board = _board(s).moved(0, newyork.MANHATTAN)
+    s.phase = Phase.BUY
+    assert not any(isinstance(a, Choose) for a in s.legal_actions())  # no free moves yet
+    s = s.apply(Buy("subway"))
+    assert s.active == 0 and s.monsters[0].hearts == 9  # healed 2, its extra turn begins
+    assert _board(s).moving and _board(s).free_moves == ()
+    s = s.apply(Roll((0, 0, 0, 6, 0, 0)))
+    s = s.apply(StopRolling())
+    assert s.phase is Phase.RESOLVE
+    out = next(a for a in s.legal_actions() if isinstance(a, Choose))
+    s = s.apply(out)  # leaves Manhattan mid-resolution, by choice
+    assert s.city is None and _board(s).where[0] == out.key and s.phase is Phase.RESOLVE
+    stars = s.monsters[0].stars
+    s = s.apply(Choose(newyork.MANHATTAN))  # and comes back to Lower Manhattan
+    assert s.city == 0 and _board(s).zones[0] == 0
+    assert s.monsters[0].stars == stars + 1
+    s = s.apply(out)
+    s = s.apply(Choose(newyork.MANHATTAN))  # the entry star only once a turn
+    assert s.monsters[0].stars == stars + 1
+    s = s.apply(ResolveFaces(newyork.FACES[3]))
+    try:
+        s.apply(Choose(newyork.MANHATTAN))  # already there: no such move
+        raise AssertionError("a move into Manhattan from Manhattan was applied")
+    except IllegalActionError:
+        pass
