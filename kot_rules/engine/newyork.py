@@ -1289,7 +1289,7 @@ def free_moves(s: State) -> list[Action]:
     """Where the active monster may move now, in a turn of moves at any time: out of
     Manhattan to an outer borough with room, or from an outer borough to another with room
     or into Manhattan (its 2-4 or 5-6 path's Lower Manhattan) while it has room; never from
-    zone to zone (seed 003, Metro; D-KONY-FREE-MOVES)."""
+    zone to zone (D-KONY-FREE-MOVES)."""
     a = s.active
     options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), a)]
     if not inside(s, a) and _has_room(s):
