@@ -62,7 +62,7 @@ def refusal(s: State, action: Buy) -> str | None:
 def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
     """After paying: the card leaves the deck's top, or its seller, who gets the price."""
     if action.seller is None:
-        if action.card in s.discard:  # kony-words: a discarded keep card
+        if not (s.deck and s.deck[0] == action.card):  # kony-words: a discarded keep card
             s.discard = tuple(c for c in s.discard if c != action.card)
             return
         s.deck = s.deck[1:]
