@@ -224,6 +224,8 @@ def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
         return ability.param == param
     if trigger is Trigger.LOSE_HEARTS or trigger is Trigger.OF_A_KIND:  # OF_A_KIND: duel-cards-roll
         return param >= ability.param
+    if trigger is Trigger.OTHER_GAINS_ENERGY:  # kony-words: the count reaching <param>
+        return param == ability.param
     if trigger in AT_LEAST_TRIGGERS:  # kony-cards: `<param> or more ...`
         return param >= ability.param
     if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
@@ -259,7 +261,7 @@ def clockwise(s: State, start: int) -> list[int]:
 
 KONY_CONDITIONS = frozenset({Condition.IN_QUEENS, Condition.HAVE_SUPERSTAR,
                              Condition.ROLL_HAS_STAR, Condition.MANHATTAN_EVERY_FACE})
-AT_LEAST_TRIGGERS = frozenset({Trigger.OTHER_GAINS_ENERGY, Trigger.ROLL_DESTRUCTION,
+AT_LEAST_TRIGGERS = frozenset({Trigger.ROLL_DESTRUCTION,
                                Trigger.RESOLVE_AMONG_UNITS})
 """Triggers whose number is a least count (the count reached is the fire's param)."""
 _QUEENS = "queens"  # the borough's id in spec/games/king-of-new-york-board.yaml
@@ -278,3 +280,31 @@ def kony_holds(s: State, seat: int, condition: Condition) -> bool:
         return seat == s.active and s.dice[city.CELEBRITY_I] > 0
     # MANHATTAN_EVERY_FACE
     return (s.city == seat or s.bay == seat) and min(s.dice) >= 1
+
+
+# --- kony-words ---------------------------------------------------------------------------
+
+
+def collected(s: State, ev: list[Event], seat: int, n: int) -> None:
+    """``seat`` collected ``n`` energy: its count of the turn grows (the board's
+    ``collected``), and "when another monster collects N or more energy in a turn" fires
+    for the others, clockwise, once as the count reaches N (D-KONY-COLLECTS-IN-A-TURN)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard) or n <= 0:
+        return
+    counts = list(b.collected) or [0] * len(s.monsters)
+    before = counts[seat]
+    counts[seat] = before + n
+    s.board = replace(b, collected=tuple(counts))
+    others = [i for i in clockwise(s, seat) if i != seat]
+    for k in range(before + 1, before + n + 1):
+        fire(s, ev, Trigger.OTHER_GAINS_ENERGY, others, param=k, target=seat)
+
+
+def dealt(s: State, seat: int, lost: int) -> None:
+    """The active monster's damage hurt ``seat`` by ``lost`` hearts: counted on the board
+    (``dealt``) for the turn (D-KONY-DAMAGE-DEALT)."""
+    b: city.CityBoard = s.board
+    counts = list(b.dealt) or [0] * len(s.monsters)
+    counts[seat] += lost
+    s.board = replace(b, dealt=tuple(counts))

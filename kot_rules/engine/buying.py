@@ -46,6 +46,8 @@ def refusal(s: State, action: Buy) -> str | None:
     if action.seller is None:
         if s.deck and action.card == s.deck[0] and abilities.has_modifier(s, a, _M_BUY_TOP_CARD):
             return None
+        if action.card in s.discard and abilities.has_modifier(s, a, _M_BUY_FROM_DISCARD):
+            return discard_refusal(s, action.card)  # kony-words
         return f"a face-up card ({shop})"
     seller = action.seller
     if not abilities.has_modifier(s, a, _M_BUY_FROM_OTHERS):
@@ -60,6 +62,9 @@ def refusal(s: State, action: Buy) -> str | None:
 def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
     """After paying: the card leaves the deck's top, or its seller, who gets the price."""
     if action.seller is None:
+        if not (s.deck and s.deck[0] == action.card):  # kony-words: a discarded keep card
+            s.discard = tuple(c for c in s.discard if c != action.card)
+            return
         s.deck = s.deck[1:]
         return
     seller = action.seller
@@ -102,3 +107,38 @@ def own_cost(s: State, seat: int, card: str, discount: int) -> int | None:
         if unit is not None and not any(city.TILES[t].unit == unit for t in b.destroyed_units):
             return None
     return max(0, price)
+
+
+# --- kony-words: discarded keep cards ------------------------------------------------------
+
+_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD
+
+
+def discard_price(s: State, seat: int, card: str, discount: int) -> int | None:
+    """What the discarded keep ``card`` costs ``seat``: its price (its own, if it has one),
+    less what ``seat``'s cards take off a discarded card; None if it may not buy it."""
+    table = s.game.cards
+    if not table.is_keep(card) or card in table.unrunnable:
+        return None
+    price: int | None = table.cost(card) - discount
+    if table.own_price and card in table.own_price:
+        price = own_cost(s, seat, card, discount)
+    if price is None:
+        return None
+    return max(0, price - abilities.total(s, seat, _M_BUY_FROM_DISCARD))
+
+
+def discard_buys(s: State, energy: int, discount: int) -> list[Action]:
+    """The discarded keep cards the active monster may buy now (affordable only)."""
+    out: list[Action] = []
+    for c in s.discard:
+        price = discard_price(s, s.active, c, discount)
+        if price is not None and price <= energy:
+            out.append(Buy(c))
+    return out
+
+
+def discard_refusal(s: State, card: str) -> str | None:
+    if discard_price(s, s.active, card, 0) is None:
+        return f"a discarded keep card it may buy ({card} is none)"
+    return None

@@ -166,6 +166,7 @@ class CardTable:
         self.buys_more = bool(
             self.with_modifier[ModifierKind.BUY_TOP_CARD]
             or self.with_modifier[ModifierKind.BUY_FROM_OTHERS]
+            or self.with_modifier[ModifierKind.BUY_FROM_DISCARD]  # kony-words
         )
         """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
@@ -278,25 +279,14 @@ OWN_PRICE_KINDS = frozenset({
 """A card's own price (a borough discount) or purchase condition (a unit destroyed)."""
 
 KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MOVE,
-                         Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY})
+                         Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
+                         Verb.STARS_FOR_DAMAGE})  # kony-words: Verb.STARS_FOR_DAMAGE
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
 
 NOT_YET: frozenset[Any] = frozenset({
-    # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
-    Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
-    Verb.FREE_MOVES,
-    # Triggers the King of New York kernel does not fire yet.
-    Trigger.OTHER_GAINS_ENERGY, Trigger.ENTER_BOROUGH, Trigger.PUT_BOROUGH_TOKEN,
+    # The special cards' moments, which the kernel's rules play (kony-words: every word
+    # of the deck's cards runs; these are said only by cards never in the deck).
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
-    # Modifiers and token rules no engine code reads yet.
-    ModifierKind.MARATHON_TOLL,
-    ModifierKind.JETS_ANYWHERE,
-    ModifierKind.DESTROY_ELSEWHERE,
-    ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
-    ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,
-    ModifierKind.BUY_FROM_DISCARD, ModifierKind.ANTIMATTER,
-    TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
 })
 """The words of the card language the engine cannot run yet (all King of New York's):
 spec/cards/king-of-new-york/README.md lists them."""

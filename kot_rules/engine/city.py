@@ -190,6 +190,23 @@ class CityBoard:
     """The units among ``destroyed``."""
     fled: tuple[int, ...] = ()
     """Monsters that fled Manhattan from the attack being resolved (kony.move.attacker-enters)."""
+    # kony-words: the facts the last King of New York words need; in the JSON only when set.
+    collected: tuple[int, ...] = ()
+    """The energy each seat collected this turn (turn bookkeeping; empty: none yet)."""
+    dealt: tuple[int, ...] = ()
+    """The damage the active monster dealt to each seat this turn (turn bookkeeping)."""
+    units_only: bool = False
+    """The active monster may destroy only units this turn (turn bookkeeping)."""
+    elsewhere: str = ""
+    """The borough where the active monster spends its destruction this turn ("": its own)."""
+    borough_tokens: tuple[tuple[str, str], ...] = ()
+    """Tokens dropped in boroughs by cards, as (borough, token kind), sorted."""
+    claims: tuple[int, ...] = ()
+    """Seats that claim the next keep card revealed from the deck, in order."""
+    free_moves: tuple[int, ...] = ()
+    """Seats whose next turn lets them move at any time."""
+    moving: bool = False
+    """The active monster may move at any time this turn (turn bookkeeping)."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -233,7 +250,16 @@ class CityBoard:
             "destroyed": list(self.destroyed),
             "destroyed_units": list(self.destroyed_units),
             "fled": list(self.fled),
-        }
+        } | self._words_json()
+
+    def _words_json(self) -> dict[str, Any]:  # kony-words: only the keys set
+        out: dict[str, Any] = {}
+        for key in WORDS_KEYS:
+            value = getattr(self, key)
+            if value:
+                out[key] = ([list(v) if isinstance(v, tuple) else v for v in value]
+                            if isinstance(value, tuple) else value)
+        return out
 
     def describe(self, names: Sequence[str]) -> str:
         parts = []
@@ -252,6 +278,9 @@ class CityBoard:
 BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first", "resolved",
               "points", "entered", "began_inside", "fresh", "destroyed", "destroyed_units", "fled")
 """The keys of a board's JSON (CityBoard.to_json)."""
+WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "borough_tokens", "claims",
+              "free_moves", "moving")
+"""kony-words: the keys of a board's JSON present only when set."""
 
 
 def _seat(value: object, where: str, seats: int | None = None) -> int | None:
@@ -277,7 +306,7 @@ def board_from_json(data: object) -> CityBoard:
     start-of-game values (no stacks, no units); every tile appears at most once."""
     if not isinstance(data, dict):
         raise StateFormatError(f"board: expected an object, got {data!r}")
-    known = set(BOARD_KEYS)
+    known = set(BOARD_KEYS) | set(WORDS_KEYS)  # kony-words
     unknown = set(data) - known
     if unknown:
         raise StateFormatError(f"board: unknown key(s) {sorted(unknown)}; known: {sorted(known)}")
@@ -358,7 +387,41 @@ def board_from_json(data: object) -> CityBoard:
         destroyed=_tile_list(data.get("destroyed", []), "destroyed"),
         destroyed_units=_tile_list(data.get("destroyed_units", []), "destroyed_units"),
         fled=tuple(s for s in (_seat(x, "fled") for x in fled_raw) if s is not None),
+        **_words_from_json(data),
     )
+
+
+def _counts(value: object, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value):
+        raise StateFormatError(f"board.{where}: expected a list of whole numbers >= 0")
+    return tuple(value)
+
+
+def _words_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """kony-words: the keys of :data:`WORDS_KEYS` (omitted: unset)."""
+    out: dict[str, Any] = {}
+    for key in ("collected", "dealt", "claims", "free_moves"):
+        if key in data:
+            out[key] = _counts(data[key], key)
+    for key in ("units_only", "moving"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise StateFormatError(f"board.{key}: expected true or false")
+            out[key] = data[key]
+    for key in ("elsewhere",):
+        if key in data:
+            if data[key] not in BOROUGHS:
+                raise StateFormatError(f"board.{key}: unknown borough {data[key]!r}")
+            out[key] = data[key]
+    if "borough_tokens" in data:
+        raw = data["borough_tokens"]
+        if not isinstance(raw, list) or any(
+                not isinstance(x, list) or len(x) != 2 or x[0] not in BOROUGHS
+                or not isinstance(x[1], str) for x in raw):
+            raise StateFormatError("board.borough_tokens: a list of [borough, token kind]")
+        out["borough_tokens"] = tuple(sorted((x[0], x[1]) for x in raw))
+    return out
 
 
 # -- set-up ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from kot_rules.engine.events import (
     K_LEFT,
     K_ROLLED,
     K_STARS,
+    K_TOKENS,  # kony-words
     K_USED,
     K_WON,
     NO_EVENT,
@@ -973,11 +974,12 @@ def _win_game(
     ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
-@_means(MEANINGS, Verb.MAY_MOVE)
+@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # kony-words: board verbs
+        Verb.PUSH_UNITS)
 def _may_move(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """A move on the game's board (its module registers it: kot_rules.engine.newyork)."""
+    """A verb of the game's board (its module registers it: kot_rules.engine.newyork)."""
     move = BOARD_VERBS.get(e.verb.value)
     if move is None:
         raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which this "
@@ -985,19 +987,81 @@ def _may_move(
     move(s, ev, t, amount, card)
 
 
-@_means(MEANINGS, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
-        Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
-def _not_yet(
+@_means(MEANINGS, Verb.FREE_MOVES)
+def _free_moves(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """A verb the engine cannot run yet: said, never silently skipped."""
-    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
-                             "cannot run yet (spec/cards/king-of-new-york/README.md)")
+    """kony-words: ``t``'s next turn (the one the card gives) lets it move at any time (the
+    board's ``free_moves``; kot_rules.engine.newyork.free_moves)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: moves at any time only on King of New York's "
+                                 "board")
+    if t not in b.free_moves:
+        s.board = replace(b, free_moves=(*b.free_moves, t))
 
 
 @_means(HELD_MEANINGS, Verb.PUT_BOROUGH_TOKEN)
 def _put_borough_token(
     s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
 ) -> None:
-    raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which the engine "
-                             "cannot run yet: the board holds no tokens in its boroughs")
+    """kony-words: a token of the supply goes in the owner's borough, unless one of its kind
+    lies there (the board's ``borough_tokens``); then "when you drop a token in a borough"
+    (D-KONY-BOROUGH-TOKENS)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: tokens lie in boroughs only on King of New "
+                                 "York's board")
+    here = b.where[owner]
+    if not here or (here, e.token) in b.borough_tokens:
+        return
+    dropped = sum(1 for _, k in b.borough_tokens if k == e.token)
+    if tokens.supply_left(s, e.token) - dropped <= 0:
+        return
+    s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
+    abilities.fire(s, ev, Trigger.PUT_BOROUGH_TOKEN, (owner,))
+
+
+# --- kony-words: the last King of New York verbs ----------------------------------------
+
+
+@_means(MEANINGS, Verb.STARS_FOR_DAMAGE)
+def _stars_for_damage(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The owner picks one monster it hurt this turn (the board's ``dealt``, counted while it
+    is the active monster) and scores ``amount`` stars per damage dealt to it."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: damage dealt is counted only on King of New "
+                                 "York's board")
+    if t != s.active or not b.dealt:
+        return
+    hurt = [i for i, n in enumerate(b.dealt) if n and i != t]
+    if not hurt:
+        return
+    pick = hurt[0]
+    if len(hurt) > 1:
+        options: list[Action] = [Choose(s.names[i]) for i in hurt]
+        answer = ask(s, t, options, f"{s.names[t]} picks a monster it dealt damage to this "
+                     f"turn ({card})")
+        if isinstance(answer, Choose) and answer.key in s.names:
+            pick = s.names.index(answer.key)
+    gain_stars(s, ev, t, b.dealt[pick] * amount, why)
+
+
+@_means(MEANINGS, Verb.NEXT_KEEP_FREE)
+def _next_keep_free(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """``t`` claims the next keep card the deck reveals, after any earlier claim (the
+    board's ``claims``; kot_rules.engine.shop.claim hands it over)."""
+    b = s.board
+    if not isinstance(b, city.CityBoard):
+        raise NotExecutableError(f"card {card}: a claim is kept only on King of New York's "
+                                 "board")
+    s.board = replace(b, claims=(*b.claims, t))
+    ev.append(NO_EVENT if ev.__class__ is Quiet
+              else Event(K_USED, t, 0, None, "", f"claims the next keep card revealed ({card})"))

@@ -172,6 +172,8 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
         if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
                 and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
             rest += buying.more_buys(s, energy, discount)
+        if not having[_M_BUY_FROM_DISCARD].isdisjoint(held):  # kony-words
+            rest += buying.discard_buys(s, energy, discount)
     if energy >= _SWEEP_COST and s.shop:
         rest.append(_SWEEP)
     rest.append(_END_TURN)
@@ -216,3 +218,6 @@ def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
         return s.game.cards.cost(card) - discount <= energy
     price = buying.own_cost(s, s.active, card, discount)
     return price is not None and price <= energy
+
+
+_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # kony-words

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, dispatch, legal, turn
+from kot_rules.engine import abilities, dice, dispatch, hearts, legal, tokens, turn  # kony-words
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -67,6 +67,7 @@ from kot_rules.engine.city import (
 )
 from kot_rules.engine.dice import Counts
 from kot_rules.engine.events import (
+    K_ENERGY,  # kony-words
     K_ENTERED,
     K_FIRST_PLAYER,
     K_KEPT,
@@ -81,11 +82,16 @@ from kot_rules.engine.events import (
     Quiet,
 )
 from kot_rules.engine.options import Options
-from kot_rules.engine.requests import ask
+from kot_rules.engine.requests import ask, roll
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import ModifierKind, Trigger, Verb  # kony-cards
+from kot_rules.language.ast import (  # kony-cards
+    ModifierKind,
+    TokenRuleKind,  # kony-words
+    Trigger,
+    Verb,
+)
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -218,7 +224,12 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     Manhattan takes its zone's reward (kony.manhattan.zone-rewards, D-KONY-56-REWARDS)."""
     a = s.active
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
-                fresh=(), destroyed=(), destroyed_units=(), fled=())
+                fresh=(), destroyed=(), destroyed_units=(), fled=(),
+                collected=(), dealt=(), units_only=False, elsewhere="",  # kony-words
+                moving=a in _b(s).free_moves,
+                free_moves=tuple(x for x in _b(s).free_moves if x != a))
+    if s.tokens and token_rule(s, _FEWER_ROLLS):  # kony-words: tokens take rolls away
+        s.rolls_allowed = max(1, s.rolls_allowed - per_token(s, a, _FEWER_ROLLS))
     s.board = b
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
@@ -260,6 +271,8 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
     if s.game.cards.with_modifier[_M_ALL_ROLLS] or s.game.cards.with_modifier[_M_KEEP_CLAWS]:
         refuse_roll_choice(s, action)  # kony-cards: cards that bind the rolls
+    if s.tokens and token_rule(s, _OUCH_TOLL) and isinstance(action, Reroll):  # kony-words
+        pay_ouch_toll(s, ev, action)
     if isinstance(action, StopRolling):
         resolve(s, ev)
         return
@@ -303,6 +316,9 @@ def resolve(s: State, ev: list[Event]) -> None:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (kony.turn.resolve-order)."""
+    if _b(s).moving and isinstance(action, Choose):  # kony-words: a move at any time
+        free_move(s, ev, action)
+        return
     kinds = to_resolve(s)
     index = FACES.index(action.face) if (
         isinstance(action, ResolveFaces) and action.face in FACES) else -1
@@ -316,12 +332,18 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         if n * ENERGY_PER_FACE > less:
             gain_energy(s, ev, a, n * ENERGY_PER_FACE - less, "energy faces")  # kony.dice.energy
     elif index == HEAL_I:
-        if not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
+        if s.tokens and s.game.cards.heart_removes:  # kony-words: faces removing tokens
+            n = heart_faces_remove(s, ev, a, n)
+        if n and not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
             heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
     elif index == SMASH_I:
+        if s.tokens and token_rule(s, _CLAW_REMOVES):  # kony-words: faces removing tokens
+            n = claw_faces_remove(s, ev, a, n)
         smash(s, ev, a, n)
     elif index == DESTRUCTION_I:
         s.board = replace(_b(s), points=n)  # kony.dice.destruction
+        if s.monsters[a].cards and abilities.has_modifier(s, a, _M_ELSEWHERE):  # kony-words
+            destroy_elsewhere(s, ev, a)
         _destroy_or_go_on(s, ev)
         return
     elif index == CELEBRITY_I:
@@ -362,6 +384,8 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
     cards = bool(s.monsters[a].cards)  # kony-cards: the attacker's cards change its attack
     for t in attack_targets_of_cards(s, a) if cards else attack_targets(s, a):
         hit = attack_damage(s, a, t, n) if cards else n * DAMAGE_PER_SMASH
+        if cards and abilities.has_modifier(s, a, _M_ANTIMATTER):  # kony-words
+            hit = antimatter(s, ev, t, hit)
         lost = damage(s, ev, t, hit, a, attack=True)
         fire_attacked(s, ev, a, t)  # kony-cards
         if outside and lost and s.monsters[t].alive and inside(s, t):
@@ -376,6 +400,8 @@ def flights(s: State) -> list[Action]:
     """The deciding monster's choices: flee to an outer borough holding fewer than two
     monsters (kony.move.flee, kony.borough.capacity), or stay."""
     seat = s.yield_queue[0]
+    if not can_pay_toll(s, seat):  # kony-words: a toll on moves it cannot pay
+        return [STAY]
     return [*(Choose(x) for x in open_boroughs(_b(s), seat)), STAY]
 
 
@@ -391,6 +417,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     if isinstance(action, StayInTokyo):
         _say(ev, Event(K_STAYED, seat, 0, None, MANHATTAN))
     elif isinstance(action, Choose):
+        pay_toll(s, ev, seat)  # kony-words
         leave_manhattan(s, ev, seat, action.key, "flees the attack")
         s.board = replace(_b(s), fled=(*_b(s).fled, seat))
         # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
@@ -443,6 +470,7 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     if star:
         gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
     abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))  # kony-cards
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words: Manhattan is one
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -453,6 +481,7 @@ def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str
         s.bay = None
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"{why}: to {DATA.names[borough]}"))
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words
 
 
 def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -467,6 +496,7 @@ def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> Non
         return
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_ENTERED, seat, 0, None, borough, why))
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words
 
 
 # -- destruction ------------------------------------------------------------------------------
@@ -493,6 +523,10 @@ def _destroy_or_go_on(s: State, ev: list[Event]) -> None:
 
 def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
     """Spend destruction on one tile of the monster's borough (kony.dice.destruction)."""
+    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:  # kony-words
+        free_move(s, ev, action)
+        _destroy_or_go_on(s, ev)
+        return
     if action not in destroy_choices(s):
         turn.illegal(s, action, "a tile to destroy: "
                      + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
@@ -619,6 +653,8 @@ def move_phase(s: State, ev: list[Event]) -> None:
 
 def moves(s: State) -> list[Action]:
     """Move to another outer borough holding fewer than two monsters, or stay (PASS)."""
+    if not can_pay_toll(s, s.active):  # kony-words: a toll on moves it cannot pay
+        return [PASS]
     return [*(Choose(x) for x in open_boroughs(_b(s), s.active)), PASS]
 
 
@@ -629,6 +665,7 @@ def apply_move(s: State, ev: list[Event], action: Action) -> None:
                      + ", or pass (stay)")
     assert isinstance(action, Choose)
     if action != PASS:
+        pay_toll(s, ev, s.active)  # kony-words
         move_to(s, ev, s.active, action.key, "the Move phase")
     s.phase = _BUY
 
@@ -694,6 +731,12 @@ def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the monster that decides next in each King of New York phase."""
     if s.pending is not None:
         return s.pending.request.options
+    if _b(s).moving and s.phase in _FREE_PHASES:  # kony-words: moves at any time
+        return [*_legal_actions(s), *free_moves(s)]
+    return _legal_actions(s)
+
+
+def _legal_actions(s: State) -> Sequence[Action]:
     phase = s.phase
     if phase is _RESOLVE:
         return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
@@ -707,6 +750,8 @@ def legal_actions(s: State) -> Sequence[Action]:
         return placements(s)
     if phase is _OVER:
         return ()
+    if phase is _KEEP and s.tokens and token_rule(s, _OUCH_TOLL):  # kony-words
+        return [a for a in roll_choices(s) if ouch_toll(s, a) <= s.monsters[s.active].energy]
     if phase is _KEEP and (s.game.cards.with_modifier[_M_ALL_ROLLS]
                            or s.game.cards.with_modifier[_M_KEEP_CLAWS]):
         return roll_choices(s)  # kony-cards: cards that bind the rolls
@@ -718,6 +763,14 @@ def apply(s: State, action: Action) -> None:
     the 5-6 path, which asks its monster where to go: every step keeps the state it starts
     from, to replay it once answered (kot_rules.engine.requests)."""
     turn.apply_asking(s, action)
+
+
+def apply_buy(s: State, ev: list[Event], action: Action) -> None:
+    """Buying (the shared skeleton's), or a move at any time (kony-words: :func:`free_move`)."""
+    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:
+        free_move(s, ev, action)
+        return
+    turn.apply_buy(s, ev, action)
 
 
 RULES = GameRules(
@@ -738,7 +791,7 @@ RULES = GameRules(
         Phase.DESTROY: apply_destroy,
         Phase.YIELD: apply_flee,
         Phase.MOVE: apply_move,
-        Phase.BUY: turn.apply_buy,
+        Phase.BUY: apply_buy,  # kony-words: turn.apply_buy, or a move at any time
     },
     hooks=Hooks(
         start_turn=start_of_turn,
@@ -769,6 +822,8 @@ def fire_resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: "when you resolve your dice", then the counted moments (the
     destruction faces of the roll, the units of the borough), before any face resolves."""
     a = s.active
+    if s.monsters[a].cards:  # kony-words: faces treated as others, a star face given up
+        treat_faces(s, ev, a)
     abilities.fire(s, ev, Trigger.RESOLVE, (a,))
     abilities.fire(s, ev, Trigger.ROLL_DESTRUCTION, (a,), param=s.dice[DESTRUCTION_I])
     b = _b(s)
@@ -865,9 +920,13 @@ def easing(s: State, seat: int, tile: str) -> int:
 def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     """:func:`destroyable` in ``seat``'s borough, each unit eased by ``seat``'s cards."""
     b = _b(s)
-    here = b.where[seat]
+    here = b.elsewhere or b.where[seat]  # kony-words: destruction used in another borough
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
+    if abilities.has_modifier(s, seat, _M_JETS_ANYWHERE):  # kony-words
+        wider += jets_elsewhere(b, here)
+    if b.units_only:  # kony-words
+        wider = tuple(t for t in wider if is_unit(b, t))
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
 
 
@@ -875,7 +934,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     """`you may go to another borough` (a card's extra move, within the Move phase's limits):
     from an outer borough to another with room, or into Manhattan while it has room; a
     monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
-    if inside(s, seat) or not s.monsters[seat].alive:
+    if inside(s, seat) or not s.monsters[seat].alive or not can_pay_toll(s, seat):  # kony-words
         return
     options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
     if _has_room(s):
@@ -885,6 +944,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
                  f"({card})")
     if answer != PASS and isinstance(answer, Choose):
+        pay_toll(s, ev, seat)  # kony-words
         move_to(s, ev, seat, answer.key, f"card {card}")
 
 
@@ -929,3 +989,318 @@ def refuse_roll_choice(s: State, action: Action) -> None:
         turn.illegal(s, action, "a roll decision the cards allow: "
                      + ("reroll, as another monster's card binds you to every roll"
                         if _bound(s)[0] else "keep every claw face"))
+
+
+# -- kony-words: the last King of New York words -------------------------------------------
+
+_M_JETS_ANYWHERE = ModifierKind.JETS_ANYWHERE
+_JET = "jet"  # the unit kind of spec/games/king-of-new-york-board.yaml
+
+
+def jets_elsewhere(b: CityBoard, here: str) -> tuple[str, ...]:
+    """The jets of the other boroughs (Manhattan's too) not revealed this turn, in board
+    order: what "you may destroy jets in any borough" adds to the monster's own tiles."""
+    return tuple(t for x in BOROUGHS if x != here for t in b.units_of(x)
+                 if t not in b.fresh and TILES[t].unit == _JET)
+
+
+_M_HEARTS_AS_ENERGY, _M_HEARTS_AS_CLAWS, _M_STAR_FOR_FACE, _M_LIFE_AS_ENERGY = (
+    ModifierKind.HEARTS_AS_ENERGY, ModifierKind.HEARTS_AS_CLAWS, ModifierKind.STAR_FOR_FACE,
+    ModifierKind.LIFE_AS_ENERGY,
+)  # fmt: skip
+
+
+def _set_dice(s: State, c: list[int]) -> None:
+    s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def treat_faces(s: State, ev: list[Event], a: int) -> None:
+    """The roll is final, before anything resolves: ``a``'s cards may give up star faces to
+    set other dice, and treat heart faces as claws (and claws as hearts) or as energy; a
+    card trading hearts and energy offers its trade (D-KONY-FACES-TREATED)."""
+    if abilities.has_modifier(s, a, _M_STAR_FOR_FACE):
+        _give_up_stars(s, ev, a)
+    if abilities.has_modifier(s, a, _M_HEARTS_AS_CLAWS):
+        _hearts_and_claws(s, ev, a)
+    if abilities.has_modifier(s, a, _M_HEARTS_AS_ENERGY):
+        _hearts_as_energy(s, ev, a)
+    if abilities.has_modifier(s, a, _M_LIFE_AS_ENERGY):
+        trade_life(s, ev, a)
+
+
+def _give_up_stars(s: State, ev: list[Event], a: int) -> None:
+    """Each star face given up (it counts for nothing else) sets another die to any face."""
+    while s.dice[CELEBRITY_I] and sum(s.dice) > 1:
+        d = s.dice
+        options: list[Action] = [
+            Choose(f"{FACES[i].value} to {f.value}") for i in range(6)
+            if d[i] > (1 if i == CELEBRITY_I else 0) for f in FACES if f is not FACES[i]]
+        if not options:
+            return
+        answer = ask(s, a, [*options, PASS], f"{s.names[a]} may give up a star face to "
+                     "change another die")
+        if not isinstance(answer, Choose) or answer == PASS:
+            return
+        old, new = answer.key.split(" to ")
+        c = list(s.dice)
+        c[CELEBRITY_I] -= 1
+        c[[f.value for f in FACES].index(old)] -= 1
+        c[[f.value for f in FACES].index(new)] += 1
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"a star face given up: {answer.key}"))
+
+
+def _hearts_and_claws(s: State, ev: list[Event], a: int) -> None:
+    """Heart and claw faces are one pool: the monster says how many of them are claws."""
+    pool = s.dice[HEAL_I] + s.dice[SMASH_I]
+    if not pool:
+        return
+    options: list[Action] = [Choose(str(k)) for k in range(pool + 1)]
+    answer = ask(s, a, options, f"{s.names[a]}: how many of its {pool} heart and claw faces "
+                 "are claw faces?")
+    claws = int(answer.key) if isinstance(answer, Choose) else s.dice[SMASH_I]
+    if claws != s.dice[SMASH_I]:
+        c = list(s.dice)
+        c[SMASH_I], c[HEAL_I] = claws, pool - claws
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{claws} claw and {pool - claws} heart "
+                       "faces, treated as each other"))
+
+
+def _hearts_as_energy(s: State, ev: list[Event], a: int) -> None:
+    """The monster says how many of its heart faces are energy faces."""
+    hearts = s.dice[HEAL_I]
+    if not hearts:
+        return
+    options: list[Action] = [Choose(str(k)) for k in range(hearts + 1)]
+    answer = ask(s, a, options, f"{s.names[a]}: how many of its {hearts} heart faces are "
+                 "energy faces?")
+    k = int(answer.key) if isinstance(answer, Choose) else 0
+    if k:
+        c = list(s.dice)
+        c[HEAL_I] -= k
+        c[ENERGY_I] += k
+        _set_dice(s, c)
+        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{k} heart faces treated as energy faces"))
+
+
+def trade_life(s: State, ev: list[Event], a: int) -> None:
+    """Hearts for energy or energy for hearts, one for one: never down to 0 hearts, never
+    above the maximum (D-KONY-FACES-TREATED)."""
+    m = s.monsters[a]
+    options: list[Action] = [Choose(f"{k} hearts to energy") for k in range(1, m.hearts)]
+    room = m.max_hearts - m.hearts
+    options += [Choose(f"{k} energy to hearts") for k in range(1, min(room, m.energy) + 1)]
+    if not options:
+        return
+    answer = ask(s, a, [*options, PASS], f"{s.names[a]} may trade hearts and energy")
+    if not isinstance(answer, Choose) or answer == PASS:
+        return
+    k = int(answer.key.split()[0])
+    if answer.key.endswith("to energy"):
+        set_monster(s, a, m._replace(hearts=m.hearts - k, energy=m.energy + k))
+    else:
+        set_monster(s, a, m._replace(hearts=m.hearts + k, energy=m.energy - k))
+    _say(ev, Event(K_USED, a, k, None, "", f"trades {answer.key}"))
+
+
+_M_ELSEWHERE = ModifierKind.DESTROY_ELSEWHERE
+
+
+def destroy_elsewhere(s: State, ev: list[Event], a: int) -> None:
+    """As its destruction faces resolve, ``a`` may pay what its cards say to spend them in
+    another borough (the board's ``elsewhere``, for the rest of the turn;
+    D-KONY-DESTROY-ELSEWHERE)."""
+    b = _b(s)
+    price = min(m.amount for c in s.monsters[a].cards for m in abilities.modifiers_of(s, c)
+                if m.kind is _M_ELSEWHERE)
+    if b.elsewhere or s.monsters[a].energy < price:
+        return
+    options: list[Action] = [Choose(x) for x in BOROUGHS if x != b.where[a]]
+    answer = ask(s, a, [*options, PASS], f"{s.names[a]} may pay {price} energy to use its "
+                 "destruction faces in another borough")
+    if not isinstance(answer, Choose) or answer == PASS:
+        return
+    m = s.monsters[a]
+    set_monster(s, a, m._replace(energy=m.energy - price))
+    s.board = replace(_b(s), elsewhere=answer.key)
+    _say(ev, Event(K_ENERGY, a, -price, None, answer.key, "destruction used in "
+                   f"{DATA.names[answer.key]}"))
+
+
+def boost_units_only(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may boost your roll with N destruction faces and destroy only units this turn`:
+    the faces join the roll; the board's ``units_only`` holds for the rest of the turn."""
+    if seat != s.active:
+        return
+    answer = ask(s, seat, [Choose("boost"), PASS], f"{s.names[seat]} may add {amount} "
+                 f"destruction faces and destroy only units this turn ({card})")
+    if answer != Choose("boost"):
+        return
+    c = list(s.dice)
+    c[DESTRUCTION_I] += amount
+    _set_dice(s, c)
+    s.board = replace(_b(s), units_only=True)
+    _say(ev, Event(K_ROLLED, seat, 0, None, "", f"{card} adds {amount} destruction; only "
+                   "units this turn"))
+
+
+dispatch.BOARD_VERBS[Verb.ADD_DESTRUCTION_UNITS_ONLY.value] = boost_units_only
+
+
+_M_TOLL = ModifierKind.MARATHON_TOLL
+
+
+def toll(s: State) -> int:
+    """The energy a move by choice costs: what the face-up cards of the shop say (their
+    toll holds while they lie there; D-KONY-MARATHON-TOLL)."""
+    having = s.game.cards.with_modifier[_M_TOLL]
+    if not having or having.isdisjoint(s.shop):
+        return 0
+    return sum(m.amount for c in s.shop if c in having
+               for m in s.game.cards.modifiers(c) if m.kind is _M_TOLL)
+
+
+def can_pay_toll(s: State, seat: int) -> bool:
+    return s.monsters[seat].energy >= toll(s)
+
+
+def pay_toll(s: State, ev: list[Event], seat: int) -> None:
+    """``seat`` moves by choice: it pays the toll, if any, to the bank."""
+    price = toll(s)
+    if price:
+        m = s.monsters[seat]
+        set_monster(s, seat, m._replace(energy=m.energy - price))
+        _say(ev, Event(K_ENERGY, seat, -price, None, "", f"pays {price} energy to move"))
+
+
+_FEWER_ROLLS, _CLAW_REMOVES, _OUCH_TOLL = (
+    TokenRuleKind.FEWER_ROLLS, TokenRuleKind.CLAW_REMOVES, TokenRuleKind.OUCH_TOLL,
+)  # fmt: skip
+
+
+def token_rule(s: State, kind: TokenRuleKind) -> bool:
+    """Whether the game's cards say a token rule of ``kind``."""
+    return any(r.kind is kind for r in s.game.cards.token_rules)
+
+
+def per_token(s: State, seat: int, kind: TokenRuleKind) -> int:
+    """The sum, over the token rules of ``kind``, of their amount per token ``seat`` has."""
+    return sum(r.amount * tokens.on_monster(s, seat, r.token)
+               for r in s.game.cards.token_rules if r.kind is kind)
+
+
+def ouch_toll(s: State, action: Action) -> int:
+    """The energy a reroll costs the active monster: the toll per token for each ouch die
+    it rerolls (0 for any other decision)."""
+    if not isinstance(action, Reroll) or len(action.keep) != 6:
+        return 0
+    rerolled = s.dice[OUCH_I] - action.keep[OUCH_I]
+    return per_token(s, s.active, _OUCH_TOLL) * rerolled if rerolled > 0 else 0
+
+
+def pay_ouch_toll(s: State, ev: list[Event], action: Reroll) -> None:
+    """IllegalActionError for a reroll the monster cannot pay for; else it pays."""
+    a = s.active
+    price = ouch_toll(s, action)
+    if not price:
+        return
+    m = s.monsters[a]
+    if price > m.energy:
+        turn.illegal(s, action, f"a reroll it can pay for: each ouch die rerolled costs "
+                     f"{per_token(s, a, _OUCH_TOLL)} energy (its tokens)")
+    set_monster(s, a, m._replace(energy=m.energy - price))
+    _say(ev, Event(K_ENERGY, a, -price, None, "", "pays to reroll ouch dice (its tokens)"))
+
+
+def claw_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
+    """``a`` may spend claw faces to remove its tokens of the kinds a claw face removes,
+    one each; returns the claw faces left to attack with."""
+    for rule in s.game.cards.token_rules:
+        have = tokens.on_monster(s, a, rule.token) if rule.kind is _CLAW_REMOVES else 0
+        if not have or not n:
+            continue
+        options: list[Action] = [Choose(str(k)) for k in range(min(have, n) + 1)]
+        answer = ask(s, a, options, f"{s.names[a]}: how many claw faces remove "
+                     f"{rule.token} tokens?")
+        k = int(answer.key) if isinstance(answer, Choose) else 0
+        if k:
+            tokens.remove_from_monster(s, ev, a, rule.token, k)
+            n -= k
+    return n
+
+
+def heart_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
+    """``a``'s heart faces may remove its tokens (the shared heart-face question,
+    kot_rules.engine.hearts); returns the heart faces left to heal with."""
+    spent = hearts.spend(s, a, n)
+    if spent is None:
+        return n
+    hearts.apply_rest(s, ev, a, spent)
+    return spent.own
+
+
+def push_units(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may push up to N units out of it, each into a different borough`: ``seat`` moves
+    units of the borough it stands in, one at a time, each into another borough none of
+    the others went to (a unit revealed this turn stays so)."""
+    here = _b(s).where[seat]
+    if not here:
+        return
+    used: list[str] = []
+    for _ in range(amount):
+        b = _b(s)
+        options: list[Action] = [Choose(f"{u} to {x}") for u in b.units_of(here)
+                                 for x in BOROUGHS if x != here and x not in used]
+        if not options:
+            return
+        answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may push a unit out of "
+                     f"{DATA.names[here]} ({card})")
+        if not isinstance(answer, Choose) or answer == PASS:
+            return
+        unit, to = answer.key.split(" to ")
+        units = list(b.units)
+        units[b.borough_index(here)] = tuple(u for u in units[b.borough_index(here)]
+                                             if u != unit)
+        units[b.borough_index(to)] = (*units[b.borough_index(to)], unit)
+        s.board = replace(b, units=tuple(units))
+        used.append(to)
+        _say(ev, Event(K_USED, seat, 0, None, to, f"pushes {unit} to {DATA.names[to]}"))
+
+
+dispatch.BOARD_VERBS[Verb.PUSH_UNITS.value] = push_units
+
+
+_M_ANTIMATTER = ModifierKind.ANTIMATTER
+
+
+def antimatter(s: State, ev: list[Event], t: int, hit: int) -> int:
+    """The attacked monster ``t`` rolls a die (a chance node): an ouch face doubles ``hit``."""
+    face = roll(s, 1, f"{s.names[t]} rolls a die: ouch doubles the attack's damage")
+    _say(ev, Event(K_ROLLED, t, 0, None, "", describe_dice(face)))
+    return hit * 2 if face[OUCH_I] else hit
+
+
+_FREE_PHASES = frozenset({_RESOLVE, _DESTROY, _BUY})
+"""The active monster's decisions at which a turn of moves at any time offers them."""
+
+
+def free_moves(s: State) -> list[Action]:
+    """Where the active monster may move now, in a turn of moves at any time: out of
+    Manhattan to an outer borough with room, or from an outer borough to another with room
+    or into Manhattan (its 2-4 or 5-6 path's Lower Manhattan) while it has room; never from
+    zone to zone (D-KONY-FREE-MOVES)."""
+    a = s.active
+    options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), a)]
+    if not inside(s, a) and _has_room(s):
+        options.append(Choose(MANHATTAN))
+    return options
+
+
+def free_move(s: State, ev: list[Event], action: Choose) -> None:
+    """The move :func:`free_moves` offers (IllegalActionError for another): free of any toll
+    (the card's own move) and scoring the entry star once a turn."""
+    if action not in free_moves(s):
+        turn.illegal(s, action, "a move at any time: " + ", ".join(
+            c.key for c in free_moves(s) if isinstance(c, Choose)))
+    move_to(s, ev, s.active, action.key, "moves at any time")

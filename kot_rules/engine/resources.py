@@ -7,6 +7,7 @@ from typing import Final
 from kot_rules.engine import abilities as _abilities
 from kot_rules.engine import dispatch as _dispatch
 from kot_rules.engine import requests as _requests
+from kot_rules.engine.city import CityBoard as _CityBoard  # kony-words
 from kot_rules.engine.dice import Face as _Face
 from kot_rules.engine.events import (
     K_CARD_LOST,
@@ -31,6 +32,7 @@ _M_DODGE: Final = ModifierKind.DODGE
 _T_ELIMINATION: Final = Trigger.ELIMINATION
 _T_LOSE_HEARTS: Final = Trigger.LOSE_HEARTS
 _T_DAMAGE_DEALT: Final = Trigger.DAMAGE_DEALT
+_T_OTHER_GAINS: Final = Trigger.OTHER_GAINS_ENERGY  # kony-words
 _M_EXTRA_HEALING_ANY: Final = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING: Final = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE: Final = ModifierKind.IGNORE_SMALL_DAMAGE
@@ -82,6 +84,8 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
             if ev.__class__ is _Quiet
             else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
         )
+    if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # kony-words: a card counts the energy collected
+        _abilities.collected(s, ev, seat, n + extra)
 
 
 def heart_top(s: State, m: Monster) -> int:
@@ -173,6 +177,8 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         if ev.__class__ is _Quiet
         else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
+    if lost and source == s.active and seat != source and s.board.__class__ is _CityBoard:
+        _abilities.dealt(s, seat, lost)  # kony-words: what the active monster dealt each
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
         # the cards that judge dealing damage [004 §Útok/útočící příšera].

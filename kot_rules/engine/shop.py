@@ -9,9 +9,10 @@ three functions here call each other, and nothing above them.
 
 from __future__ import annotations
 
+from dataclasses import replace  # kony-words
 from typing import Final
 
-from kot_rules.engine import abilities, effects
+from kot_rules.engine import abilities, city, effects
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.errors import NotExecutableError  # kony-cards
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
@@ -86,6 +87,8 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
 
 def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
     """Offer each card just revealed to the monsters whose cards let them buy it now."""
+    if s.board.__class__ is city.CityBoard and s.board.claims:  # kony-words
+        revealed = claim(s, ev, revealed)
     having = s.game.cards.with_modifier[_M_BUY_REVEALED]
     if not having or not abilities.holds_any(s, having):
         return  # nobody holds such a card (kot-speed: one test, not one per seat and card)
@@ -123,3 +126,25 @@ def refuse_unrunnable(s: State, card: str) -> None:
         raise NotExecutableError(
             f"card {card} ({s.game.cards.name(card)}) says the {word}, which the engine "
             "cannot run yet (spec/cards/king-of-new-york/README.md lists these words)")
+
+
+# --- kony-words ----------------------------------------------------------------------------
+
+
+def claim(s: State, ev: list[Event], revealed: tuple[str, ...]) -> tuple[str, ...]:
+    """The first monster of the board's ``claims`` takes the first keep card of ``revealed``
+    for free (its slot refilled at once, then the card acts for it); the cards left to
+    offer (D-KONY-CLAIM-NEXT-KEEP)."""
+    left = []
+    for card in revealed:
+        b: city.CityBoard = s.board
+        claims = tuple(c for c in b.claims if s.monsters[c].alive)
+        if not claims or card not in s.shop or not s.game.cards.is_keep(card):
+            left.append(card)
+            continue
+        seat = claims[0]
+        s.board = replace(b, claims=claims[1:])
+        pay_and_take(s, ev, seat, card, 0)
+        refill_slot(s, ev, s.shop.index(card))
+        receive(s, ev, seat, card, price=0)
+    return tuple(left)

@@ -365,6 +365,9 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
                 illegal(s, action, f"a card it may buy now: {card} needs a unit destroyed "
                         "this turn")
             cost = own
+        if not from_shop and action.seller is None and card in s.discard:  # kony-words
+            cost = buying.discard_price(s, a, card, abilities.total(s, a, _M_CARD_DISCOUNT)
+                                        if m.cards else 0) or 0
         if cost > m.energy:
             illegal(s, action, f"enough energy: {card} costs {cost}, {m.name} has {m.energy}")
         shop.pay_and_take(s, ev, a, card, cost)

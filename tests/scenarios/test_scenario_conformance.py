@@ -39,6 +39,15 @@ PENDING: dict[str, frozenset[str]] = {
         "kony.turn.added-faces", "kony.turn.buy", "kony.turn.sweep", "kony.turn.discard-pile",
         "kony.cards.keep", "kony.cards.discard", "kony.cards.bought-bonus",
         "kony.cards.jinx-aura", "kony.cards.chameleon", "kony.cards.subway", "D-KONY-EMPTY-DECK",
+        # kony-words: the rules and decisions of the last cards' words (engine tests:
+        # tests/engine/test_kony_words.py); the card scenarios (kony-scenarios) name them.
+        "kony.cards.energy-collected", "kony.cards.damage-dealt",
+        "kony.cards.destruction-elsewhere", "kony.cards.moves-by-choice",
+        "kony.cards.enter-borough", "kony.cards.tokens", "kony.cards.revealed",
+        "kony.cards.antimatter", "D-KONY-FACES-TREATED", "D-KONY-FREE-MOVES",
+        "D-KONY-COLLECTS-IN-A-TURN", "D-KONY-DAMAGE-DEALT", "D-KONY-DESTROY-ELSEWHERE",
+        "D-KONY-MARATHON-TOLL", "D-KONY-ENTER-BOROUGH", "D-KONY-TOKEN-RULES",
+        "D-KONY-CLAIM-NEXT-KEEP", "D-KONY-ANTIMATTER",
     }),
 }
 
