@@ -42,6 +42,8 @@ HOT_MODULES: tuple[str, ...] = (
     # duel-speed: King of Tokyo: Duel's own modules (a random Duel game spends most of its
     # time in them: without them the compiled engine plays Duel only ~8 % faster).
     "duel", "tracks",
+    # kony-speed: King of New York's own modules (its rules and its board).
+    "newyork", "city",
 )
 GROUP = "kot_rules_engine"
 """mypyc puts the code of all modules in one shared library, ``kot_rules_engine__mypyc``."""

@@ -149,7 +149,7 @@ TILES: dict[str, Tile] = {t.id: t for t in DATA.tiles}
 TOP_ZONE = len(ZONES) - 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CityBoard:
     """King of New York's board (immutable; ``State.board``).
 
@@ -190,6 +190,44 @@ class CityBoard:
     """The units among ``destroyed``."""
     fled: tuple[int, ...] = ()
     """Monsters that fled Manhattan from the attack being resolved (kony.move.attacker-enters)."""
+
+    def __init__(
+        self,
+        where: tuple[str, ...],
+        zones: tuple[int, int] = (0, 0),
+        stacks: tuple[tuple[tuple[str, ...], ...], ...] = (),
+        units: tuple[tuple[str, ...], ...] = (),
+        superstar: int | None = None,
+        statue: int | None = None,
+        first: int = 0,
+        resolved: tuple[int, ...] = (),
+        points: int = 0,
+        entered: bool = False,
+        began_inside: bool = False,
+        fresh: tuple[str, ...] = (),
+        destroyed: tuple[str, ...] = (),
+        destroyed_units: tuple[str, ...] = (),
+        fled: tuple[int, ...] = (),
+    ) -> None:
+        # kony-speed: the dataclass's own __init__ of a frozen class stays interpreted
+        # Python when mypyc compiles this module; written out, mypyc turns each
+        # object.__setattr__ into a plain store, and pure Python runs exactly what the
+        # generated one would. Same fields, order and defaults (as tracks.DuelBoard).
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "zones", zones)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "superstar", superstar)
+        object.__setattr__(self, "statue", statue)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "resolved", resolved)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "entered", entered)
+        object.__setattr__(self, "began_inside", began_inside)
+        object.__setattr__(self, "fresh", fresh)
+        object.__setattr__(self, "destroyed", destroyed)
+        object.__setattr__(self, "destroyed_units", destroyed_units)
+        object.__setattr__(self, "fled", fled)
 
     # -- reading -------------------------------------------------------------------
 
