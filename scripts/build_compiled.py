@@ -47,6 +47,8 @@ HOT_MODULES: tuple[str, ...] = (
     # `rules` does not compile (typing-only imports in its dataclasses' annotations), nor
     # `events` (Quiet subclasses list).
     "actions", "game", "options",
+    # kony-speed: King of New York's own modules (its rules and its board).
+    "newyork", "city",
 )
 GROUP = "kot_rules_engine"
 """mypyc puts the code of all modules in one shared library, ``kot_rules_engine__mypyc``."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -147,9 +147,11 @@ OUTER = DATA.outer
 ZONES = DATA.zones
 TILES: dict[str, Tile] = {t.id: t for t in DATA.tiles}
 TOP_ZONE = len(ZONES) - 1
+BOROUGH_CAPACITY: int = NY["borough-capacity"]
+"""Monsters an outer borough holds at most (kony.borough.capacity), read once."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CityBoard:
     """King of New York's board (immutable; ``State.board``).
 
@@ -208,6 +210,60 @@ class CityBoard:
     moving: bool = False
     """The active monster may move at any time this turn (turn bookkeeping)."""
 
+    def __init__(
+        self,
+        where: tuple[str, ...],
+        zones: tuple[int, int] = (0, 0),
+        stacks: tuple[tuple[tuple[str, ...], ...], ...] = (),
+        units: tuple[tuple[str, ...], ...] = (),
+        superstar: int | None = None,
+        statue: int | None = None,
+        first: int = 0,
+        resolved: tuple[int, ...] = (),
+        points: int = 0,
+        entered: bool = False,
+        began_inside: bool = False,
+        fresh: tuple[str, ...] = (),
+        destroyed: tuple[str, ...] = (),
+        destroyed_units: tuple[str, ...] = (),
+        fled: tuple[int, ...] = (),
+        collected: tuple[int, ...] = (),  # kony-words' fields, in their order
+        dealt: tuple[int, ...] = (),
+        units_only: bool = False,
+        elsewhere: str = "",
+        borough_tokens: tuple[tuple[str, str], ...] = (),
+        claims: tuple[int, ...] = (),
+        free_moves: tuple[int, ...] = (),
+        moving: bool = False,
+    ) -> None:
+        # kony-speed: the dataclass's own __init__ of a frozen class stays interpreted
+        # Python when mypyc compiles this module; written out, mypyc turns each
+        # object.__setattr__ into a plain store, and pure Python runs exactly what the
+        # generated one would. Same fields, order and defaults (as tracks.DuelBoard).
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "zones", zones)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "superstar", superstar)
+        object.__setattr__(self, "statue", statue)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "resolved", resolved)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "entered", entered)
+        object.__setattr__(self, "began_inside", began_inside)
+        object.__setattr__(self, "fresh", fresh)
+        object.__setattr__(self, "destroyed", destroyed)
+        object.__setattr__(self, "destroyed_units", destroyed_units)
+        object.__setattr__(self, "fled", fled)
+        object.__setattr__(self, "collected", collected)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "units_only", units_only)
+        object.__setattr__(self, "elsewhere", elsewhere)
+        object.__setattr__(self, "borough_tokens", borough_tokens)
+        object.__setattr__(self, "claims", claims)
+        object.__setattr__(self, "free_moves", free_moves)
+        object.__setattr__(self, "moving", moving)
+
     # -- reading -------------------------------------------------------------------
 
     def borough_index(self, borough: str) -> int:
@@ -220,18 +276,73 @@ class CityBoard:
         return self.units[BOROUGHS.index(borough)]
 
     def count_in(self, borough: str) -> int:
-        return sum(1 for w in self.where if w == borough)
+        return self.where.count(borough)
 
     # -- writing -------------------------------------------------------------------
+
+    # kony-speed: the changes of every turn build the board field by field, several times
+    # quicker than ``replace``; each passes every other field on (tests/engine/
+    # test_kony_speed.py checks each against ``replace``).
 
     def moved(self, seat: int, borough: str) -> CityBoard:
         where = list(self.where)
         where[seat] = borough
-        return replace(self, where=tuple(where))
+        return CityBoard(tuple(where), self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, self.resolved, self.points, self.entered,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         self.fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
 
     def with_zone(self, path: int, zone: int) -> CityBoard:
         zones = (zone, self.zones[1]) if path == 0 else (self.zones[0], zone)
-        return replace(self, zones=zones)
+        return CityBoard(self.where, zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, self.resolved, self.points, self.entered,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         self.fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
+
+    def with_resolved(self, resolved: tuple[int, ...]) -> CityBoard:
+        return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, resolved, self.points, self.entered,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         self.fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
+
+    def with_points(self, points: int) -> CityBoard:
+        return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, self.resolved, points, self.entered,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         self.fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
+
+    def with_fled(self, fled: tuple[int, ...]) -> CityBoard:
+        return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, self.resolved, self.points, self.entered,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
+
+    def with_entered(self) -> CityBoard:
+        return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, self.resolved, self.points, True,
+                         self.began_inside, self.fresh, self.destroyed, self.destroyed_units,
+                         self.fled,
+                         self.collected, self.dealt, self.units_only, self.elsewhere,
+                         self.borough_tokens, self.claims, self.free_moves, self.moving)
+
+    def for_turn(self, began_inside: bool, seat: int) -> CityBoard:
+        """The board as ``seat``'s turn starts: the turn's bookkeeping cleared (a move
+        owed to ``seat`` at any time becomes this turn's, kony-words)."""
+        free = self.free_moves
+        return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
+                         self.statue, self.first, (), 0, False, began_inside, (), (), (), (),
+                         (), (), False, "", self.borough_tokens, self.claims,
+                         tuple(x for x in free if x != seat), seat in free)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -511,23 +622,33 @@ def flip_tile(board: CityBoard, tile: str) -> tuple[CityBoard, Reward]:
                 new_stacks[b] = tuple(s[1:] if i == k else s for i, s in enumerate(stacks))
                 new_units = list(board.units)
                 new_units[b] = (*board.units[b], tile)
-                return replace(board, stacks=tuple(new_stacks), units=tuple(new_units),
-                               fresh=(*board.fresh, tile),
-                               destroyed=(*board.destroyed, tile)), TILES[tile].reward
+                return CityBoard(board.where, board.zones, tuple(new_stacks),
+                                 tuple(new_units), board.superstar, board.statue, board.first,
+                                 board.resolved, board.points, board.entered,
+                                 board.began_inside, (*board.fresh, tile),
+                                 (*board.destroyed, tile), board.destroyed_units,
+                                 board.fled,
+                                 board.collected, board.dealt, board.units_only, board.elsewhere,
+                                 board.borough_tokens, board.claims, board.free_moves,
+                                 board.moving), TILES[tile].reward
     for b, units in enumerate(board.units):
         if tile in units:
             new_units = list(board.units)
             new_units[b] = tuple(u for u in units if u != tile)
-            return replace(board, units=tuple(new_units),
-                           destroyed=(*board.destroyed, tile),
-                           destroyed_units=(*board.destroyed_units, tile)), \
-                TILES[tile].unit_reward
+            return CityBoard(board.where, board.zones, board.stacks, tuple(new_units),
+                             board.superstar, board.statue, board.first, board.resolved,
+                             board.points, board.entered, board.began_inside, board.fresh,
+                             (*board.destroyed, tile), (*board.destroyed_units, tile),
+                             board.fled,
+                                 board.collected, board.dealt, board.units_only, board.elsewhere,
+                                 board.borough_tokens, board.claims, board.free_moves,
+                                 board.moving), TILES[tile].unit_reward
     raise ValueError(f"tile {tile!r} is neither a visible building nor a unit")
 
 
 def room_in(board: CityBoard, borough: str) -> bool:
     """An outer borough holds fewer than two monsters (kony.borough.capacity)."""
-    return board.count_in(borough) < NY["borough-capacity"]
+    return board.where.count(borough) < BOROUGH_CAPACITY
 
 
 def open_boroughs(board: CityBoard, seat: int) -> tuple[str, ...]:

@@ -82,7 +82,7 @@ from kot_rules.engine.events import (
     Quiet,
 )
 from kot_rules.engine.options import Options
-from kot_rules.engine.requests import ask, roll
+from kot_rules.engine.requests import answered_inline, ask, roll  # kony-speed: answered_inline
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
@@ -223,11 +223,7 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     """Step 0, the gain (kony.turn.gain): the turn's bookkeeping cleared, then a monster in
     Manhattan takes its zone's reward (kony.manhattan.zone-rewards, D-KONY-56-REWARDS)."""
     a = s.active
-    b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
-                fresh=(), destroyed=(), destroyed_units=(), fled=(),
-                collected=(), dealt=(), units_only=False, elsewhere="",  # kony-words
-                moving=a in _b(s).free_moves,
-                free_moves=tuple(x for x in _b(s).free_moves if x != a))
+    b = _b(s).for_turn(inside(s, a), a)
     if s.tokens and token_rule(s, _FEWER_ROLLS):  # kony-words: tokens take rolls away
         s.rolls_allowed = max(1, s.rolls_allowed - per_token(s, a, _FEWER_ROLLS))
     s.board = b
@@ -254,7 +250,9 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     s.dice = dice.add(s.dice, c)
     s.to_roll = 0
     s.rolls_done += 1
-    _say(ev, Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
+    # kony-speed: the dice are described only for an event somebody reads.
+    ev.append(NO_EVENT if ev.__class__ is Quiet else
+              Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed:
         resolve(s, ev)
     else:
@@ -264,6 +262,9 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself (through :func:`apply`:
     a final roll resolves, and what a card does then may ask)."""
+    if s.pending is None and answered_inline(s):  # kony-speed: see random_step
+        turn.apply(s, Roll(counts), plain=True)
+        return
     apply(s, Roll(counts))
 
 
@@ -287,7 +288,8 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
-    _say(ev, Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
+    ev.append(NO_EVENT if ev.__class__ is Quiet else  # kony-speed: as in _roll
+              Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = sum(s.dice) - sum(k)
     s.dice = k
     s.phase = _ROLL
@@ -303,8 +305,9 @@ def to_resolve(s: State) -> list[int]:
 def resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: its faces are resolved one kind at a time, in the order the
     player chooses (kony.turn.resolve-order); then the Move phase."""
-    _say(ev, Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
-    s.board = replace(_b(s), resolved=())
+    ev.append(NO_EVENT if ev.__class__ is Quiet else  # kony-speed: as in _roll
+              Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
+    s.board = _b(s).with_resolved(())
     fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces
     if s.phase is _OVER:  # kony-cards: a card won the game
         return
@@ -326,7 +329,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
         turn.illegal(s, action, "resolve one of " + ", ".join(FACES[i].value for i in kinds))
     a = s.active
     n = s.dice[index]
-    s.board = replace(_b(s), resolved=tuple(sorted((*_b(s).resolved, index))))
+    s.board = _b(s).with_resolved(tuple(sorted((*_b(s).resolved, index))))
     if index == ENERGY_I:
         less = abilities.total(s, a, _M_FACES_LESS) if s.monsters[a].cards else 0  # kony-cards
         if n * ENERGY_PER_FACE > less:
@@ -341,7 +344,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             n = claw_faces_remove(s, ev, a, n)
         smash(s, ev, a, n)
     elif index == DESTRUCTION_I:
-        s.board = replace(_b(s), points=n)  # kony.dice.destruction
+        s.board = _b(s).with_points(n)  # kony.dice.destruction
         if s.monsters[a].cards and abilities.has_modifier(s, a, _M_ELSEWHERE):  # kony-words
             destroy_elsewhere(s, ev, a)
         _destroy_or_go_on(s, ev)
@@ -392,7 +395,7 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
             queue.append(t)
     if queue and s.monsters[a].alive:
         s.yield_queue = tuple(q for q in (s.city, s.bay) if q in queue)
-        s.board = replace(_b(s), fled=())
+        s.board = _b(s).with_fled(())
         s.phase = _YIELD
 
 
@@ -419,7 +422,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     elif isinstance(action, Choose):
         pay_toll(s, ev, seat)  # kony-words
         leave_manhattan(s, ev, seat, action.key, "flees the attack")
-        s.board = replace(_b(s), fled=(*_b(s).fled, seat))
+        s.board = _b(s).with_fled((*_b(s).fled, seat))
         # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
         # flee from there (the same end as moving after its decision).
         _close_gap(s, ev)
@@ -427,7 +430,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     if s.yield_queue:
         return
     fled = _b(s).fled
-    s.board = replace(_b(s), fled=())
+    s.board = _b(s).with_fled(())
     a = s.active
     if fled and s.monsters[a].alive and not inside(s, a) and _has_room(s):
         enter_manhattan(s, ev, a, "moves in automatically: the monster it attacked fled")
@@ -464,7 +467,7 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     b = b.moved(seat, MANHATTAN)
     star = not (seat == s.active and b.entered)
     if seat == s.active:
-        b = replace(b, entered=True)
+        b = b.with_entered()
     s.board = b
     _say(ev, Event(K_ENTERED, seat, 0, None, MANHATTAN, why))
     if star:
@@ -516,7 +519,7 @@ def _destroy_or_go_on(s: State, ev: list[Event]) -> None:
     if destroy_choices(s):
         s.phase = _DESTROY
     else:
-        s.board = replace(_b(s), points=0)  # the points left are lost (kony.dice.destruction)
+        s.board = _b(s).with_points(0)  # the points left are lost (kony.dice.destruction)
         s.phase = _RESOLVE
         after_face(s, ev)
 
@@ -533,7 +536,7 @@ def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
     assert isinstance(action, Choose)
     cost = durability(_b(s), action.key) - easing(s, s.active, action.key)  # kony-cards
     destroy_tile(s, ev, s.active, action.key)
-    s.board = replace(_b(s), points=_b(s).points - cost)
+    s.board = _b(s).with_points(_b(s).points - cost)
     _destroy_or_go_on(s, ev)
 
 
@@ -727,6 +730,10 @@ def check_options(options: Options) -> None:
 # -- legal actions and the step ---------------------------------------------------------------
 
 
+_RESOLVE_FACE: tuple[ResolveFaces, ...] = tuple(ResolveFaces(f) for f in FACES)
+"""kony-speed: the decision to resolve each face, by position in FACES (immutable)."""
+
+
 def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the monster that decides next in each King of New York phase."""
     if s.pending is not None:
@@ -739,7 +746,7 @@ def legal_actions(s: State) -> Sequence[Action]:
 def _legal_actions(s: State) -> Sequence[Action]:
     phase = s.phase
     if phase is _RESOLVE:
-        return [ResolveFaces(FACES[i]) for i in to_resolve(s)]
+        return [_RESOLVE_FACE[i] for i in to_resolve(s)]  # kony-speed: built once
     if phase is _DESTROY:
         return destroy_choices(s)
     if phase is _YIELD:
@@ -771,6 +778,17 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         free_move(s, ev, action)
         return
     turn.apply_buy(s, ev, action)
+def random_step(s: State, u: float) -> None:
+    """``RULES.random_step`` (kony-speed): the random agent's pick, ``legal_actions(s)[int(u
+    * n)]``, applied. The driver answers every question as it is asked then
+    (requests.answered_inline): no step stops, so none needs the state kept for a replay
+    that :func:`apply` keeps; the same steps."""
+    actions = legal_actions(s)
+    action = actions[int(u * len(actions))]
+    if s.pending is None and answered_inline(s):
+        turn.apply(s, action, plain=True)
+        return
+    apply(s, action)
 
 
 RULES = GameRules(
@@ -802,6 +820,7 @@ RULES = GameRules(
     ),
     apply=apply,
     roll_in_place=roll_in_place,
+    random_step=random_step,  # kony-speed
     legal_actions=legal_actions,
     start_turn=begin,
     title="King of New York",
