@@ -81,9 +81,20 @@ class GreedyAgent:
             return answer_question(state, pending.request.seat, actions, self.rng)
         phase = state.phase
         if phase is _KEEP:
-            return keep_dice(state, actions)
+            choice = keep_dice(state, actions)
+            if choice in actions:
+                return choice
+            # A card binds the roll (New York: every roll must be used): the rules, not
+            # the one-step preference, decide; any legal roll decision then.
+            return actions[int(self.rng.random() * len(actions))]
         if phase is _YIELD:
-            return YIELD if should_yield(state, state.yield_queue[0]) else STAY
+            if not should_yield(state, state.yield_queue[0]):
+                return STAY
+            if YIELD in actions:
+                return YIELD
+            # A game whose monster leaving names where it goes (New York's boroughs).
+            away = [a for a in actions if a != STAY]
+            return away[int(self.rng.random() * len(away))] if away else STAY
         if phase is _BUY:
             return shop(state, actions, self.rng)
         return actions[int(self.rng.random() * len(actions))]

@@ -18,6 +18,7 @@ from kot_rules.engine.game import Game, MonsterSetup
 from kot_rules.engine.greedy import GreedyAgent, card_net_value, should_yield
 from kot_rules.engine.options import Options
 from kot_rules.engine.state import Phase, State
+from kot_rules.games import get as get_game
 from kot_rules.language.ast import Verb, Who
 from kot_rules.surfaces.cli import main
 
@@ -89,6 +90,21 @@ class TestGreedyPlaysOnlyLegalActions:
             agents = [CheckedAgent(a) for a in mixed(game, seed, {0, 1, 2, 3})]
             record = driver.play(game, seed, agents, record=False)
             assert record.final is not None and record.final.is_terminal()
+
+
+class TestGreedyPlaysEveryGame:
+    """The greedy agent's King of Tokyo preferences give way to the rules of the other
+    games: New York's flee names a borough, and a card may bind a monster to every roll."""
+
+    @pytest.mark.parametrize("game_id", ["king-of-new-york", "king-of-tokyo-duel"])
+    def test_every_decision_is_legal(self, game_id: str) -> None:
+        definition = get_game(game_id)
+        for players in range(definition.min_players, definition.max_players + 1):
+            game = definition.new_game(players, options=definition.options())
+            for seed in range(12):
+                agents = [CheckedAgent(a) for a in mixed(game, seed, set(range(players)))]
+                record = driver.play(game, seed, agents, record=False)
+                assert record.final is not None and record.final.is_terminal()
 
 
 class TestGreedyIsDeterministic:
