@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
+from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice, tracks
 from kot_rules.engine.actions import (
     END_TURN,
@@ -147,7 +148,10 @@ class ActionCodec:
         self.faces = game.rules.dice.faces
         self.max_tokens = 0
         if game.rules.board_from_json is not None:  # Duel's own decisions
-            self.max_tokens = game.rules.numbers["max-dice-tokens"]
+            # kony-kernel: New York has a board of its own but no dice tokens.
+            held = {n.key for n in game.rules.numbers.numbers}
+            self.max_tokens = (game.rules.numbers["max-dice-tokens"]
+                               if "max-dice-tokens" in held else 0)
             sizes += (("spend-dice-tokens", self.max_tokens + 1), ("resolve", len(self.faces)))
         blocks: list[Block] = []
         start = 0
@@ -335,6 +339,8 @@ def board_answer_keys(game: Game) -> list[str]:
     if any(m.kind is ModifierKind.SMASH_FOR_BONUS
            for c in table.physical_ids() for m in table.modifiers(c)):
         keys.append(Face.SMASH.value)
+    if rules.id == kony_city.GAME_ID:  # kony-kernel: New York's boroughs and tiles
+        keys += [*kony_city.BOROUGHS, *kony_city.TILES]
     return keys
 
 

@@ -9,11 +9,13 @@ game's definition (its most players, its cards, its token kinds), not on the cou
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kot_rules.adapters.tree import Node
+from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
 from kot_rules.engine.game import Game
-from kot_rules.engine.state import Phase
+from kot_rules.engine.state import Phase, State
 
 PHASES: tuple[Phase, ...] = (
     Phase.FIRST_PLAYER, Phase.ROLL, Phase.KEEP, Phase.YIELD, Phase.BUY, Phase.OVER,
@@ -27,7 +29,27 @@ space, 14 at the observer's), each on an extra space or not, the observer's and 
 tokens. Buzz tiles are not observed yet."""
 
 
+# kony-kernel: King of New York's board (kot_rules.engine.city).
+NEW_YORK_PHASES: tuple[Phase, ...] = (*BOARD_PHASES, Phase.PLACE, Phase.DESTROY, Phase.MOVE)
+"""The phases of King of New York."""
+
+
+def new_york_fields(game: Game) -> int:
+    """New York's board: each seat's borough (one-hot), the zone of each Manhattan path,
+    the special cards (held by the observer, held by another), the units of each borough,
+    the durability of each stack's top building, the buildings left in each borough, and
+    the destruction points left."""
+    b = len(kony_city.BOROUGHS)
+    return game.rules.max_players * b + 2 + 4 + b + b * kony_city.DATA.stacks_per_borough + b + 1
+
+
+def _is_new_york(game: Game) -> bool:
+    return game.rules.id == kony_city.GAME_ID
+
+
 def phases_of(game: Game) -> tuple[Phase, ...]:
+    if _is_new_york(game):
+        return NEW_YORK_PHASES
     return BOARD_PHASES if game.rules.board_from_json is not None else PHASES
 
 MONSTER_FIELDS: tuple[str, ...] = (
@@ -70,7 +92,8 @@ def layout(game: Game) -> Layout:
         ("discard", cards),
         ("on_cards", cards),  # tokens and energy lying on each card
         ("counts", 2),  # cards left in the deck, turn number
-    ) + ((("board", BOARD_FIELDS),) if game.rules.board_from_json is not None else ())
+    ) + ((("board", new_york_fields(game) if _is_new_york(game) else BOARD_FIELDS),)
+         if game.rules.board_from_json is not None else ())
     parts: list[tuple[str, int, int]] = []
     start = 0
     for name, size in sizes:
@@ -115,7 +138,9 @@ def observe(node: Node, player: int, out: list[float] | None = None) -> list[flo
             if t_seat == seat:
                 v[base + len(MONSTER_FIELDS) + n_cards + kinds.index(kind)] = float(count)
     v[lay.slice("phase").start + phases_of(game).index(s.phase)] = 1.0
-    if s.board is not None:
+    if s.board is not None and _is_new_york(game):
+        _new_york_board(v, lay.slice("board").start, s, player)
+    elif s.board is not None:
         b = s.board
         side = -1.0 if player == 0 else 1.0  # seat 0 owns the negative end
         at = lay.slice("board").start
@@ -153,3 +178,30 @@ def describe(node: Node, player: int) -> str:
         lines.append(f"  question: {s.pending.request.why}")
     return "\n".join(lines)
 
+
+def _new_york_board(v: Any, at: int, s: State, player: int) -> None:
+    """Write :func:`new_york_fields` of ``s`` as ``player`` sees it, from ``at`` (kony-kernel)."""
+    b: kony_city.CityBoard = s.board
+    boroughs = kony_city.BOROUGHS
+    n = len(b.where)
+    for seat, where in enumerate(b.where):
+        if where:  # slot 0 is the observer, then clockwise
+            v[at + (seat - player) % n * len(boroughs) + boroughs.index(where)] = 1.0
+    at += s.game.rules.max_players * len(boroughs)
+    v[at], v[at + 1] = float(b.zones[0]), float(b.zones[1])
+    at += 2
+    for k, holder in enumerate((b.superstar, b.statue)):
+        v[at + 2 * k] = float(holder == player)
+        v[at + 2 * k + 1] = float(holder is not None and holder != player)
+    at += 4
+    for i, units in enumerate(b.units):
+        v[at + i] = float(len(units))
+    at += len(boroughs)
+    for i, stacks in enumerate(b.stacks):
+        for k, st in enumerate(stacks):
+            if st:
+                v[at + i * len(stacks) + k] = float(kony_city.TILES[st[0]].durability)
+    at += len(boroughs) * kony_city.DATA.stacks_per_borough
+    for i, stacks in enumerate(b.stacks):
+        v[at + i] = float(sum(len(st) for st in stacks))
+    v[at + len(boroughs)] = float(b.points)

@@ -69,6 +69,8 @@ class Node:
         """The dice of the chunks drawn so far of the roll under way."""
         self.left: int | None = None
         """Dice still to draw in the roll under way (None: no roll under way)."""
+        if not shape.codec.cards:  # kony-kernel: a game with no card yet has nothing to deal
+            self.state = shape.game.new_initial_state(())
 
     def copy(self) -> Node:
         new = Node(self.shape)

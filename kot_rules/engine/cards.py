@@ -176,6 +176,9 @@ class CardTable:
         """The cards with a price or a purchase condition of their own (buying.own_cost)."""
         """The cards that say a word the engine cannot run yet, each with the first such word
         (:data:`NOT_YET`); buying one raises NotExecutableError (shop.receive)."""
+        self.asking = self.asking | frozenset(  # kony-cards: King of New York's asking verbs
+            r.card_id for r in rows
+            if any(e.verb in KONY_ASKING for a in r.abilities for e in a.effects))
         self.may_ask = self.may_ask or any(  # kony-cards: King of New York's asking verbs
             e.verb in KONY_ASKING for r in rows
             for e in (*r.effects, *(e for a in r.abilities for e in a.effects)))
@@ -280,7 +283,7 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 
 NOT_YET: frozenset[Any] = frozenset({
     # Verbs: no meaning in the interpreter yet (each raises NotExecutableError when run).
-    Verb.MAY_MOVE, Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
+    Verb.PUT_BOROUGH_TOKEN, Verb.PUSH_UNITS,
     Verb.ADD_DESTRUCTION_UNITS_ONLY, Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE,
     Verb.FREE_MOVES,
     # Triggers the King of New York kernel does not fire yet.
@@ -288,7 +291,7 @@ NOT_YET: frozenset[Any] = frozenset({
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
     # Modifiers and token rules no engine code reads yet.
     ModifierKind.MARATHON_TOLL,
-    ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL, ModifierKind.JETS_ANYWHERE,
+    ModifierKind.JETS_ANYWHERE,
     ModifierKind.DESTROY_ELSEWHERE,
     ModifierKind.HEARTS_AS_CLAWS, ModifierKind.HEARTS_AS_ENERGY,
     ModifierKind.LIFE_AS_ENERGY, ModifierKind.STAR_FOR_FACE,

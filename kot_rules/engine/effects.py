@@ -973,7 +973,19 @@ def _win_game(
     ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
-@_means(MEANINGS, Verb.MAY_MOVE, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
+@_means(MEANINGS, Verb.MAY_MOVE)
+def _may_move(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """A move on the game's board (its module registers it: kot_rules.engine.newyork)."""
+    move = BOARD_VERBS.get(e.verb.value)
+    if move is None:
+        raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which this "
+                                 "game's board cannot run")
+    move(s, ev, t, amount, card)
+
+
+@_means(MEANINGS, Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
         Verb.STARS_FOR_DAMAGE, Verb.NEXT_KEEP_FREE, Verb.FREE_MOVES)
 def _not_yet(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str

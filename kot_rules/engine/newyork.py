@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, legal, turn
+from kot_rules.engine import abilities, dice, dispatch, legal, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
+    STOP,  # kony-cards
     Action,
     Choose,
     FirstPlayer,
@@ -76,7 +77,6 @@ from kot_rules.engine.events import (
     K_STAYED,
     K_USED,
     NO_EVENT,
-    QUIET_EVENTS,
     Event,
     Quiet,
 )
@@ -85,7 +85,7 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import ModifierKind, Trigger  # kony-cards
+from kot_rules.language.ast import ModifierKind, Trigger, Verb  # kony-cards
 
 GAME_ID = NY.game
 DICE: int = NY["dice"]
@@ -220,7 +220,6 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     b = replace(_b(s), resolved=(), points=0, entered=False, began_inside=inside(s, a),
                 fresh=(), destroyed=(), destroyed_units=(), fled=())
     s.board = b
-    s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     if b.began_inside:
         zone = ZONES[b.zones[0] if s.city == a else b.zones[1]]
         why = f"{zone.name} at the start of the turn"
@@ -252,14 +251,15 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 
 
 def roll_in_place(s: State, counts: Counts) -> None:
-    """:func:`apply_roll` for a driver that samples legal dice itself."""
-    ev: list[Event] = Quiet() if s.events is QUIET_EVENTS else []
-    _roll(s, ev, counts)
-    turn.finish(s, ev)
+    """:func:`apply_roll` for a driver that samples legal dice itself (through :func:`apply`:
+    a final roll resolves, and what a card does then may ask)."""
+    apply(s, Roll(counts))
 
 
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
+    if s.game.cards.with_modifier[_M_ALL_ROLLS] or s.game.cards.with_modifier[_M_KEEP_CLAWS]:
+        refuse_roll_choice(s, action)  # kony-cards: cards that bind the rolls
     if isinstance(action, StopRolling):
         resolve(s, ev)
         return
@@ -393,12 +393,14 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     elif isinstance(action, Choose):
         leave_manhattan(s, ev, seat, action.key, "flees the attack")
         s.board = replace(_b(s), fled=(*_b(s).fled, seat))
+        # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
+        # flee from there (the same end as moving after its decision).
+        _close_gap(s, ev)
     s.yield_queue = s.yield_queue[1:]
     if s.yield_queue:
         return
     fled = _b(s).fled
     s.board = replace(_b(s), fled=())
-    _close_gap(s, ev)
     a = s.active
     if fled and s.monsters[a].alive and not inside(s, a) and _has_room(s):
         enter_manhattan(s, ev, a, "moves in automatically: the monster it attacked fled")
@@ -705,16 +707,17 @@ def legal_actions(s: State) -> Sequence[Action]:
         return placements(s)
     if phase is _OVER:
         return ()
+    if phase is _KEEP and (s.game.cards.with_modifier[_M_ALL_ROLLS]
+                           or s.game.cards.with_modifier[_M_KEEP_CLAWS]):
+        return roll_choices(s)  # kony-cards: cards that bind the rolls
     return legal.legal_actions(s)  # rerolls and buying: the shared phases
 
 
 def apply(s: State, action: Action) -> None:
-    """A step of the kernel; one that may deal damage (and so close the 5-6 path, which asks
-    its monster where to go) keeps the state it starts from (kot_rules.engine.requests)."""
-    if s.pending is not None or s.phase is _RESOLVE or s.phase is _BUY:
-        turn.apply_asking(s, action)
-    else:
-        turn.apply(s, action)
+    """A step of the kernel. Any step may deal damage (dice, a card's moment) and so close
+    the 5-6 path, which asks its monster where to go: every step keeps the state it starts
+    from, to replay it once answered (kot_rules.engine.requests)."""
+    turn.apply_asking(s, action)
 
 
 RULES = GameRules(
@@ -866,3 +869,63 @@ def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
+
+
+def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> None:
+    """`you may go to another borough` (a card's extra move, within the Move phase's limits):
+    from an outer borough to another with room, or into Manhattan while it has room; a
+    monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
+    if inside(s, seat) or not s.monsters[seat].alive:
+        return
+    options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
+    if _has_room(s):
+        options.append(Choose(MANHATTAN))
+    if not options:
+        return
+    answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
+                 f"({card})")
+    if answer != PASS and isinstance(answer, Choose):
+        move_to(s, ev, seat, answer.key, f"card {card}")
+
+
+dispatch.BOARD_VERBS[Verb.MAY_MOVE.value] = may_move
+
+
+_M_ALL_ROLLS, _M_KEEP_CLAWS = ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL
+
+
+def _bound(s: State) -> tuple[bool, bool]:
+    """Whether the active monster must roll on (another monster's card while rolls are
+    left: seed 003, Jinx Aura makes it roll 3 times) and whether it must keep its claws."""
+    a = s.active
+    jinxed = s.rolls_done < s.rolls_allowed and any(
+        i != a and abilities.has_modifier(s, i, _M_ALL_ROLLS)
+        for i in clockwise(s, a) if s.monsters[i].cards)
+    claws = bool(s.monsters[a].cards) and abilities.has_modifier(s, a, _M_KEEP_CLAWS)
+    return jinxed, claws
+
+
+def _allowed(s: State, action: Action, jinxed: bool, claws: bool) -> bool:
+    if jinxed and isinstance(action, StopRolling):
+        return False
+    return not (claws and isinstance(action, Reroll)
+                and len(action.keep) == 6 and action.keep[SMASH_I] < s.dice[SMASH_I])
+
+
+def roll_choices(s: State) -> Sequence[Action]:
+    """The shared roll decisions less those the cards forbid; stopping, if nothing is left
+    (every die a claw that may not be rerolled)."""
+    choices = legal.legal_actions(s)
+    jinxed, claws = _bound(s)
+    if not (jinxed or claws):
+        return choices
+    allowed = [c for c in choices if _allowed(s, c, jinxed, claws)]
+    return allowed if any(not isinstance(c, UseCard) for c in allowed) else [STOP, *allowed]
+
+
+def refuse_roll_choice(s: State, action: Action) -> None:
+    """IllegalActionError for a roll decision the cards forbid (:func:`roll_choices`)."""
+    if isinstance(action, StopRolling | Reroll) and action not in roll_choices(s):
+        turn.illegal(s, action, "a roll decision the cards allow: "
+                     + ("reroll, as another monster's card binds you to every roll"
+                        if _bound(s)[0] else "keep every claw face"))

@@ -13,8 +13,14 @@ KING_OF_NEW_YORK = GameDefinition(
     # Its cards are written, for now, in King of Tokyo's dialect (language.grammar
     # SHARED_DIALECTS), as Duel's first ones were.
     dialect=RULES.id,
-    # No invariant of kot_rules.verify states New York's board yet (a later step).
-    invariants=(),
+    # The ids of kot_rules.verify.kony_concrete (checked on engine states; no Z3 model yet).
+    invariants=(
+        "INV-KONY-SEATS",
+        "INV-KONY-HEARTS",
+        "INV-KONY-CAPACITY",
+        "INV-KONY-TILES",
+        "INV-KONY-SPECIAL",
+    ),
     # No Z3 model of New York yet: the verify command says so (a later step).
     symbolic_model="",
 )

@@ -369,6 +369,10 @@ def _setup(r: _Reader, value: object) -> Setup:
         if "borough" in md:  # kony-kernel
             r.new_york_only(mp, "borough")
             boroughs[mname] = r.borough(md["borough"], (*mp, "borough"), unplaced=True)
+            if boroughs[mname] == city.MANHATTAN or place != "outside":
+                r.fail((*mp, "borough"), "SCN004", f"field '{_field((*mp, 'borough'))}': a "
+                       "monster in Manhattan says place: city (the 2-4 path) or place: bay "
+                       "(the 5-6 path), and no borough", at_key=True)
         monsters.append(
             MonsterSetup(
                 name=mname,

@@ -34,7 +34,7 @@ from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.engine.state import State
 from kot_rules.games import definitions, get
-from kot_rules.verify import duel_concrete
+from kot_rules.verify import duel_concrete, kony_concrete
 from kot_rules.verify.duel_invariants import DUEL
 from kot_rules.verify.invariants import Violation, check_all
 
@@ -113,7 +113,10 @@ def configs_of(game: str | None) -> tuple[Config, ...]:
     return tuple(c for c in configs() if game is None or c.game_id == game)
 
 
-STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {DUEL: duel_concrete.check}
+STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {
+    DUEL: duel_concrete.check,
+    kony_concrete.GAME_ID: kony_concrete.check,  # kony-kernel
+}
 """A game's own state check where its invariants are not in kot_rules.verify.invariants
 (Duel's INV-DUEL-* are stated over its symbolic state, duel_invariants)."""
 

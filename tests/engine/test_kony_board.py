@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from kot_rules.engine import city
+from kot_rules.engine import city, numbers
 from kot_rules.engine.city import (
     BOROUGHS,
     MANHATTAN,
@@ -24,6 +24,7 @@ from kot_rules.engine.city import (
     open_boroughs,
 )
 from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.options import Options
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import load_rulebook
 
@@ -49,6 +50,14 @@ def test_every_number_names_a_rule_of_new_york() -> None:
     for n in city.NY.numbers:
         assert n.rule in slugs, n.key
     assert city.NY["win-stars"] == 20 and city.NY["statue-stars"] == 3
+    # The kernel's options default to New York's numbers (a game may still change them).
+    o = Options()
+    assert (o.dice, o.rolls, o.win_stars, o.start_hearts, o.max_hearts) == (
+        city.NY["dice"], city.NY["rolls"], city.NY["win-stars"], city.NY["start-hearts"],
+        city.NY["max-hearts"])
+    # Buying is the shared skeleton's (kot_rules.engine.turn.apply_buy), whose shop numbers
+    # must be New York's too (kony.setup.shop, kony.turn.sweep).
+    assert (city.NY["shop-size"], city.NY["sweep-cost"]) == (numbers.SHOP_SIZE, numbers.SWEEP_COST)
 
 
 def test_the_layout_stacks_every_tile_once_three_by_three() -> None:

@@ -47,8 +47,8 @@ def test_the_special_cards_are_no_cards_of_the_deck() -> None:
 def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes() -> None:
     s = _state(energy0=20)
     before = s.to_json()
-    with pytest.raises(NotExecutableError, match="modifier 'all-rolls'"):
-        shop.pay_and_take(s, [], 0, "jinx-aura", 4)
+    with pytest.raises(NotExecutableError, match="modifier 'buy-from-discard'"):
+        shop.pay_and_take(s, [], 0, "scavenger", 3)
     assert s.to_json() == before
     shop.pay_and_take(s, [], 0, "regeneration", 5)  # a card it runs: bought
     assert "regeneration" in s.monsters[0].cards
@@ -234,11 +234,45 @@ def test_a_card_the_engine_cannot_run_is_never_offered() -> None:
     from kot_rules.engine.state import Phase
 
     s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=30), MonsterSetup(GAME.names[1])],
-                         active=0, turn_number=3, shop=("jinx-aura", "regeneration", "stomp"))
+                         active=0, turn_number=3, shop=("scavenger", "regeneration", "stomp"))
     s.phase = Phase.BUY
     buys = {a.card for a in s.legal_actions() if isinstance(a, Buy)}
     assert buys == {"regeneration", "stomp"}
     before = s.to_json()
     with pytest.raises(IllegalActionError, match="cannot run yet"):
-        s.apply(Buy("jinx-aura"))
+        s.apply(Buy("scavenger"))
     assert s.to_json() == before
+
+
+def test_super_speed_moves_before_the_roll() -> None:
+    s = _state((), ("super-speed",))  # seat 1's card: setting up seat 0's turn asks nothing
+    assert _board(s).where[1] == "staten-island"
+    s.feed, s.fed = (Choose("bronx"),), 0
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")
+    assert _board(s).where[1] == "bronx"
+    s.feed, s.fed = (Choose(MANHATTAN),), 0
+    stars = s.monsters[1].stars
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")
+    assert s.city == 1 and s.monsters[1].stars == stars + 1  # entering Manhattan
+    effects.run(s, [], 1, _abilities("super-speed"), "super-speed")  # never out by choice
+    assert s.city == 1
+
+
+def test_jinx_aura_binds_the_others_to_every_roll_and_terminal_rage_keeps_claws() -> None:
+    from kot_rules.engine.actions import STOP, Reroll, Roll
+    from kot_rules.engine.errors import IllegalActionError
+
+    s = _state((), ("jinx-aura",))
+    s = s.apply(Roll((0, 0, 0, 2, 2, 2)))  # celebrity, destruction, ouch, energy, heal, smash
+    assert STOP not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="binds you to every roll"):
+        s.apply(STOP)
+    s = _state(("terminal-rage",))
+    s = s.apply(Roll((0, 0, 0, 2, 2, 2)))
+    legal = s.legal_actions()
+    assert STOP in legal
+    assert all(a.keep[SMASH_I] == 2 for a in legal if isinstance(a, Reroll))
+    assert Reroll((0, 0, 0, 2, 2, 0)) not in legal
+    with pytest.raises(IllegalActionError, match="keep every claw face"):
+        s.apply(Reroll((0, 0, 0, 2, 2, 0)))
+    s.apply(Reroll((0, 0, 0, 0, 0, 2)))  # the claws kept: allowed

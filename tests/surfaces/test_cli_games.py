@@ -51,6 +51,7 @@ def test_games_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert out == (
+        "king-of-new-york    King of New York, 2-6 players\n"
         "king-of-tokyo       King of Tokyo (2011), 2-6 players  (default)\n"
         "king-of-tokyo-duel  King of Tokyo: Duel, 2 players\n"
     )
@@ -84,8 +85,8 @@ def test_an_unknown_game_exits_2_with_the_list(
     assert code == 2
     assert out == ""
     assert err.endswith(
-        "error: argument --game: unknown game 'king-of-osaka': the games are king-of-tokyo, "
-        "king-of-tokyo-duel\n"
+        "error: argument --game: unknown game 'king-of-osaka': the games are king-of-new-york, "
+        "king-of-tokyo, king-of-tokyo-duel\n"
     )
     assert err.startswith("usage: kot-rules ")
 
