@@ -32,10 +32,9 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
-    # kony-scenarios: the card rulings of cards the engine cannot run yet (Jinx Aura, Chameleon,
-    # Subway: NOT_YET in kot_rules/engine/cards.py); the other card and shop rules have theirs.
-    "king-of-new-york": frozenset({"kony.cards.jinx-aura", "kony.cards.chameleon",
-                                   "kony.cards.subway"}),
+    # kony-scenarios: the card rulings of cards the engine cannot run yet (Chameleon, Subway:
+    # NOT_YET in kot_rules/engine/cards.py); the other card and shop rules have theirs.
+    "king-of-new-york": frozenset({"kony.cards.chameleon", "kony.cards.subway"}),
 }
 
 
