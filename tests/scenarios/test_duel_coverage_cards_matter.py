@@ -61,13 +61,11 @@ PENDING_FILES: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
 
 # kony-scenarios: sentences no passing scenario can pin. A purchase condition only forbids a
 # buy, and Jinx Aura's and Terminal Rage's roll rules only refuse a stop or a reroll: a
-# scenario cannot script a refused step (the engine's tests check the refusals). Carapace's
-# recovery heals nothing in this engine (reported; the scenario that expects it is
-# spec/scenarios-pending/king-of-new-york/carapace-recover.yaml). The test below fails when
-# one of these no longer survives, so this list only shrinks.
+# scenario cannot script a refused step (the engine's tests check the refusals). The test
+# below fails when one of these no longer survives, so this list only shrinks.
 UNPINNED: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
     "air-force-one.kot without modifiers[0]", "general-ellis.kot without modifiers[0]",
-    "carapace.kot without activated[0]", "jinx-aura.kot without modifiers[0]",
+    "jinx-aura.kot without modifiers[0]",
     "jinx-aura.kot without the whole text", "terminal-rage.kot without modifiers[0]",
 })}
 
