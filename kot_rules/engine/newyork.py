@@ -896,7 +896,7 @@ _M_ALL_ROLLS, _M_KEEP_CLAWS = ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROL
 
 def _bound(s: State) -> tuple[bool, bool]:
     """Whether the active monster must roll on (another monster's card while rolls are
-    left: seed 003, Jinx Aura makes it roll 3 times) and whether it must keep its claws."""
+    left: seed 003, such a card makes it roll 3 times) and whether it must keep its claws."""
     a = s.active
     jinxed = s.rolls_done < s.rolls_allowed and any(
         i != a and abilities.has_modifier(s, i, _M_ALL_ROLLS)

@@ -276,3 +276,17 @@ def test_jinx_aura_binds_the_others_to_every_roll_and_terminal_rage_keeps_claws(
     with pytest.raises(IllegalActionError, match="keep every claw face"):
         s.apply(Reroll((0, 0, 0, 2, 2, 0)))
     s.apply(Reroll((0, 0, 0, 0, 0, 2)))  # the claws kept: allowed
+
+
+@pytest.mark.parametrize(("cards", "stars"), [((), 1), (("personal-spotlight",), 2)])
+def test_a_star_face_got_counts_at_the_end_of_the_turn(cards: tuple[str, ...],
+                                                        stars: int) -> None:
+    from kot_rules.engine.actions import END_TURN, PASS, Roll, StopRolling
+
+    s = _state(cards)
+    s = s.apply(Roll((1, 0, 0, 0, 5, 0)))  # one star face (no Superstar), five hearts
+    s = s.apply(StopRolling())
+    while s.active == 0:
+        legal = s.legal_actions()
+        s = s.apply(END_TURN if END_TURN in legal else PASS if PASS in legal else legal[0])
+    assert s.monsters[0].stars == stars  # 1 for entering Manhattan, 1 for the card
