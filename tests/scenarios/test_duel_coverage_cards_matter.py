@@ -51,23 +51,22 @@ SENTENCES = ("effects", "abilities", "modifiers", "activated", "supplies", "toke
 # scenarios are a later step; several of its words do not run yet, README of its cards).
 # A file leaves the list when a scenario names it (the test below says so).
 PENDING_FILES: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
-    "air-force-one.kot", "antimatter-pellets.kot", "artificial-heart.kot", "broadway-star.kot",
-    "brooklyn-bridge.kot", "bulletproof.kot", "can-opener.kot", "carapace.kot",
-    "central-park.kot", "chameleon.kot", "chinatown-regular.kot",
-    "climb-the-empire-state-building.kot", "columbia-university.kot", "coney-island.kot",
-    "curse.kot", "diva.kot", "drain.kot", "drink-the-hudson.kot", "ego-trip.kot",
-    "extra-head.kot", "fireball.kot", "flatiron-building.kot", "fury.kot", "general-ellis.kot",
-    "hailing-cabs.kot", "holland-tunnel.kot", "hunter.kot", "jinx-aura.kot",
-    "king-of-queens.kot", "leveler.kot", "long-neck.kot", "natural-selection.kot",
-    "new-york-marathon.kot", "next-stage.kot", "of-another-world.kot", "overload.kot",
-    "painbow.kot", "personal-spotlight.kot", "phoenix-blood.kot", "photo-op.kot",
-    "power-substation.kot", "power-tap.kot", "regeneration.kot", "scavenger.kot",
-    "seismic-ray.kot", "shadow-double.kot", "sharp-shooter.kot", "statue-of-liberty.kot",
-    "stink-attack.kot", "stomp.kot", "subterranean-cable.kot", "subway.kot", "super-speed.kot",
-    "superstar.kot", "terminal-rage.kot", "tesla-antennae.kot", "tesla-cannon.kot",
-    "the-unisphere.kot", "tourist.kot", "towering-titan.kot", "trash-thrower.kot",
-    "trophy-hunter.kot", "universal-soldier.kot", "violent-star.kot", "webspinner.kot",
-    "yankee-stadium.kot",
+    "antimatter-pellets.kot", "artificial-heart.kot", "chameleon.kot",
+    "columbia-university.kot", "curse.kot", "hailing-cabs.kot", "new-york-marathon.kot",
+    "of-another-world.kot", "photo-op.kot", "power-tap.kot", "scavenger.kot", "seismic-ray.kot",
+    "sharp-shooter.kot", "statue-of-liberty.kot", "stink-attack.kot", "subway.kot",
+    "superstar.kot", "tourist.kot", "universal-soldier.kot", "webspinner.kot",
+})}
+
+
+# kony-scenarios: sentences no passing scenario can pin. A purchase condition only forbids a
+# buy, and Jinx Aura's and Terminal Rage's roll rules only refuse a stop or a reroll: a
+# scenario cannot script a refused step (the engine's tests check the refusals). The test
+# below fails when one of these no longer survives, so this list only shrinks.
+UNPINNED: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
+    "air-force-one.kot without modifiers[0]", "general-ellis.kot without modifiers[0]",
+    "jinx-aura.kot without modifiers[0]",
+    "jinx-aura.kot without the whole text", "terminal-rage.kot without modifiers[0]",
 })}
 
 
@@ -146,8 +145,12 @@ def test_removing_a_cards_text_or_one_sentence_fails_a_scenario(game: str) -> No
             )
             if not any(_fails(sc, table) for sc in scenarios):
                 survivors.append(f"{_file(card)} without {what}")
-    assert not survivors, (
-        f"{game}: every scenario naming the card still passes: {sorted(survivors)}"
+    unpinned = UNPINNED.get(game, frozenset())  # kony-scenarios
+    assert not set(survivors) - unpinned, (
+        f"{game}: every scenario naming the card still passes: {sorted(set(survivors) - unpinned)}"
+    )
+    assert not unpinned - set(survivors), (
+        f"{game}: a scenario pins it now, delete from UNPINNED: {sorted(unpinned - set(survivors))}"
     )
     # The suite runs this every time: it must stay cheap (in-process, named scenarios only).
     assert time.perf_counter() - started < 60, "too slow for the suite"

@@ -32,15 +32,11 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
-    # kony-kernel: the rules of cards, the shop and card words, which come with New York's
-    # cards (issue 11, step 2): the kernel's scenarios name no card.
+    # kony-scenarios: the card rulings whose scenarios wait in spec/scenarios-pending/;
+    # kony-words: the rules and decisions of the last cards' words (engine tests:
+    # tests/engine/test_kony_words.py) until their scenarios come.
     "king-of-new-york": frozenset({
-        "kony.setup.components", "kony.setup.shop", "kony.turn.green-dice",
-        "kony.turn.added-faces", "kony.turn.buy", "kony.turn.sweep", "kony.turn.discard-pile",
-        "kony.cards.keep", "kony.cards.discard", "kony.cards.bought-bonus",
-        "kony.cards.jinx-aura", "kony.cards.chameleon", "kony.cards.subway", "D-KONY-EMPTY-DECK",
-        # kony-words: the rules and decisions of the last cards' words (engine tests:
-        # tests/engine/test_kony_words.py); the card scenarios (kony-scenarios) name them.
+        "kony.cards.chameleon", "kony.cards.subway",
         "kony.cards.energy-collected", "kony.cards.damage-dealt",
         "kony.cards.destruction-elsewhere", "kony.cards.moves-by-choice",
         "kony.cards.enter-borough", "kony.cards.tokens", "kony.cards.revealed",
