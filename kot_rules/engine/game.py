@@ -17,6 +17,7 @@ from kot_rules.engine.numbers import MAX_MONSTERS as MAX_MONSTERS
 from kot_rules.engine.numbers import MIN_MONSTERS as MIN_MONSTERS
 from kot_rules.engine.options import FirstPlayerRule as FirstPlayerRule
 from kot_rules.engine.options import Options as Options
+from kot_rules.engine.requests import NeedAnswer
 from kot_rules.engine.rules import GameRules
 from kot_rules.engine.serial import state_from_json
 from kot_rules.engine.state import Monster, Phase, Place, State
@@ -292,7 +293,15 @@ class Game:
             s.board = game_board
         ev: list[Any] = []
         start = self.rules.start_turn
-        start(s, ev)
+        try:
+            start(s, ev)
+        except NeedAnswer as need:
+            # A set-up position has no step before it to replay once answered.
+            raise ConfigError(
+                f"the set-up's turn starts with a question ({need.request.why}): a position "
+                "cannot begin waiting for an answer; set it up one turn earlier and let that "
+                "turn end"
+            ) from None
         s.events = tuple(ev)
         return s
 

@@ -247,6 +247,32 @@ def test_scn005_a_setup_that_breaks_a_rule(tmp_path: Path) -> None:
     assert "at most one monster in Tokyo City" in error
 
 
+def test_scn005_a_setup_whose_turn_starts_with_a_question(tmp_path: Path) -> None:
+    """A set-up whose turn starts with a card's question (New York's Super Speed: move
+    before rolling?) has no step to replay once answered: SCN005 naming the question, not
+    a traceback (before the fix the runner died with NeedAnswer)."""
+    text = textwrap.dedent("""\
+        format: 2
+        game: king-of-new-york
+        name: A turn that starts with a question
+        rule: kony.turn.gain
+        source: "003 PRZEBIEG GRY"
+        setup:
+          monsters:
+            - {name: Kong, borough: queens, cards: ["Super Speed"]}
+            - {name: Mantis, place: city}
+          active: Kong
+        script: []
+        expect: {}
+        """)
+    path = write(tmp_path, text)
+    report = run_paths([path], game="king-of-new-york")
+    assert report.results == []
+    (error,) = report.errors
+    assert error.startswith(f"{path}:6:1: error[SCN005]: "), error
+    assert "starts with a question (Kong may go to another borough" in error
+
+
 # -- nothing but ScenarioFormatError -----------------------------------------------------
 
 
