@@ -341,6 +341,16 @@ def board_answer_keys(game: Game) -> list[str]:
         keys.append(Face.SMASH.value)
     if rules.id == kony_city.GAME_ID:  # kony-kernel: New York's boroughs and tiles
         keys += [*kony_city.BOROUGHS, *kony_city.TILES]
+        # The answers of New York's card words (kony-words): a monster by name (a seat past
+        # the game's count has none), a die turned to another face, hearts and energy
+        # traded (up to the adapter's energy bound), a boost taken, a unit sent elsewhere.
+        faces = [f.value for f in kony_city.FACES]
+        keys += [game.names[i] for i in range(game.num_players)]
+        keys += [f"{a} to {b}" for a in faces for b in faces if a != b]
+        keys += [f"{k} hearts to energy" for k in range(1, STORE_ENERGY_MAX + 1)]
+        keys += [f"{k} energy to hearts" for k in range(1, STORE_ENERGY_MAX + 1)]
+        keys += ["boost"]
+        keys += [f"{u} to {b}" for u in kony_city.TILES for b in kony_city.BOROUGHS]
     return keys
 
 
