@@ -42,11 +42,12 @@ HOT_MODULES: tuple[str, ...] = (
     # duel-speed: King of Tokyo: Duel's own modules (a random Duel game spends most of its
     # time in them: without them the compiled engine plays Duel only ~8 % faster).
     "duel", "tracks",
-    # duel-speed-2: native Game, Options and actions (kot-speed measured +6.5 % for King
-    # of Tokyo): attribute reads and isinstance tests on them stop being generic look-ups.
+    # duel-speed-2: a native Game: attribute reads on it stop being generic look-ups.
     # `rules` does not compile (typing-only imports in its dataclasses' annotations), nor
-    # `events` (Quiet subclasses list).
-    "actions", "game", "options",
+    # `events` (Quiet subclasses list). `actions` and `options` stay Python: a frozen
+    # dataclass compiled by mypyc cannot be unpickled (its __setstate__ assigns to frozen
+    # fields), and `simulate --jobs`/`--backend ray` send Options and answers to workers.
+    "game",
     # kony-speed: King of New York's own modules (its rules and its board).
     "newyork", "city",
 )

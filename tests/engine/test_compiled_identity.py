@@ -84,6 +84,30 @@ class TestEachCompiledModuleStartsAlone:
             assert done.returncode == 0, f"import {module} first: exit {done.returncode}"
 
 
+class TestWorkersValuesPickle:
+    """What ``simulate --jobs`` and ``--backend ray`` send to a worker and back pickles on the
+    compiled engine: a mypyc-compiled frozen dataclass cannot be unpickled (it crashed every
+    worker of ``simulate --jobs 2`` when ``options`` and ``actions`` were compiled)."""
+
+    def test_setups_tallies_and_answers_round_trip(self, build: None) -> None:
+        code = (
+            "import pickle\n"
+            "from kot_rules import simulation\n"
+            "from kot_rules.engine.actions import STOP, Buy, Choose\n"
+            "from kot_rules.engine.options import Options\n"
+            "values = [simulation.GameSetup('king-of-tokyo', 4, Options()), Options(),\n"
+            "          Buy('x'), Choose('k'), STOP,\n"
+            "          simulation.play_setup(simulation.GameSetup('king-of-tokyo-duel', 2),\n"
+            "                                range(1, 3))]\n"
+            "for v in values:\n"
+            "    assert pickle.loads(pickle.dumps(v)) == v, v\n"
+        )
+        env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+
+
 class TestEngineChoice:
     def test_pure_is_forced_by_the_environment(self) -> None:
         out = subprocess.run(
