@@ -36,14 +36,8 @@ PENDING: dict[str, frozenset[str]] = {
     # kony-words: the rules and decisions of the last cards' words (engine tests:
     # tests/engine/test_kony_words.py) until their scenarios come.
     "king-of-new-york": frozenset({
-        "kony.cards.chameleon", "kony.cards.subway",
-        "kony.cards.energy-collected", "kony.cards.damage-dealt",
-        "kony.cards.destruction-elsewhere", "kony.cards.moves-by-choice",
-        "kony.cards.enter-borough", "kony.cards.tokens", "kony.cards.revealed",
-        "kony.cards.antimatter", "D-KONY-FACES-TREATED", "D-KONY-FREE-MOVES",
-        "D-KONY-COLLECTS-IN-A-TURN", "D-KONY-DAMAGE-DEALT", "D-KONY-DESTROY-ELSEWHERE",
-        "D-KONY-MARATHON-TOLL", "D-KONY-ENTER-BOROUGH", "D-KONY-TOKEN-RULES",
-        "D-KONY-CLAIM-NEXT-KEEP", "D-KONY-ANTIMATTER",
+        "kony.cards.chameleon", "kony.cards.subway", "kony.cards.damage-dealt",
+        "D-KONY-FREE-MOVES", "D-KONY-DAMAGE-DEALT",
     }),
 }
 
