@@ -32,13 +32,7 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
-    # kony-scenarios: the card rulings whose scenarios wait in spec/scenarios-pending/;
-    # kony-words: the rules and decisions of the last cards' words (engine tests:
-    # tests/engine/test_kony_words.py) until their scenarios come.
-    "king-of-new-york": frozenset({
-        "kony.cards.chameleon", "kony.cards.subway", "kony.cards.damage-dealt",
-        "D-KONY-FREE-MOVES", "D-KONY-DAMAGE-DEALT",
-    }),
+    "king-of-new-york": frozenset(),
 }
 
 
