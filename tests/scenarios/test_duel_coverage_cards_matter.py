@@ -51,11 +51,9 @@ SENTENCES = ("effects", "abilities", "modifiers", "activated", "supplies", "toke
 # scenarios are a later step; several of its words do not run yet, README of its cards).
 # A file leaves the list when a scenario names it (the test below says so).
 PENDING_FILES: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
-    "antimatter-pellets.kot", "artificial-heart.kot", "chameleon.kot",
-    "columbia-university.kot", "curse.kot", "hailing-cabs.kot", "new-york-marathon.kot",
-    "of-another-world.kot", "photo-op.kot", "power-tap.kot", "scavenger.kot", "seismic-ray.kot",
-    "sharp-shooter.kot", "statue-of-liberty.kot", "stink-attack.kot", "subway.kot",
-    "superstar.kot", "tourist.kot", "universal-soldier.kot", "webspinner.kot",
+    # kony-scenarios-2: Scavenger only discounts a buy from the discard pile, and the scenario
+    # format has no step for one (draft in spec/scenarios-pending/king-of-new-york/cards).
+    "scavenger.kot", "statue-of-liberty.kot", "superstar.kot",
 })}
 
 

@@ -33,6 +33,12 @@ FORBID_ONLY = {"Jinx Aura"}
 """Deck cards whose whole text only refuses a choice (a stop): a scenario cannot script a
 refused step, so removing the text fails none of theirs; the engine's tests check the
 refusal (tests/engine). The last test fails when a scenario comes to pin one."""
+NO_STEP = {"Scavenger"}
+"""kony-scenarios-2: deck cards whose only effect no scenario step can reach: Scavenger
+discounts a buy from the discard pile, and the scenario format's `buy` step takes only a
+face-up card, the deck's top or another monster's card (draft in spec/scenarios-pending/; the
+engine's test is tests/engine/test_kony_words.py). The first test below fails when a scenario
+names one: then it leaves this list."""
 SPECIAL_KEYS = {"Statue of Liberty": "statue", "Superstar": "superstar"}
 """The board key that names each special card's holder."""
 
@@ -109,8 +115,11 @@ def test_every_title_is_named_by_a_scenario() -> None:
     assert len(card_set.cards) == 66
     users = _users(card_set)
     waiting = _not_runnable(card_set)
-    unnamed = sorted(t for t, scs in users.items() if not scs and t not in waiting)
+    unnamed = sorted(t for t, scs in users.items()
+                     if not scs and t not in waiting and t not in NO_STEP)
     assert not unnamed, f"card titles no scenario names: {unnamed}"
+    named_no_step = sorted(t for t in NO_STEP if users[t])
+    assert not named_no_step, f"named by a scenario now, delete from NO_STEP: {named_no_step}"
     named_waiting = sorted(t for t in waiting if users[t])
     assert not named_waiting, f"scenarios name cards the engine cannot run yet: {named_waiting}"
 
@@ -122,7 +131,8 @@ def test_each_deck_cards_text_removed_fails_one_of_its_scenarios() -> None:
     survivors = []
     waiting = _not_runnable(card_set)
     for card in card_set.cards:
-        if is_special(card) or card.name in waiting or card.name in FORBID_ONLY:
+        if (is_special(card) or card.name in waiting or card.name in FORBID_ONLY
+                or card.name in NO_STEP):
             continue
         scenarios = users[card.name]
         for sc in scenarios:  # each passes with the real text, else a failure proves nothing

@@ -32,19 +32,7 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),
-    # kony-scenarios: the card rulings whose scenarios wait in spec/scenarios-pending/;
-    # kony-words: the rules and decisions of the last cards' words (engine tests:
-    # tests/engine/test_kony_words.py) until their scenarios come.
-    "king-of-new-york": frozenset({
-        "kony.cards.chameleon", "kony.cards.subway",
-        "kony.cards.energy-collected", "kony.cards.damage-dealt",
-        "kony.cards.destruction-elsewhere", "kony.cards.moves-by-choice",
-        "kony.cards.enter-borough", "kony.cards.tokens", "kony.cards.revealed",
-        "kony.cards.antimatter", "D-KONY-FACES-TREATED", "D-KONY-FREE-MOVES",
-        "D-KONY-COLLECTS-IN-A-TURN", "D-KONY-DAMAGE-DEALT", "D-KONY-DESTROY-ELSEWHERE",
-        "D-KONY-MARATHON-TOLL", "D-KONY-ENTER-BOROUGH", "D-KONY-TOKEN-RULES",
-        "D-KONY-CLAIM-NEXT-KEEP", "D-KONY-ANTIMATTER",
-    }),
+    "king-of-new-york": frozenset(),
 }
 
 
