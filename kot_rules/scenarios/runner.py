@@ -330,6 +330,9 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
         in_shop = [i for i in ids if i in state.shop]
         if not in_shop and state.deck and state.deck[0] in ids:
             return Buy(state.deck[0])  # the top of the deck (a card must allow it)
+        discarded = [i for i in ids if i in state.discard]
+        if not in_shop and discarded:
+            return Buy(discarded[0])  # from the discard pile (a card must allow it)
         if not in_shop:
             raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])

@@ -33,12 +33,9 @@ FORBID_ONLY = {"Jinx Aura"}
 """Deck cards whose whole text only refuses a choice (a stop): a scenario cannot script a
 refused step, so removing the text fails none of theirs; the engine's tests check the
 refusal (tests/engine). The last test fails when a scenario comes to pin one."""
-NO_STEP = {"Scavenger"}
-"""kony-scenarios-2: deck cards whose only effect no scenario step can reach: Scavenger
-discounts a buy from the discard pile, and the scenario format's `buy` step takes only a
-face-up card, the deck's top or another monster's card (draft in spec/scenarios-pending/; the
-engine's test is tests/engine/test_kony_words.py). The first test below fails when a scenario
-names one: then it leaves this list."""
+NO_STEP: set[str] = set()
+"""Deck cards whose only effect no scenario step can reach (none since the runner's `buy`
+step buys from the discard pile too). The first test below fails when a scenario names one."""
 SPECIAL_KEYS = {"Statue of Liberty": "statue", "Superstar": "superstar"}
 """The board key that names each special card's holder."""
 
