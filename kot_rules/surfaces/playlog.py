@@ -6,6 +6,9 @@ out (no printing, no trailing newlines), so the log can be tested and reused.
 
 from __future__ import annotations
 
+from kot_rules.engine.city import DATA as CITY_DATA
+from kot_rules.engine.city import GAME_ID as CITY_GAME
+from kot_rules.engine.city import MANHATTAN, ZONES, CityBoard
 from kot_rules.engine.driver import GameRecord
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game
@@ -51,9 +54,15 @@ def header_lines(record: GameRecord) -> list[str]:
     return [
         f"{game.rules.title}: {', '.join(game.names)}",
         f"seed {record.seed}, "
-        + (f"Tokyo Bay {'on' if game.tokyo_bay else 'off'}, " if game.rules.board.places else "")
+        + (f"{second_place(game)} {'on' if game.tokyo_bay else 'off'}, "
+           if game.rules.board.places else "")
         + f"first player: {o.first_player.value}, {len(game.cards.physical_ids())} cards",
     ]
+
+
+def second_place(game: Game) -> str:
+    """The option ``tokyo_bay`` by the name of the game's second place."""
+    return "Manhattan's 5-6 path" if game.rules.id == CITY_GAME else "Tokyo Bay"
 
 
 def summary_lines(game: Game, final: State | None) -> list[str]:
@@ -86,12 +95,23 @@ def board_lines(game: Game, state: State) -> list[str]:
         else:
             place = state.place_of(seat)
             where = "" if place is Place.OUTSIDE else f"in Tokyo {place.value.title()}"
+            if isinstance(state.board, CityBoard):  # New York: the borough, Manhattan's zone
+                where = f"in {city_place(state, seat)}"
         cards = ", ".join(game.cards.name(c) for c in m.cards) or "no cards"
         lines.append(
             f"{_INDENT}{m.name:<{width}}  {m.hearts:>2}/{m.max_hearts} ♥ {m.stars:>3} ★ "
             f"{m.energy:>3} ⚡  {where:<14}  {cards}".rstrip()
         )
     return lines
+
+
+def city_place(state: State, seat: int) -> str:
+    """Where a monster of a New York game stands: a borough, or Manhattan and its zone."""
+    b: CityBoard = state.board
+    borough = b.where[seat]
+    if borough != MANHATTAN:
+        return CITY_DATA.names.get(borough, borough)
+    return ZONES[b.zones[0] if state.city == seat else b.zones[1]].name  # "Lower Manhattan"
 
 
 # -- games with tracks (Duel) ---------------------------------------------------------

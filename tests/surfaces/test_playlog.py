@@ -115,3 +115,22 @@ def test_a_record_without_an_end() -> None:
     g = game(2)
     record = GameRecord(g, 1, g.shuffled_deck(1))
     assert game_log(record) == [*header_lines(record), "", "The game did not end."]
+
+
+class TestNewYorkLog:
+    """A New York game's log names boroughs and Manhattan's zones, never Tokyo."""
+
+    def test_places_and_header_say_new_york(self) -> None:
+        from kot_rules.games import get as get_game
+
+        definition = get_game("king-of-new-york")
+        for players in (4, 5):
+            ny = definition.new_game(players, options=definition.options())
+            for seed in range(1, 6):
+                text = "\n".join(game_log(play(ny, seed)))
+                assert "Tokyo" not in text, text[:400]
+            assert "Manhattan's 5-6 path" in header_lines(play(ny, 1))[1]
+        ny = definition.new_game(4, options=definition.options())
+        lines = [ln for seed in range(1, 9)
+                 for ln in board_lines(ny, play(ny, seed).final)]  # type: ignore[arg-type]
+        assert any(ln.split("⚡")[1].strip().startswith("in ") for ln in lines), lines
