@@ -828,6 +828,7 @@ RULES = GameRules(
     prepare=prepare,
     board_from_json=board_from_json,
     check_options=check_options,
+    lost_raise_takes_hearts=False,  # D-KONY-LOST-RAISE
 )
 """King of New York (2-6 players) for the kernel."""
 

@@ -359,14 +359,15 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str, *, to_discard: bo
 
 def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> None:
     """The maximum of ``seat`` drops by ``lower`` (a raise it loses) and, for a raise, the
-    hearts it gave go too [001 §DODATEK, appendix clarification 12]; never above the new
-    maximum.
+    hearts it gave go too [001 §DODATEK, appendix clarification 12] in a game whose rules
+    say so (``GameRules.lost_raise_takes_hearts``); never above the new maximum.
     A monster brought so from some hearts to 0 is eliminated [000/001 §ATAK]."""
     m = s.monsters[seat]
     if not lower or not m.alive:
         return
     top = m.max_hearts - lower
-    hearts = max(0, min(m.hearts - max(lower, 0), top))
+    taken = max(lower, 0) if s.game.rules.lost_raise_takes_hearts else 0
+    hearts = max(0, min(m.hearts - taken, top))
     set_monster(s, seat, m._replace(max_hearts=top, hearts=hearts))
     if hearts != m.hearts:
         ev.append(

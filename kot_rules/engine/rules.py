@@ -120,3 +120,7 @@ class GameRules:
     """Apply, in place, the decision a random agent drawing ``u`` (``0 <= u < 1``) takes:
     the same step as ``apply(s, legal_actions(s)[int(u * len(legal_actions(s)))])``, for a
     state nobody else sees and whose events nobody reads (None: the game has none)."""
+    lost_raise_takes_hearts: bool = True
+    """A monster that loses a card raising its maximum loses the hearts the card gave too
+    (King of Tokyo's D-LOSE-CARD); False: only hearts above the new maximum go
+    (D-KONY-LOST-RAISE)."""
