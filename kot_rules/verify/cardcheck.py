@@ -4,8 +4,9 @@ break an invariant (KOT3xx) at the sentence, with the counterexample."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from kot_rules.language.ast import CardDef
 from kot_rules.language.diagnostics import Diagnostic, make_diagnostic, quote
@@ -91,23 +92,40 @@ def duel_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
     from kot_rules.verify.duel_prover import prove as duel_prove
     from kot_rules.verify.duel_semantics import card_transitions as duel_card_transitions
 
+    return _game_proof_diagnostics(
+        cards, duel_card_transitions, duel_prove, duel_kernel.weakenings(), DUEL_BY_ID,
+        IDS[0], DUEL_HINT, _duel_proved)
+
+
+def _game_proof_diagnostics(
+    cards: Iterable[CardDef],
+    transitions: Callable[[CardDef], Iterable[tuple[Any, Any]]],
+    prove: Callable[[Any], list[Result]],
+    weakenings: frozenset[str],
+    by_id: Mapping[str, Any],
+    first_id: str,
+    hint: str,
+    proved: dict[tuple[str, str, frozenset[str]], list[Result]],
+) -> list[Diagnostic]:
+    """Each card sentence of a game with its own Z3 model (Duel, New York) against every
+    invariant of that model; ``proved`` caches the results by transition and weakening."""
     out: list[Diagnostic] = []
     for card in cards:
-        for t, position in duel_card_transitions(card):
-            key = (t.kind, t.name, duel_kernel.weakenings())
-            if key not in _duel_proved:
-                _duel_proved[key] = duel_prove(t)
-            for r in _duel_proved[key]:
+        for t, position in transitions(card):
+            key = (t.kind, t.name, weakenings)
+            if key not in proved:
+                proved[key] = prove(t)
+            for r in proved[key]:
                 file, line, column = position.file, position.line, position.column
                 source = _line(file, line)
                 if r.status == COUNTEREXAMPLE:
-                    inv = DUEL_BY_ID[r.invariant]
+                    inv = by_id[r.invariant]
                     message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break "
                                f"{inv.id} ({inv.statement.rstrip('.')}); counterexample: "
                                f"{r.detail}")
                     out.append(make_diagnostic(file, inv.code, line, column, message,
-                                               DUEL_HINT, source))
-                elif r.status == UNSUPPORTED and r.invariant == IDS[0]:
+                                               hint, source))
+                elif r.status == UNSUPPORTED and r.invariant == first_id:
                     message = (f"card {quote(card.name)}: {quote(t.name, 80)} is not "
                                f"proved: {r.detail}")
                     out.append(make_diagnostic(file, UNSUPPORTED_CODE, line, column, message,
@@ -137,30 +155,6 @@ def kony_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
     from kot_rules.verify.kony_prover import prove as kony_prove
     from kot_rules.verify.kony_semantics import card_transitions as kony_card_transitions
 
-    out: list[Diagnostic] = []
-    for card in cards:
-        for t, position in kony_card_transitions(card):
-            key = (t.kind, t.name, kony_kernel.weakenings())
-            if key not in _kony_proved:
-                _kony_proved[key] = kony_prove(t)
-            for r in _kony_proved[key]:
-                file, line, column = position.file, position.line, position.column
-                source = _line(file, line)
-                if r.status == COUNTEREXAMPLE:
-                    inv = KONY_BY_ID[r.invariant]
-                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} can break "
-                               f"{inv.id} ({inv.statement.rstrip('.')}); counterexample: "
-                               f"{r.detail}")
-                    out.append(make_diagnostic(file, inv.code, line, column, message,
-                                               KONY_HINT, source))
-                elif r.status == UNSUPPORTED and r.invariant == IDS[0]:
-                    message = (f"card {quote(card.name)}: {quote(t.name, 80)} is not "
-                               f"proved: {r.detail}")
-                    out.append(make_diagnostic(file, UNSUPPORTED_CODE, line, column, message,
-                                               None, source))
-                elif r.status == TIMEOUT:
-                    message = (f"card {quote(card.name)}: the proof of {r.invariant} for "
-                               f"{quote(t.name, 80)} timed out")
-                    out.append(make_diagnostic(file, TIMEOUT_CODE, line, column, message, None,
-                                               source))
-    return out
+    return _game_proof_diagnostics(
+        cards, kony_card_transitions, kony_prove, kony_kernel.weakenings(), KONY_BY_ID,
+        IDS[0], KONY_HINT, _kony_proved)
