@@ -32,6 +32,10 @@ class Face(Enum):
     come first (:data:`FACES`); Duel's dice share energy, heart and claw with them, by
     position, and add its own (duel.components.dice)."""
 
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
+
     ONE = "1"
     TWO = "2"
     THREE = "3"
@@ -184,8 +188,14 @@ def sample(rng: random.Random, n: int) -> Counts:
         # random() has 53 bits: the bias over 6**6 throws is below 1e-11.
         return table[int(rng.random() * len(table))]
     c = [0, 0, 0, 0, 0, 0]
+    getrandbits = rng.getrandbits
     for _ in range(n):
-        c[rng.randrange(6)] += 1
+        # rng.randrange(6), drawn as CPython's Random draws it (3 bits until one is below
+        # 6), without its two Python-level calls: a test holds the two equal.
+        r = getrandbits(3)
+        while r >= 6:
+            r = getrandbits(3)
+        c[r] += 1
     return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 

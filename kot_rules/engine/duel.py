@@ -750,15 +750,19 @@ def random_step(s: State, u: float) -> None:
             apply_buy(s, ev, actions[int(u * len(actions))])
             turn.finish(s, ev)
             return
-        if (
-            phase is _KEEP
-            and s.rolls_done < s.rolls_allowed
-            and not (s.game.cards.with_activated and s.monsters[s.active].cards)
-        ):
+        if phase is _KEEP and s.rolls_done < s.rolls_allowed:
             # legal.legal_actions's order: stop, then each keep but all the dice (by
-            # sub-multiset index, mixed radix in face order).
+            # sub-multiset index, mixed radix in face order), then the card uses open now.
             c0, c1, c2, c3, c4, c5 = s.dice
-            index = int(u * ((c0 + 1) * (c1 + 1) * (c2 + 1) * (c3 + 1) * (c4 + 1) * (c5 + 1)))
+            keeps = (c0 + 1) * (c1 + 1) * (c2 + 1) * (c3 + 1) * (c4 + 1) * (c5 + 1)
+            if s.game.cards.with_activated and s.monsters[s.active].cards:
+                uses = activated.offers(s, s.active, dice_window=True)
+                index = int(u * (keeps + len(uses)))
+                if index >= keeps:
+                    turn.apply(s, uses[index - keeps], plain=True)
+                    return
+            else:
+                index = int(u * keeps)
             if index:
                 # apply_keep of that keep: its checks hold, nothing is built (quiet), and
                 # the check after the step finds what it found after the last one.

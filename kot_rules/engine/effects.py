@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from kot_rules.engine import abilities, city, dice, dispatch, tokens, tokyo, tracks
 from kot_rules.engine.actions import PASS, Action, Choose
@@ -55,10 +55,12 @@ from kot_rules.language.ast import (
 )
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
-NO_AMOUNT = NO_AMOUNT_VERBS
+NO_AMOUNT: Final = NO_AMOUNT_VERBS
 """Verbs that act at amount 0 (the vocabulary table says which); run() skips the others."""
 
 # -- what each verb does: registered per word of kot_rules.language.vocabulary ----------
+
+_OVER: Final = Phase.OVER
 
 VerbMeaning = Callable[[State, list[Event], int, int, int, Effect, str, str], None]
 """(state, events, owner, target seat, amount, effect, card, why): the verb for one target."""
@@ -66,9 +68,9 @@ HeldMeaning = Callable[[State, list[Event], int, Effect, str, int | None], None]
 """(state, events, owner, effect, card, target): a verb about what lies on a card or monster,
 done once for the owner (who is in the game)."""
 
-MEANINGS: dict[Verb, VerbMeaning] = {}
+MEANINGS: Final[dict[Verb, VerbMeaning]] = {}
 """The interpreter's meaning of each verb an effect says, applied target by target."""
-HELD_MEANINGS: dict[Verb, HeldMeaning] = {}
+HELD_MEANINGS: Final[dict[Verb, HeldMeaning]] = {}
 """The interpreter's meaning of each verb about tokens or energy held."""
 
 V = TypeVar("V", VerbMeaning, HeldMeaning)
@@ -217,7 +219,7 @@ def run(
     """
     won = s.game.after_step  # duel-words: Duel checks victory after each sentence
     for i, e in enumerate(effects):
-        if won is not None and (s.phase is Phase.OVER or (i and won(s) is not None)):
+        if won is not None and (s.phase is _OVER or (i and won(s) is not None)):
             # A win ends the game at once: no further sentence (D-DUEL-WIN-CHECK). Not
             # before the first sentence: a replacement's first sentence acts on the last
             # heart that would lose the game, before victory is checked (duel-cards-damage,
@@ -541,6 +543,11 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
 # -- duel-monsters: the words of a Duel monster's power (kot_rules.language.monsters) ------
 
 
+_FACE_KEYS: Final = tuple(f.value for f in tracks.FACES)
+# Built once: ask() only reads its options (a question keeps a tuple of them).
+_ADDABLE_FACES: Final[list[Action]] = [Choose(k) for k in _FACE_KEYS]
+
+
 @_means(MEANINGS, Verb.ADD_FACES)
 def _add_faces(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -548,16 +555,15 @@ def _add_faces(
     """``amount`` faces of one kind the owner chooses join its roll, any of the six
     (the Duel decision on added faces); a kind resolved already this turn is not resolved
     again."""
-    options: list[Action] = [Choose(f.value) for f in tracks.FACES]
-    answer = ask(s, t, options, f"{s.monsters[t].name}: which face does the power add?")
-    key = answer.key if isinstance(answer, Choose) else tracks.FACES[0].value
-    i = [f.value for f in tracks.FACES].index(key)
+    answer = ask(s, t, _ADDABLE_FACES, f"{s.monsters[t].name}: which face does the power add?")
+    key = answer.key if isinstance(answer, Choose) else _FACE_KEYS[0]
+    i = _FACE_KEYS.index(key)
     d = list(s.dice)
     d[i] += amount
     s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
     b = s.board
     if isinstance(b, DuelBoard):  # faces, not dice (D-DUEL-ADDED-FACES)
-        s.board = replace(b, added=b.added + amount)
+        s.board = b.with_added(b.added + amount)
     if ev.__class__ is not Quiet:
         ev.append(Event(K_USED, t, amount, None, "", f"{s.monsters[t].name} adds {amount} {key}"))
 

@@ -12,6 +12,10 @@ from kot_rules.engine.numbers import SWEEP_COST
 
 
 class EventKind(Enum):
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
+
     FIRST_PLAYER = "first-player"
     TURN_STARTED = "turn-started"
     ROLLED = "rolled"

@@ -35,6 +35,10 @@ TERMINAL = -4
 class Place(Enum):
     """Where a monster is [000/001 §TOKIO, §WARIANT ZAAWANSOWANY]."""
 
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
+
     OUTSIDE = "outside"
     CITY = "city"
     BAY = "bay"

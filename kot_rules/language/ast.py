@@ -33,6 +33,10 @@ class Position:
 
 
 class CardKind(Enum):
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
+
     KEEP = "keep"
     DISCARD = "discard"
 
@@ -48,6 +52,10 @@ class Alias:
 
 class Verb(Enum):
     """What an effect sentence does (the first slice of the card language)."""
+
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
 
     GAIN_STARS = "gain-stars"
     GAIN_ENERGY = "gain-energy"
@@ -130,6 +138,10 @@ class Verb(Enum):
 
 class Who(Enum):
     """Whom an effect sentence affects."""
+
+    # Members are singletons: hash by identity, in C, because the engine looks these
+    # up on every turn (Enum's own __hash__ is Python code). Dict order stays insertion order.
+    __hash__ = object.__hash__
 
     YOU = "you"
     EACH_OTHER = "each-other"

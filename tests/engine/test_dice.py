@@ -114,6 +114,19 @@ class TestSample:
             counts = dice.sample(rng, n)
             assert len(counts) == 6 and sum(counts) == n and min(counts) >= 0
 
+    @pytest.mark.parametrize("n", [7, 8, 10])
+    def test_more_than_six_dice_draw_as_randrange_does(self, n: int) -> None:
+        # dice.sample draws each die of a big throw with getrandbits, as randrange(6)
+        # does inside CPython's Random: the same generator state gives the same dice
+        # and leaves the generator where randrange would (the seeded games depend on it).
+        ours, theirs = random.Random(n), random.Random(n)
+        for _ in range(2_000):
+            expected = [0] * 6
+            for _ in range(n):
+                expected[theirs.randrange(6)] += 1
+            assert dice.sample(ours, n) == tuple(expected)
+        assert ours.getstate() == theirs.getstate()
+
     def test_same_seed_same_dice(self) -> None:
         a = [dice.sample(random.Random(3), 6) for _ in range(3)]
         b = [dice.sample(random.Random(3), 6) for _ in range(3)]
