@@ -18,6 +18,27 @@ from kot_rules.engine.requests import ask
 from kot_rules.engine.state import State
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
+# Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
+# static, not a module look-up and a class attribute read.
+_C_DEALT_NO_DAMAGE: Final = Condition.DEALT_NO_DAMAGE
+_C_EVERY_FACE: Final = Condition.EVERY_FACE
+_C_FAME_ON_TILE: Final = Condition.FAME_ON_TILE
+_C_FEWEST_STARS: Final = Condition.FEWEST_STARS
+_C_HAVE_SUPERSTAR: Final = Condition.HAVE_SUPERSTAR
+_C_IN_QUEENS: Final = Condition.IN_QUEENS
+_C_IN_TOKYO: Final = Condition.IN_TOKYO
+_C_MANHATTAN_EVERY_FACE: Final = Condition.MANHATTAN_EVERY_FACE
+_C_NO_ENERGY: Final = Condition.NO_ENERGY
+_C_NO_SMASH: Final = Condition.NO_SMASH
+_C_ONE_TWO_THREE: Final = Condition.ONE_TWO_THREE
+_C_ROLL_HAS_STAR: Final = Condition.ROLL_HAS_STAR
+_T_HEART_BEYOND: Final = Trigger.HEART_BEYOND
+_T_LOSE_HEARTS: Final = Trigger.LOSE_HEARTS
+_T_OF_A_KIND: Final = Trigger.OF_A_KIND
+_T_OTHER_GAINS_ENERGY: Final = Trigger.OTHER_GAINS_ENERGY
+_T_RESOLVE_AMONG_UNITS: Final = Trigger.RESOLVE_AMONG_UNITS
+_T_SCORE_SET: Final = Trigger.SCORE_SET
+
 _T_ATTACK: Final = Trigger.ATTACK
 
 # kot-speed: compiled with mypyc, a Final module name is read from a C static; any
@@ -103,24 +124,24 @@ def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
 def holds(s: State, seat: int, condition: Condition) -> bool:
     """Whether an ``if ...`` clause is true for the card's owner now."""
     m = s.monsters[seat]
-    if condition is Condition.IN_TOKYO:
+    if condition is _C_IN_TOKYO:
         return s.city == seat or s.bay == seat
-    if condition is Condition.NO_ENERGY:
+    if condition is _C_NO_ENERGY:
         return m.energy == 0
-    if condition is Condition.DEALT_NO_DAMAGE:
+    if condition is _C_DEALT_NO_DAMAGE:
         return not s.dealt_damage
-    if condition is Condition.FEWEST_STARS:
+    if condition is _C_FEWEST_STARS:
         # Decision D-FEWEST-STARS: strictly fewer than every other monster in the game.
         return all(o.stars > m.stars for i, o in enumerate(s.monsters) if i != seat and o.alive)
-    if condition is Condition.EVERY_FACE:
+    if condition is _C_EVERY_FACE:
         return min(s.dice) >= 1
-    if condition is Condition.ONE_TWO_THREE:
+    if condition is _C_ONE_TWO_THREE:
         c = s.dice
         return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
-    if condition is Condition.FAME_ON_TILE:  # duel-cards-damage
+    if condition is _C_FAME_ON_TILE:  # duel-cards-damage
         b = s.board
         return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
-    if condition is Condition.NO_SMASH:  # duel-cards-roll: the game's smash face
+    if condition is _C_NO_SMASH:  # duel-cards-roll: the game's smash face
         return not s.dice[s.game.rules.dice.faces.index(dice.Face.SMASH)]
     if condition in KONY_CONDITIONS:  # kony-cards
         return kony_holds(s, seat, condition)
@@ -220,15 +241,15 @@ def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
 
 
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
-    if trigger is Trigger.SCORE_SET:
+    if trigger is _T_SCORE_SET:
         return ability.param == param
-    if trigger is Trigger.LOSE_HEARTS or trigger is Trigger.OF_A_KIND:  # OF_A_KIND: duel-cards-roll
+    if trigger is _T_LOSE_HEARTS or trigger is _T_OF_A_KIND:  # OF_A_KIND: duel-cards-roll
         return param >= ability.param
-    if trigger is Trigger.OTHER_GAINS_ENERGY:  # kony-words: the count reaching <param>
+    if trigger is _T_OTHER_GAINS_ENERGY:  # kony-words: the count reaching <param>
         return param == ability.param
     if trigger in AT_LEAST_TRIGGERS:  # kony-cards: `<param> or more ...`
         return param >= ability.param
-    if trigger is Trigger.HEART_BEYOND:  # param: which heart of the turn it lost
+    if trigger is _T_HEART_BEYOND:  # param: which heart of the turn it lost
         return param > ability.param
     return True
 
@@ -260,9 +281,9 @@ def clockwise(s: State, start: int) -> list[int]:
 # --- kony-cards: King of New York's conditions and counted triggers ----------------------
 
 KONY_CONDITIONS = frozenset({Condition.IN_QUEENS, Condition.HAVE_SUPERSTAR,
-                             Condition.ROLL_HAS_STAR, Condition.MANHATTAN_EVERY_FACE})
+                             _C_ROLL_HAS_STAR, _C_MANHATTAN_EVERY_FACE})
 AT_LEAST_TRIGGERS = frozenset({Trigger.ROLL_DESTRUCTION,
-                               Trigger.RESOLVE_AMONG_UNITS})
+                               _T_RESOLVE_AMONG_UNITS})
 """Triggers whose number is a least count (the count reached is the fire's param)."""
 _QUEENS = "queens"  # the borough's id in spec/games/king-of-new-york-board.yaml
 
@@ -272,11 +293,11 @@ def kony_holds(s: State, seat: int, condition: Condition) -> bool:
     b = s.board
     if not isinstance(b, city.CityBoard):
         return False  # no such board: no borough, no Superstar
-    if condition is Condition.IN_QUEENS:
+    if condition is _C_IN_QUEENS:
         return b.where[seat] == _QUEENS
-    if condition is Condition.HAVE_SUPERSTAR:
+    if condition is _C_HAVE_SUPERSTAR:
         return b.superstar == seat
-    if condition is Condition.ROLL_HAS_STAR:  # the active monster's roll, added faces counted
+    if condition is _C_ROLL_HAS_STAR:  # the active monster's roll, added faces counted
         return seat == s.active and s.dice[city.CELEBRITY_I] > 0
     # MANHATTAN_EVERY_FACE
     return (s.city == seat or s.bay == seat) and min(s.dice) >= 1
@@ -298,7 +319,7 @@ def collected(s: State, ev: list[Event], seat: int, n: int) -> None:
     s.board = replace(b, collected=tuple(counts))
     others = [i for i in clockwise(s, seat) if i != seat]
     for k in range(before + 1, before + n + 1):
-        fire(s, ev, Trigger.OTHER_GAINS_ENERGY, others, param=k, target=seat)
+        fire(s, ev, _T_OTHER_GAINS_ENERGY, others, param=k, target=seat)
 
 
 def dealt(s: State, seat: int, lost: int) -> None:

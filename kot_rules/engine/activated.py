@@ -7,6 +7,8 @@ and when it is about to take damage (decision D-AT-WILL).
 
 from __future__ import annotations
 
+from typing import Final
+
 from kot_rules.engine import dice, dispatch
 from kot_rules.engine.abilities import activated_of, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
@@ -18,6 +20,11 @@ from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster
 from kot_rules.engine.state import Phase, State
 from kot_rules.engine.tokens import check_empty, on_card, take_from_card
 from kot_rules.language.ast import ENERGY_ON_CARD, Activated, Verb
+
+# Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
+# static, not a module look-up and a class attribute read.
+_P_BUY: Final = Phase.BUY
+_P_ROLL: Final = Phase.ROLL
 
 _EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
     Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT, Verb.HEAL,
@@ -84,7 +91,7 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
         return [UseCard(card, index)] if seat not in s.protected else []
     if verb is _DISCARD_FROM_SHOP:
         # duel-cards-rival: on the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
-        mine = seat == s.active and s.phase is Phase.BUY and bool(s.shop)
+        mine = seat == s.active and s.phase is _P_BUY and bool(s.shop)
         return [UseCard(card, index)] if mine else []
     if verb is _HEAL_PER_TOKEN:  # kony-cards: only while it would heal
         m = s.monsters[seat]
@@ -117,7 +124,7 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
         s.to_roll = action.count
         s.rolls_allowed += 1  # this reroll uses up none of the monster's rolls
-        s.phase = Phase.ROLL
+        s.phase = _P_ROLL
     elif verb is _HEAL:
         heal(s, ev, seat, amount, f"card {action.card}")
     elif verb is _PROTECT:

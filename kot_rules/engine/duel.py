@@ -134,6 +134,7 @@ _TOKENS: Final = Phase.DICE_TOKENS
 _RESOLVE: Final = Phase.RESOLVE
 _BUY: Final = Phase.BUY
 _ROLL: Final = Phase.ROLL
+_KEEP: Final = Phase.KEEP
 _OVER: Final = Phase.OVER
 
 
@@ -687,7 +688,7 @@ def legal_actions(s: State) -> Sequence[Action]:
         return actions
     if phase is _OVER:
         return ()
-    if phase is Phase.KEEP and s.pending is None and s.rolls_done >= s.rolls_allowed:
+    if phase is _KEEP and s.pending is None and s.rolls_done >= s.rolls_allowed:
         # duel-cards-roll: past the last roll only fame dice are rerolled (D-DUEL-FAME-REROLL).
         d = s.dice
         keeps: list[Action] = [STOP]
@@ -721,8 +722,6 @@ def apply(s: State, action: Action) -> None:
 
 
 # -- duel-speed-2: the driver's random agents ------------------------------------------
-
-_KEEP: Final = Phase.KEEP
 
 
 def random_step(s: State, u: float) -> None:
@@ -813,7 +812,7 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     ):
         resolve(s, ev)
     else:
-        s.phase = Phase.KEEP
+        s.phase = _KEEP
 
 
 def roll_in_place(s: State, counts: Counts) -> None:
@@ -984,11 +983,11 @@ RULES: Final = GameRules(
     shop=ShopRules(SHOP_SIZE, REFRESH_COST),
     options=Options,
     phases={
-        Phase.DICE_TOKENS: apply_dice_tokens,
-        Phase.ROLL: apply_roll,
-        Phase.KEEP: apply_keep,
-        Phase.RESOLVE: apply_resolve,
-        Phase.BUY: apply_buy,
+        _TOKENS: apply_dice_tokens,
+        _ROLL: apply_roll,
+        _KEEP: apply_keep,
+        _RESOLVE: apply_resolve,
+        _BUY: apply_buy,
     },
     hooks=Hooks(
         start_turn=start_turn,

@@ -55,6 +55,24 @@ from kot_rules.language.ast import (
 )
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
+# Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
+# static, not a module look-up and a class attribute read.
+_M_UNITS_DEAL_LESS: Final = ModifierKind.UNITS_DEAL_LESS
+_PL_CITY: Final = Place.CITY
+_T_ATTACK: Final = Trigger.ATTACK
+_T_BOUGHT: Final = Trigger.BOUGHT
+_T_LEFT_UNRESOLVED: Final = Trigger.LEFT_UNRESOLVED
+_T_PUT_BOROUGH_TOKEN: Final = Trigger.PUT_BOROUGH_TOKEN
+_V_MAY_EXTRA_TURN: Final = Verb.MAY_EXTRA_TURN
+_V_PUSH_UNITS: Final = Verb.PUSH_UNITS
+_V_TAKE_DAMAGE: Final = Verb.TAKE_DAMAGE
+_W_EVERY: Final = Who.EVERY
+_W_IT: Final = Who.IT
+_W_NEIGHBOURS: Final = Who.NEIGHBOURS
+_W_TAKER: Final = Who.TAKER
+_W_THIS_CARD: Final = Who.THIS_CARD
+_W_YOU: Final = Who.YOU
+
 NO_AMOUNT: Final = NO_AMOUNT_VERBS
 """Verbs that act at amount 0 (the vocabulary table says which); run() skips the others."""
 
@@ -94,7 +112,7 @@ def _put_tokens(
     s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
 ) -> None:
     """Tokens put on the monster the trigger names, or on this card (tokens.py)."""
-    if e.who is Who.IT:
+    if e.who is _W_IT:
         for t in _targets(s, owner, e.who, target):
             tokens.put_on_monster(s, ev, t, e.token, e.amount, owner)
         return
@@ -146,15 +164,15 @@ def _targets(
     added to that attack already.
     """
     n = len(s.monsters)
-    if who is Who.YOU or who is Who.THIS_CARD:
+    if who is _W_YOU or who is _W_THIS_CARD:
         return [owner] if s.monsters[owner].alive else []
-    if who is Who.TAKER:
+    if who is _W_TAKER:
         # The only monster that ever takes a yielded place is the attacker, the active one.
         a = s.active
         return [a] if a != owner and s.monsters[a].alive else []
-    if who is Who.IT:
+    if who is _W_IT:
         return [target] if target is not None and s.monsters[target].alive else []
-    if who is Who.NEIGHBOURS:
+    if who is _W_NEIGHBOURS:
         near = neighbours(s, owner)
         if joined is not None:
             if s.game.options.neighbours_attacked_only:
@@ -167,7 +185,7 @@ def _targets(
             return [i for i in near if i not in joined]
         return near
     seats = [(owner + k) % n for k in range(1, n)]
-    if who is Who.EVERY:
+    if who is _W_EVERY:
         # All at once; the owner is listed last so that its own elimination never comes
         # before the damage it deals to the others.
         seats.append(owner)
@@ -189,14 +207,14 @@ def joined_neighbour_damage(s: State, owner: int) -> int:
     total = 0
     for c in s.monsters[owner].cards:
         for ability in abilities.abilities_of(s, c):
-            if ability.trigger is not Trigger.ATTACK or (
+            if ability.trigger is not _T_ATTACK or (
                 ability.condition is not None and not abilities.holds(s, owner, ability.condition)
             ):
                 continue
             total += sum(
                 e.amount
                 for e in ability.effects
-                if e.verb is Verb.TAKE_DAMAGE and e.who is Who.NEIGHBOURS and not e.per
+                if e.verb is _V_TAKE_DAMAGE and e.who is _W_NEIGHBOURS and not e.per
             )
     return total
 
@@ -302,14 +320,14 @@ def _take_tokyo_city(
     if s.city != t and s.bay != t:
         if s.city is not None:
             tokyo.leave(s, ev, s.city, K_LEFT)
-        tokyo.enter(s, ev, t, Place.CITY)
+        tokyo.enter(s, ev, t, _PL_CITY)
 
 
 @_means(MEANINGS, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN)
 def _extra_turn(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    if e.verb is Verb.MAY_EXTRA_TURN and not _wants_turn(s, t, card):
+    if e.verb is _V_MAY_EXTRA_TURN and not _wants_turn(s, t, card):
         return
     if t == s.active:
         s.extra_turns = (*s.extra_turns, amount)  # amount: the dice it rolls fewer
@@ -535,8 +553,8 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
         if held_card == target:
             tokens.put_on_card(s, ev, seat, card, kind, count, copy=True)
     for ability in table.abilities(target):
-        if ability.trigger is Trigger.BOUGHT and s.monsters[seat].alive:
-            rest = [e for e in ability.effects if e.who is not Who.THIS_CARD]
+        if ability.trigger is _T_BOUGHT and s.monsters[seat].alive:
+            rest = [e for e in ability.effects if e.who is not _W_THIS_CARD]
             run(s, ev, seat, rest, card)
 
 
@@ -670,7 +688,7 @@ def _rest(
         lose_card(s, ev, t, card)
         return
     heal(s, ev, t, amount, why)
-    if t == s.active and s.phase is not Phase.OVER:
+    if t == s.active and s.phase is not _OVER:
         dispatch.end_turn(s, ev)
 
 
@@ -767,7 +785,7 @@ def _leave_unresolved(
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
         ev.append(NO_EVENT if ev.__class__ is Quiet
                   else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
-    abilities.fire(s, ev, Trigger.LEFT_UNRESOLVED, (t,))
+    abilities.fire(s, ev, _T_LEFT_UNRESOLVED, (t,))
 
 
 @_means(MEANINGS, Verb.DISCARD_THIS)
@@ -943,7 +961,7 @@ def _units_attack(
         raise NotExecutableError(f"card {card}: units attack only on King of New York's board")
     hits = len(city.units_in(b, b.where[t])) * city.NY["damage-per-unit"]
     if hits and s.monsters[t].cards:
-        hits = max(0, hits - abilities.total(s, t, ModifierKind.UNITS_DEAL_LESS))
+        hits = max(0, hits - abilities.total(s, t, _M_UNITS_DEAL_LESS))
     if hits:
         damage(s, ev, t, hits, owner, attack=False)
 
@@ -972,16 +990,16 @@ def _win_game(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     """The owner wins at once: the game is over (as the turn skeleton declares a winner)."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         return
     s.outcome = Outcome(t, f"{why}: it wins at once")
-    s.phase = Phase.OVER
+    s.phase = _OVER
     s.yield_queue = ()
     ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
 @_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # kony-words: board verbs
-        Verb.PUSH_UNITS)
+        _V_PUSH_UNITS)
 def _may_move(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
@@ -1027,7 +1045,7 @@ def _put_borough_token(
     s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
     ev.append(NO_EVENT if ev.__class__ is Quiet
               else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
-    abilities.fire(s, ev, Trigger.PUT_BOROUGH_TOKEN, (owner,))
+    abilities.fire(s, ev, _T_PUT_BOROUGH_TOKEN, (owner,))
 
 
 # --- kony-words: the last King of New York verbs ----------------------------------------

@@ -14,6 +14,11 @@ from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
+# Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
+# static, not a module look-up and a class attribute read.
+_PL_BAY: Final = Place.BAY
+_PL_CITY: Final = Place.CITY
+
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
 _M_YIELD_NO_DAMAGE: Final = ModifierKind.YIELD_NO_DAMAGE
 _M_IGNORE_SMALL_DAMAGE: Final = ModifierKind.IGNORE_SMALL_DAMAGE
@@ -91,7 +96,7 @@ def attack(
             damage(s, ev, t, claws + more.get(t, 0), a, attack=True)
         return
     if s.city is None and s.bay is None:
-        enter(s, ev, a, Place.CITY)
+        enter(s, ev, a, _PL_CITY)
         return
     occupants = [t for t in (s.city, s.bay) if t is not None]
     s.entering = True
@@ -114,7 +119,7 @@ def _attack_everyone(s: State, ev: list[Event], claws: int, more: dict[int, int]
     outside = s.city != a and s.bay != a
     if outside and s.city is None and s.bay is None:
         # Tokyo empty: entering takes the place of dealing damage, whatever the targets.
-        enter(s, ev, a, Place.CITY)
+        enter(s, ev, a, _PL_CITY)
         return
     occupants = (s.city, s.bay)
     asked: list[int] = []
@@ -185,10 +190,10 @@ def finish_attack(s: State, ev: list[Event]) -> None:
     if not s.monsters[a].alive or s.city == a or s.bay == a:
         return
     if s.city is None:
-        enter(s, ev, a, Place.CITY)
+        enter(s, ev, a, _PL_CITY)
         left = yielded[0]
     elif s.bay is None and s.bay_open:
-        enter(s, ev, a, Place.BAY)
+        enter(s, ev, a, _PL_BAY)
         left = yielded[1]
     else:
         return
@@ -198,7 +203,7 @@ def finish_attack(s: State, ev: list[Event]) -> None:
 
 
 def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
-    if place is Place.CITY:
+    if place is _PL_CITY:
         s.city = seat
     else:
         s.bay = seat
@@ -208,8 +213,8 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
 
 def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
     place = s.place_of(seat)
-    if place is Place.CITY:
+    if place is _PL_CITY:
         s.city = None
-    elif place is Place.BAY:
+    elif place is _PL_BAY:
         s.bay = None
     ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(kind, seat, 0, None, place.value))
