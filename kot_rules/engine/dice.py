@@ -181,12 +181,38 @@ def throws(n: int) -> tuple[Counts, ...]:
     return _TABLES.get(n) or _table(n)
 
 
+THROWS: Final = (1, 6, 36, 216, 1296, 7776, 46656)
+"""How many ordered throws ``n`` dice have (6**n), for ``n`` up to 6."""
+
+
+def throw(n: int, number: int) -> Counts:
+    """``throws(n)[number]``, computed: throw ``number``'s faces are its ``n`` digits in
+    base 6 (the last die the lowest digit). No table is read: a random read of the 6**6
+    throws' table misses the processor's cache (~5 % of a random Duel game's time)."""
+    c0 = c1 = c2 = c3 = c4 = c5 = 0
+    for _ in range(n):
+        f = number % 6
+        number //= 6
+        if f == 0:
+            c0 += 1
+        elif f == 1:
+            c1 += 1
+        elif f == 2:
+            c2 += 1
+        elif f == 3:
+            c3 += 1
+        elif f == 4:
+            c4 += 1
+        else:
+            c5 += 1
+    return (c0, c1, c2, c3, c4, c5)
+
+
 def sample(rng: random.Random, n: int) -> Counts:
     """Roll ``n`` fair dice: one uniform draw among the 6**n ordered throws."""
     if n <= 6:
-        table = _TABLES.get(n) or _table(n)
         # random() has 53 bits: the bias over 6**6 throws is below 1e-11.
-        return table[int(rng.random() * len(table))]
+        return throw(n, int(rng.random() * THROWS[n]))
     c = [0, 0, 0, 0, 0, 0]
     getrandbits = rng.getrandbits
     for _ in range(n):

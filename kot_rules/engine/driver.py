@@ -254,7 +254,6 @@ def _random_loop(
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     first_player = Phase.FIRST_PLAYER
     sample = dice.sample
-    tables: dict[int, tuple[dice.Counts, ...]] = {}
     decisions = 0
     steps = 0
     while True:
@@ -271,10 +270,7 @@ def _random_loop(
                     n = state.to_roll
                     if n <= 6:
                         # dice.sample, inline: one draw among the 6**n ordered throws.
-                        throws = tables.get(n)
-                        if throws is None:
-                            throws = tables[n] = dice.throws(n)
-                        roll_in_place(state, throws[int(rng.random() * len(throws))])
+                        roll_in_place(state, dice.throw(n, int(rng.random() * dice.THROWS[n])))
                     else:
                         roll_in_place(state, sample(rng, n))
                     continue

@@ -150,6 +150,9 @@ class TestRoll:
             assert len(table) == 6**n
             for _ in range(50):
                 assert dice.sample(a, n) == table[int(b.random() * len(table))]
+            assert dice.THROWS[n] == len(table)
+            # dice.throw computes what the table holds, throw by throw.
+            assert all(dice.throw(n, i) == table[i] for i in range(len(table)))
 
 
 class TestLegal:
