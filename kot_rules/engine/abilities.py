@@ -48,6 +48,15 @@ _PASS: Final = PASS
 _Quiet: Final = Quiet
 
 
+def any_in(ids: frozenset[str], cards: tuple[str, ...]) -> bool:
+    """``not ids.isdisjoint(cards)``: whether one of ``cards`` is among ``ids``. A loop of
+    set look-ups: compiled, no method is looked up, and a monster holds few cards."""
+    for c in cards:  # noqa: SIM110 - a plain loop (any() builds a generator)
+        if c in ids:
+            return True
+    return False
+
+
 def text_ids(s: State, cards: tuple[str, ...]) -> tuple[str, ...]:
     """``cards`` and the cards some of them copy: every card whose text is at work."""
     if not s.copying:
@@ -88,7 +97,7 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
     if not cards:
         return 0
     having = s.game.cards.with_modifier[kind]
-    if having.isdisjoint(text_ids(s, cards) if s.copying else cards):
+    if not any_in(having, text_ids(s, cards) if s.copying else cards):
         return 0
     amount = 0
     for c in cards:
@@ -101,7 +110,7 @@ def total(s: State, seat: int, kind: ModifierKind) -> int:
 def has_amount(s: State, seat: int, kind: ModifierKind, amount: int) -> bool:
     """Whether one of ``seat``'s cards has a ``kind`` modifier of exactly ``amount``."""
     cards = s.monsters[seat].cards
-    if s.game.cards.with_modifier[kind].isdisjoint(text_ids(s, cards) if s.copying else cards):
+    if not any_in(s.game.cards.with_modifier[kind], text_ids(s, cards) if s.copying else cards):
         return False
     return any(
         m.kind is kind
@@ -116,9 +125,7 @@ def has_modifier(s: State, seat: int, kind: ModifierKind) -> bool:
     cards = s.monsters[seat].cards
     if not cards:
         return False
-    return not s.game.cards.with_modifier[kind].isdisjoint(
-        text_ids(s, cards) if s.copying else cards
-    )
+    return any_in(s.game.cards.with_modifier[kind], text_ids(s, cards) if s.copying else cards)
 
 
 def holds(s: State, seat: int, condition: Condition) -> bool:
@@ -175,8 +182,8 @@ def fire(
     turn = s.turn
     for seat in seats:
         owner = s.monsters[seat]
-        if not owner.alive or having.isdisjoint(
-            text_ids(s, owner.cards) if s.copying else owner.cards
+        if not owner.alive or not any_in(
+            having, text_ids(s, owner.cards) if s.copying else owner.cards
         ):
             continue
         for c in owner.cards:
@@ -220,7 +227,7 @@ def fires(s: State, seat: int, trigger: Trigger) -> bool:
     if not having:
         return False
     cards = s.monsters[seat].cards
-    return bool(cards) and not having.isdisjoint(text_ids(s, cards) if s.copying else cards)
+    return bool(cards) and any_in(having, text_ids(s, cards) if s.copying else cards)
 
 
 def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
@@ -235,7 +242,7 @@ def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
     ms = list(s.monsters)
     ms[seat] = m._replace(energy=m.energy - price)
     s.monsters = tuple(ms)
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet
+    ev.append(_NO_EVENT if type(ev) is _Quiet
               else Event(K_ENERGY, seat, -price, None, "", f"pays for {card}"))
     return True
 
@@ -264,9 +271,9 @@ def holds_any(s: State, ids: frozenset[str]) -> bool:
     if not ids:
         return False
     if s.copying:
-        return any(not ids.isdisjoint(text_ids(s, m.cards)) for m in s.monsters if m.cards)
+        return any(any_in(ids, text_ids(s, m.cards)) for m in s.monsters if m.cards)
     for m in s.monsters:  # noqa: SIM110 - a plain loop: this runs before every roll
-        if m.cards and not ids.isdisjoint(m.cards):
+        if m.cards and any_in(ids, m.cards):
             return True
     return False
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from kot_rules.engine import dice, dispatch
-from kot_rules.engine.abilities import activated_of, text_ids
+from kot_rules.engine.abilities import activated_of, any_in, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.errors import IllegalActionError
@@ -44,7 +44,7 @@ def offers(s: State, seat: int, *, dice_window: bool, only_dice: bool = False) -
     Only uses that change something are offered (no healing at full hearts).
     """
     m = s.monsters[seat]
-    if not m.alive or s.game.cards.with_activated.isdisjoint(text_ids(s, m.cards)):
+    if not m.alive or not any_in(s.game.cards.with_activated, text_ids(s, m.cards)):
         return []
     out: list[Action] = []
     for card in m.cards:
@@ -157,7 +157,7 @@ def adjust_dice(s: State, ev: list[Event], seat: int, counts: dice.Counts) -> di
     may act on them too [001 §DODATEK, appendix clarification 2]."""
     while True:
         m = s.monsters[seat]
-        if s.game.cards.with_activated.isdisjoint(text_ids(s, m.cards)):
+        if not any_in(s.game.cards.with_activated, text_ids(s, m.cards)):
             return counts
         choices: list[Action] = []
         for card in m.cards:

@@ -75,7 +75,7 @@ def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
         set_monster(s, seller, m._replace(energy=m.energy + cost))
         ev.append(
             NO_EVENT
-            if ev.__class__ is Quiet
+            if type(ev) is Quiet
             else Event(K_ENERGY, seller, cost, s.active, "", f"sold card {action.card}")
         )
 

@@ -254,6 +254,10 @@ def _random_loop(
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     first_player = Phase.FIRST_PLAYER
     sample = dice.sample
+    # The generators' draws bound once: compiled, a call of rng.random() looks the method
+    # up each time.
+    chance: Callable[[], float] = rng.random
+    draws: list[Callable[[], float]] = [r.random for r in rngs]
     decisions = 0
     steps = 0
     while True:
@@ -270,7 +274,7 @@ def _random_loop(
                     n = state.to_roll
                     if n <= 6:
                         # dice.sample, inline: one draw among the 6**n ordered throws.
-                        roll_in_place(state, dice.throw(n, int(rng.random() * dice.THROWS[n])))
+                        roll_in_place(state, dice.throw(n, int(chance() * dice.THROWS[n])))
                     else:
                         roll_in_place(state, sample(rng, n))
                     continue
@@ -280,12 +284,12 @@ def _random_loop(
                 else:
                     seat = state.yield_queue[0] if phase is yield_phase else state.active
                     decisions += 1
-                    random_step(state, rngs[seat].random())
+                    random_step(state, draws[seat]())
             elif pending.request.is_chance:
                 apply_in_place(state, state.sample_chance(rng))
             else:
                 decisions += 1
-                random_step(state, rngs[pending.request.seat].random())
+                random_step(state, draws[pending.request.seat]())
         except requests.NeedAnswer:
             # duel-speed-2: a question asked after the game ended in the middle of a step
             # (requests.ask answers none then): _play plays this game again without

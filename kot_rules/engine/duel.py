@@ -257,7 +257,7 @@ def apply_dice_tokens(s: State, ev: list[Event], action: Action) -> None:
     b: DuelBoard = s.board
     if n:
         b = b.with_tokens(a, b.dice_tokens[a] - n)
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
+        ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_TOKENS, a, -n, None, "", "dice"))
     s.board = b.with_white(b.white + n)
     s.to_roll += n
     s.phase = _ROLL
@@ -305,7 +305,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             abilities.fire(s, ev, _T_SKIPPED, (a,))
             _declare_if_won(s, ev)
             return
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet  # nobody reads them: no text built
+    ev.append(_NO_EVENT if type(ev) is _Quiet  # nobody reads them: no text built
               else Event(K_RESOLVED, a, 0, None, "", describe_dice(s.dice)))
     if not _all_resolved(s):
         s.phase = _RESOLVE
@@ -357,7 +357,7 @@ def _roll_moment(s: State, ev: list[Event], a: int) -> None:
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
         b: DuelBoard = s.board
         s.board = b.with_added(b.added + extra)
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet
+        ev.append(_NO_EVENT if type(ev) is _Quiet
                   else Event(K_RESOLVED, a, extra, None, "", f"{extra} smash added by cards"))
     abilities.fire(s, ev, _T_OF_A_KIND, (a,), param=max(s.dice))
     if s.phase is not _OVER and not _declare_if_won(s, ev):
@@ -527,7 +527,7 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
         if to is None:
             return  # on the puller's Victory space already (the game would be over)
         s.board = b.moved(track, to[0], to[1])
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet
+        ev.append(_NO_EVENT if type(ev) is _Quiet
                   else Event(K_PULLED, seat, to[0], None, "",
                              track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
@@ -566,7 +566,7 @@ def gain_dice_tokens(s: State, ev: list[Event], seat: int, n: int) -> None:
     got = min(n, MAX_DICE_TOKENS - have)
     if got > 0:
         s.board = b.with_tokens(seat, have + got)
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet
+        ev.append(_NO_EVENT if type(ev) is _Quiet
                   else Event(K_TOKENS, seat, got, None, "", "dice"))
 
 
@@ -602,7 +602,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         dealt = s.deck[:SHOP_SIZE]
         s.deck = s.deck[SHOP_SIZE:]
         s.shop = tuple(reversed(dealt))  # D-DUEL-SHOP-ORDER: the first card ends rightmost
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet
+        ev.append(_NO_EVENT if type(ev) is _Quiet
                   else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty"))
         offer(s, ev, s.shop)
     elif isinstance(action, EndTurn):
@@ -805,7 +805,7 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     # Duel's face names in the event's text (the dice counts would print King of Tokyo's).
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet  # nobody reads them: no text built
+    ev.append(_NO_EVENT if type(ev) is _Quiet  # nobody reads them: no text built
               else Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed and not (
         s.dice[FAME_I] and s.game.cards.with_modifier[_M_REROLL_FAME] and fame_rerolls(s)
@@ -874,7 +874,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     ):
         turn.illegal(s, action, "no reroll: every roll of this turn is used (only fame dice, "
                      "with a card that allows it)")
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet
+    ev.append(_NO_EVENT if type(ev) is _Quiet
               else Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = d0 + d1 + d2 + d3 + d4 + d5 - k0 - k1 - k2 - k3 - k4 - k5
     s.dice = k
@@ -897,7 +897,7 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     b: DuelBoard = s.board
     here = next((t for t in b.tiles if t.tile == tile), None)
     if here is not None and under_marker(b, here):
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet
+        ev.append(_NO_EVENT if type(ev) is _Quiet
                   else Event(K_TILE_PLACED, seat, 0, None, "",
                              f"{_where(here)} stays: a marker stands on it"))
         return
@@ -913,7 +913,7 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
     s.board = b.with_tiles(tiles)
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet
+    ev.append(_NO_EVENT if type(ev) is _Quiet
               else Event(K_TILE_PLACED, seat, 0, None, "",
                          f"{_where(placed)}" + (" (moved)" if here is not None else "")))
 

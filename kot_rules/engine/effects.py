@@ -133,7 +133,7 @@ def _store_energy(
         set_monster(s, owner, m._replace(energy=m.energy - moved))
         ev.append(
             NO_EVENT
-            if ev.__class__ is Quiet
+            if type(ev) is Quiet
             else Event(K_ENERGY, owner, -moved, None, "", f"moved onto card {card}")
         )
     # The bank adds as much as was moved (amount 1), taken from no one.
@@ -309,7 +309,7 @@ def _lose_energy(
     lost = min(amount, m.energy)
     if lost:
         set_monster(s, t, m._replace(energy=m.energy - lost))
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ENERGY, t, -lost, owner, "", why))
+        ev.append(NO_EVENT if type(ev) is Quiet else Event(K_ENERGY, t, -lost, owner, "", why))
 
 
 @_means(MEANINGS, Verb.TAKE_TOKYO_CITY)
@@ -394,7 +394,7 @@ def _lose_stars(
                 m.cards,
             ),
         )
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -lost, owner, "", why))
+        ev.append(NO_EVENT if type(ev) is Quiet else Event(K_STARS, t, -lost, owner, "", why))
 
 
 def _wants_turn(s: State, seat: int, card: str) -> bool:
@@ -429,7 +429,7 @@ def _sell(s: State, ev: list[Event], seat: int) -> None:
         set_monster(s, seat, m._replace(energy=m.energy + cost))
         ev.append(
             NO_EVENT
-            if ev.__class__ is Quiet
+            if type(ev) is Quiet
             else Event(K_ENERGY, seat, cost, None, "", f"discards {choice.key} for its cost")
         )
 
@@ -450,7 +450,7 @@ def _reroll_active_die(
     c[face.index] -= 1
     s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
     s.dice = dice.add(s.dice, new)
-    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_ROLLED, seat, 0, a, "", "", new))
+    ev.append(NO_EVENT if type(ev) is Quiet else Event(K_ROLLED, seat, 0, a, "", "", new))
     if discard_on_heart and new[dice.HEART]:
         lose_card(s, ev, seat, card)
 
@@ -473,7 +473,7 @@ def _lose_all_stars(
     m = s.monsters[t]
     if m.stars:
         set_monster(s, t, m._replace(stars=0))
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -m.stars, t, "", why))
+        ev.append(NO_EVENT if type(ev) is Quiet else Event(K_STARS, t, -m.stars, t, "", why))
 
 
 @_means(MEANINGS, Verb.LEAVE_TOKYO)
@@ -494,7 +494,7 @@ def _set_hearts(
         set_monster(s, t, m._replace(hearts=hearts))
         ev.append(
             NO_EVENT
-            if ev.__class__ is Quiet
+            if type(ev) is Quiet
             else Event(K_HEALED, t, hearts - m.hearts, None, "", why)
         )
 
@@ -530,7 +530,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
         set_monster(s, seat, m._replace(energy=m.energy - pay))
         ev.append(
             NO_EVENT
-            if ev.__class__ is Quiet
+            if type(ev) is Quiet
             else Event(K_ENERGY, seat, -pay, None, "", f"pays to move the copy of {card}")
         )
     if current is not None:
@@ -541,7 +541,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
     s.copying = tuple(sorted((*s.copying, (card, target))))
     ev.append(
         NO_EVENT
-        if ev.__class__ is Quiet
+        if type(ev) is Quiet
         else Event(K_USED, seat, 0, None, "", f"{card} copies {target}")
     )
     raise_max(s, seat, raise_of(table.modifiers(target)))
@@ -582,7 +582,7 @@ def _add_faces(
     b = s.board
     if isinstance(b, DuelBoard):  # faces, not dice (D-DUEL-ADDED-FACES)
         s.board = b.with_added(b.added + amount)
-    if ev.__class__ is not Quiet:
+    if type(ev) is not Quiet:
         ev.append(Event(K_USED, t, amount, None, "", f"{s.monsters[t].name} adds {amount} {key}"))
 
 
@@ -632,7 +632,7 @@ def _place_king_tile(
     track, space = words[-2], int(words[-1])
     tiles.append(tracks.PlacedTile(spec.id, track, (space,), t))
     s.board = replace(b, tiles=tuple(tiles))
-    if ev.__class__ is not Quiet:
+    if type(ev) is not Quiet:
         ev.append(Event(K_USED, t, 0, None, "", f"{s.monsters[t].name}: King tile {answer.key}"))
 
 # duel-words: King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
@@ -734,7 +734,7 @@ def _swap_card(
     set_monster(s, other, theirs._replace(cards=(*theirs.cards, card)))
     ev.append(
         NO_EVENT
-        if ev.__class__ is Quiet
+        if type(ev) is Quiet
         else Event(K_USED, t, 0, other, "", f"{card} swapped for {choice.key}")
     )
 
@@ -783,7 +783,7 @@ def _leave_unresolved(
         d = list(s.dice)
         d[i] -= 1
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
-        ev.append(NO_EVENT if ev.__class__ is Quiet
+        ev.append(NO_EVENT if type(ev) is Quiet
                   else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
     abilities.fire(s, ev, _T_LEFT_UNRESOLVED, (t,))
 
@@ -870,7 +870,7 @@ def _add_kony_faces(
     c = list(s.dice)
     c[_ADDED_FACE[e.verb]] += amount
     s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
-    ev.append(NO_EVENT if ev.__class__ is Quiet
+    ev.append(NO_EVENT if type(ev) is Quiet
               else Event(K_ROLLED, t, 0, None, "", f"{why} adds {amount} {e.verb.value[4:]}"))
 
 
@@ -883,7 +883,7 @@ def _move_energy(s: State, ev: list[Event], giver: int, taker: int, n: int, why:
     set_monster(s, giver, g._replace(energy=g.energy - moved))
     r = s.monsters[taker]
     set_monster(s, taker, r._replace(energy=r.energy + moved))
-    if ev.__class__ is not Quiet:
+    if type(ev) is not Quiet:
         ev.append(Event(K_ENERGY, giver, -moved, taker, "", why))
         ev.append(Event(K_ENERGY, taker, moved, giver, "", why))
 
@@ -893,7 +893,7 @@ def _lose_own_stars(s: State, ev: list[Event], t: int, n: int, why: str) -> None
     lost = min(n, m.stars)
     if lost:
         set_monster(s, t, m._replace(stars=m.stars - lost))
-        ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_STARS, t, -lost, None, "", why))
+        ev.append(NO_EVENT if type(ev) is Quiet else Event(K_STARS, t, -lost, None, "", why))
 
 
 @_means(MEANINGS, Verb.TAKE_ENERGY_FROM)
@@ -995,7 +995,7 @@ def _win_game(
     s.outcome = Outcome(t, f"{why}: it wins at once")
     s.phase = _OVER
     s.yield_queue = ()
-    ev.append(NO_EVENT if ev.__class__ is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
+    ev.append(NO_EVENT if type(ev) is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
 @_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # kony-words: board verbs
@@ -1043,7 +1043,7 @@ def _put_borough_token(
     if tokens.supply_left(s, e.token) - dropped <= 0:
         return
     s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
-    ev.append(NO_EVENT if ev.__class__ is Quiet
+    ev.append(NO_EVENT if type(ev) is Quiet
               else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
     abilities.fire(s, ev, _T_PUT_BOROUGH_TOKEN, (owner,))
 
@@ -1087,5 +1087,5 @@ def _next_keep_free(
         raise NotExecutableError(f"card {card}: a claim is kept only on King of New York's "
                                  "board")
     s.board = replace(b, claims=(*b.claims, t))
-    ev.append(NO_EVENT if ev.__class__ is Quiet
+    ev.append(NO_EVENT if type(ev) is Quiet
               else Event(K_USED, t, 0, None, "", f"claims the next keep card revealed ({card})"))

@@ -117,7 +117,7 @@ def resolve(s: State, ev: list[Event]) -> None:
             # Other monsters' cards may act on the final dice first (D-OTHERS-DICE).
             abilities.fire(s, ev, trigger, abilities.clockwise(s, a)[1:])
     c = s.dice
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_RESOLVED, a, 0, None, "", "", c))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_RESOLVED, a, 0, None, "", "", c))
     m = s.monsters[a]
     stars = dice.set_stars(c)
     energy = c[_ENERGY] * _ENERGY_PER_FACE
@@ -147,19 +147,19 @@ def resolve(s: State, ev: list[Event]) -> None:
         if stars:
             ev.append(
                 _NO_EVENT
-                if ev.__class__ is _Quiet
+                if type(ev) is _Quiet
                 else Event(K_STARS, a, stars, None, "", "sets of numbers")
             )
         if energy:
             ev.append(
                 _NO_EVENT
-                if ev.__class__ is _Quiet
+                if type(ev) is _Quiet
                 else Event(K_ENERGY, a, energy, None, "", "energy faces")
             )
         if healed:
             ev.append(
                 _NO_EVENT
-                if ev.__class__ is _Quiet
+                if type(ev) is _Quiet
                 else Event(K_HEALED, a, healed, None, "", "heart faces")
             )
     if spent is not None:
@@ -208,7 +208,7 @@ def _card_resolution(s: State, ev: list[Event], a: int, c: dice.Counts, energy: 
             set_monster(s, a, m._replace(energy=m.energy + extra))
             ev.append(
                 _NO_EVENT
-                if ev.__class__ is _Quiet
+                if type(ev) is _Quiet
                 else Event(K_ENERGY, a, extra, None, "", "more energy for every gain (a card)")
             )
     for value in (1, 2, 3):
@@ -238,13 +238,13 @@ def apply_yield(s: State, ev: list[Event], action: Action) -> None:
         if pending:
             ev.append(
                 _NO_EVENT
-                if ev.__class__ is _Quiet
+                if type(ev) is _Quiet
                 else Event(K_PREVENTED, decider, pending, s.active, "", "attack")
             )
     elif isinstance(action, StayInTokyo):
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_STAYED, decider, 0, None, s.place_of(decider).value)
         )
         if pending:  # it stays: the attack's damage now

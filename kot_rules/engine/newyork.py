@@ -124,7 +124,7 @@ def _b(s: State) -> CityBoard:
 
 
 def _say(ev: list[Event], event: Event) -> None:
-    ev.append(NO_EVENT if ev.__class__ is Quiet else event)
+    ev.append(NO_EVENT if type(ev) is Quiet else event)
 
 
 def inside(s: State, seat: int) -> bool:
@@ -251,7 +251,7 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
     s.to_roll = 0
     s.rolls_done += 1
     # kony-speed: the dice are described only for an event somebody reads.
-    ev.append(NO_EVENT if ev.__class__ is Quiet else
+    ev.append(NO_EVENT if type(ev) is Quiet else
               Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed:
         resolve(s, ev)
@@ -288,7 +288,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
-    ev.append(NO_EVENT if ev.__class__ is Quiet else  # kony-speed: as in _roll
+    ev.append(NO_EVENT if type(ev) is Quiet else  # kony-speed: as in _roll
               Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = sum(s.dice) - sum(k)
     s.dice = k
@@ -305,7 +305,7 @@ def to_resolve(s: State) -> list[int]:
 def resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: its faces are resolved one kind at a time, in the order the
     player chooses (kony.turn.resolve-order); then the Move phase."""
-    ev.append(NO_EVENT if ev.__class__ is Quiet else  # kony-speed: as in _roll
+    ev.append(NO_EVENT if type(ev) is Quiet else  # kony-speed: as in _roll
               Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
     s.board = _b(s).with_resolved(())
     fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces

@@ -65,7 +65,7 @@ def gain_stars(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
     set_monster(
         s, seat, _new(Monster, (m[0], m[1], m[2], m[3] + n, m[4], m[5], m[6]))
     )
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_STARS, seat, n, None, "", why))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_STARS, seat, n, None, "", why))
 
 
 def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
@@ -77,11 +77,11 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
         seat,
         _new(Monster, (m[0], m[1], m[2], m[3], m[4] + n + extra, m[5], m[6])),
     )
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_ENERGY, seat, n, None, "", why))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_ENERGY, seat, n, None, "", why))
     if extra:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
         )
     if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # kony-words: a card counts the energy collected
@@ -114,7 +114,7 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
             _new(Monster, (m[0], m[1] + healed, m[2], m[3], m[4], m[5], m[6])),
         )
         ev.append(
-            _NO_EVENT if ev.__class__ is _Quiet else Event(K_HEALED, seat, healed, None, "", why)
+            _NO_EVENT if type(ev) is _Quiet else Event(K_HEALED, seat, healed, None, "", why)
         )
     return healed
 
@@ -127,7 +127,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         m.cards
         and table.at_will
         and seat not in s.protected
-        and not table.at_will.isdisjoint(_abilities.text_ids(s, m.cards))
+        and _abilities.any_in(table.at_will, _abilities.text_ids(s, m.cards))
     ):
         # The monster may use its cards first: heal, or protect itself (D-AT-WILL).
         _dispatch.damage_window(s, ev, seat, n)
@@ -135,7 +135,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     if s.protected and seat in s.protected:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
         )
         return 0
@@ -143,7 +143,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         # Immunity first (D-DUEL-PREVENT-ORDER): nothing is rolled, nothing else is used up.
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
         )
         return 0
@@ -164,7 +164,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         # Each source of damage is judged on its own (kot-cards.md R13).
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
         )
         return 0
@@ -174,17 +174,17 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     )
     ev.append(
         _NO_EVENT
-        if ev.__class__ is _Quiet
+        if type(ev) is _Quiet
         else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
     )
-    if lost and source == s.active and seat != source and s.board.__class__ is _CityBoard:
+    if lost and source == s.active and seat != source and type(s.board) is _CityBoard:
         _abilities.dealt(s, seat, lost)  # kony-words: what the active monster dealt each
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
         # the cards that judge dealing damage [004 §Útok/útočící příšera].
         s.dealt_damage = True
     if m.hearts - lost <= 0:
-        if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
+        if m.cards and _abilities.any_in(_cards_of(s, _T_WOULD_BE_ELIMINATED), m.cards):
             _replace_elimination(s, ev, seat)
         else:
             eliminate(s, ev, seat)
@@ -210,7 +210,7 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
     counts = _requests.roll(s, n, f"{s.names[seat]} rolls {n} dice against {n} damage")
     counts = _dispatch.adjust_dice(s, ev, seat, counts)
     ev.append(
-        _NO_EVENT if ev.__class__ is _Quiet else Event(K_ROLLED, seat, 0, source, "", "", counts)
+        _NO_EVENT if type(ev) is _Quiet else Event(K_ROLLED, seat, 0, source, "", "", counts)
     )
     # A heart rolled is the face that shows a heart on the game's die: King of Tokyo's
     # heart, Duel's heal face (D-DUEL-HEART-ROLLED).
@@ -220,7 +220,7 @@ def _dodge(s: State, ev: list[Event], seat: int, n: int, source: int) -> int:
     if prevented:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_PREVENTED, seat, prevented, source, "", "hearts rolled against damage")
         )
     return n - prevented
@@ -248,7 +248,7 @@ def _first_damage(s: State, ev: list[Event], seat: int, n: int, source: int) -> 
     if prevented:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_PREVENTED, seat, prevented, source, "", "the first damage of the turn")
         )
     return n - prevented
@@ -319,7 +319,7 @@ def eliminate(s: State, ev: list[Event], seat: int) -> None:
         s.city = None
     elif s.bay == seat:
         s.bay = None
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_ELIMINATED, seat))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_ELIMINATED, seat))
     if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
@@ -342,7 +342,7 @@ def lose_card(s: State, ev: list[Event], seat: int, card: str, *, to_discard: bo
     cards.remove(card)
     lower = raise_of(_abilities.modifiers_of(s, card))
     set_monster(s, seat, m._replace(cards=tuple(cards)))
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_CARD_LOST, seat, 0, None, "", card))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_CARD_LOST, seat, 0, None, "", card))
     if s.paid:
         s.paid = tuple(p for p in s.paid if p[0] != card)
     if not to_discard:
@@ -372,11 +372,11 @@ def _lower_max(s: State, ev: list[Event], seat: int, lower: int, card: str) -> N
     if hearts != m.hearts:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_HEALED, seat, hearts - m.hearts, None, "", f"loses what {card} gave")
         )
     if m.hearts > 0 and hearts == 0:
-        if m.cards and not _cards_of(s, _T_WOULD_BE_ELIMINATED).isdisjoint(m.cards):
+        if m.cards and _abilities.any_in(_cards_of(s, _T_WOULD_BE_ELIMINATED), m.cards):
             _replace_elimination(s, ev, seat)
         else:
             eliminate(s, ev, seat)
@@ -412,7 +412,7 @@ def end_copies_of(
             continue
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_CARD_LOST, holder, 0, None, "", f"{copier} copies {target}")
         )
         _lower_max(s, ev, holder, raise_of(s.game.cards.modifiers(target)), copier)

@@ -41,7 +41,7 @@ def refill_slot(s: State, ev: list[Event], slot: int) -> None:
         offer(s, ev, (s.shop[slot],))
     else:
         s.shop = s.shop[:slot] + s.shop[slot + 1 :]
-        ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_DECK_EMPTY))
+        ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_DECK_EMPTY))
 
 
 def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) -> None:
@@ -55,7 +55,7 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     keep = s.game.cards.is_keep(card)
     owned = (*m.cards, card) if keep else m.cards
     set_monster(s, buyer, m._replace(energy=m.energy - cost, cards=owned))
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
     if keep:
         raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
     else:
@@ -87,7 +87,7 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
 
 def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
     """Offer each card just revealed to the monsters whose cards let them buy it now."""
-    if s.board.__class__ is city.CityBoard and s.board.claims:  # kony-words
+    if type(s.board) is city.CityBoard and s.board.claims:  # kony-words
         revealed = claim(s, ev, revealed)
     having = s.game.cards.with_modifier[_M_BUY_REVEALED]
     if not having or not abilities.holds_any(s, having):

@@ -47,7 +47,7 @@ def close_bay(s: State, ev: list[Event], seat: int) -> None:
         s.bay = None
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(
                 K_LEFT,
                 leaver,
@@ -207,7 +207,7 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
         s.city = seat
     else:
         s.bay = seat
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_ENTERED, seat, 0, None, place.value))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_ENTERED, seat, 0, None, place.value))
     gain_stars(s, ev, seat, _ENTER_STARS, "enters Tokyo")
 
 
@@ -217,4 +217,4 @@ def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
         s.city = None
     elif place is _PL_BAY:
         s.bay = None
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(kind, seat, 0, None, place.value))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(kind, seat, 0, None, place.value))

@@ -116,7 +116,7 @@ def apply_first_player(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.monsters):
         illegal(s, action, "a first-player chance outcome naming a seat")
     s.active = action.seat
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_FIRST_PLAYER, action.seat))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_FIRST_PLAYER, action.seat))
     start_turn(s, ev)
 
 
@@ -207,7 +207,7 @@ def _finish(s: State, ev: list[Event]) -> None:
         s.pending_damage = ()
         s.yielded = (None, None)
         end_turn(s, ev)
-    s.events = _QUIET_EVENTS if ev.__class__ is _Quiet else tuple(ev)
+    s.events = _QUIET_EVENTS if type(ev) is _Quiet else tuple(ev)
 
 
 def illegal(s: State, action: Action, expected: str) -> NoReturn:
@@ -235,7 +235,7 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
     ``fewer_dice``: an extra turn a card gave may roll fewer dice (D-EXTRA-TURN-DICE).
     """
     a = s.active
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_TURN_STARTED, a, s.turn))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_TURN_STARTED, a, s.turn))
     s.phase = _ROLL
     s.dice = _NO_DICE
     cards = s.monsters[a].cards
@@ -282,7 +282,7 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     s.rolls_done += 1
     ev.append(
         _NO_EVENT
-        if ev.__class__ is _Quiet
+        if type(ev) is _Quiet
         else Event(K_ROLLED, s.active, s.rolls_done, None, "", "", counts)
     )
     game = s.game
@@ -332,7 +332,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
         illegal(s, action, "at least one die to reroll (to keep them all, stop)")
     ev.append(
         _NO_EVENT
-        if ev.__class__ is _Quiet
+        if type(ev) is _Quiet
         else Event(K_KEPT, s.active, 0, None, "", "", action.keep)
     )
     d, k = s.dice, action.keep
@@ -389,7 +389,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         s.deck = s.deck[_SHOP_SIZE:]
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_SWEPT, a, 0, None, "", ", ".join(s.shop) or "the deck is empty")
         )
         shop.offer(s, ev, s.shop)
@@ -416,7 +416,7 @@ def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
         each = s.game.cards.by_trigger[_T_END_OF_EACH_TURN]
         if each and abilities.holds_any(s, each):
             abilities.fire(s, ev, _T_END_OF_EACH_TURN, abilities.clockwise(s, a))
-    ev.append(_NO_EVENT if ev.__class__ is _Quiet else Event(K_TURN_ENDED, a))
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_TURN_ENDED, a))
     victory = s.game.rules.hooks.end_of_turn
     outcome = victory(s)
     if outcome is not None:
@@ -458,12 +458,12 @@ def declare(s: State, ev: list[Event], outcome: Outcome) -> None:
     if outcome.winner is None:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_DRAW, None, 0, None, "", outcome.reason)
         )
     else:
         ev.append(
             _NO_EVENT
-            if ev.__class__ is _Quiet
+            if type(ev) is _Quiet
             else Event(K_WON, outcome.winner, 0, None, "", outcome.reason)
         )
