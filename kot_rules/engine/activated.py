@@ -74,10 +74,26 @@ def _changes(card: str, index: int, amount: int, counts: dice.Counts) -> list[Ac
     ]
 
 
+_PLAIN_USES: Final[dict[tuple[str, int], Action]] = {}
+
+
+def _plain_use(card: str, index: int) -> Action:
+    """``UseCard(card, index)``, one object per use (actions are frozen values): offers are
+    built at every decision of a monster with such a card, and a dataclass's __init__ is
+    Python code."""
+    key = (card, index)
+    action = _PLAIN_USES.get(key)
+    if action is None:
+        if len(_PLAIN_USES) >= 10_000:
+            _PLAIN_USES.clear()
+        action = _PLAIN_USES[key] = UseCard(card, index)
+    return action
+
+
 def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Action]:
     verb, amount = a.effect.verb, a.effect.amount
     if verb is _EXTRA_ROLL:
-        return [UseCard(card, index)]
+        return [_plain_use(card, index)]
     if verb is _SET_DIE:
         return _changes(card, index, amount, s.dice)
     if verb is _REROLL_FACE:
@@ -86,16 +102,17 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
         return [UseCard(card, index, die=face, count=k) for k in range(1, n + 1)]
     if verb is _HEAL:
         m = s.monsters[seat]
-        return [UseCard(card, index)] if m.hearts < heart_top(s, m) else []
+        return [_plain_use(card, index)] if m.hearts < heart_top(s, m) else []
     if verb is _PROTECT:
-        return [UseCard(card, index)] if seat not in s.protected else []
+        return [_plain_use(card, index)] if seat not in s.protected else []
     if verb is _DISCARD_FROM_SHOP:
         # duel-cards-rival: on the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
         mine = seat == s.active and s.phase is _P_BUY and bool(s.shop)
-        return [UseCard(card, index)] if mine else []
+        return [_plain_use(card, index)] if mine else []
     if verb is _HEAL_PER_TOKEN:  # kony-cards: only while it would heal
         m = s.monsters[seat]
-        return [UseCard(card, index)] if tokens_on(s, card) and m.hearts < heart_top(s, m) else []
+        heals = tokens_on(s, card) and m.hearts < heart_top(s, m)
+        return [_plain_use(card, index)] if heals else []
     raise AssertionError(f"no activated ability does {verb}")  # pragma: no cover
 
 

@@ -18,9 +18,10 @@ from kot_rules.engine.errors import NotExecutableError  # kony-cards
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import raise_max, raise_of, set_monster
-from kot_rules.engine.state import State
+from kot_rules.engine.state import Monster, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
+_new: Final = tuple.__new__  # a NamedTuple built from its fields (compiled: no Python __new__)
 _M_BUY_REVEALED: Final = ModifierKind.BUY_REVEALED
 _M_CARD_DISCOUNT: Final = ModifierKind.CARD_DISCOUNT
 _T_BOUGHT: Final = Trigger.BOUGHT
@@ -54,7 +55,8 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     m = s.monsters[buyer]
     keep = s.game.cards.is_keep(card)
     owned = (*m.cards, card) if keep else m.cards
-    set_monster(s, buyer, m._replace(energy=m.energy - cost, cards=owned))
+    # The monster's tuple built straight: a NamedTuple's _replace is Python code.
+    set_monster(s, buyer, _new(Monster, (m[0], m[1], m[2], m[3], m[4] - cost, m[5], owned)))
     ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_BOUGHT, buyer, cost, None, "", card))
     if keep:
         raise_max(s, buyer, raise_of(abilities.modifiers_of(s, card)))
