@@ -804,13 +804,18 @@ def _discard_chosen_keep(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     """``t`` discards one of its keep cards, the one the owner picks (none: nothing)."""
+    _discard_a_keep(s, ev, owner, t, f"{s.names[owner]} chooses a keep card of "
+                    f"{s.names[t]} to discard ({card})")
+
+
+def _discard_a_keep(s: State, ev: list[Event], chooser: int, t: int, question: str) -> None:
+    """``t`` discards the keep card ``chooser`` picks among its own, by name (none: nothing)."""
     table = s.game.cards
     kept = sorted({c for c in s.monsters[t].cards if table.is_keep(c)})
     if not kept:
         return
     options: list[Action] = [Choose(c) for c in kept]
-    answer = ask(s, owner, options, f"{s.names[owner]} chooses a keep card of "
-                 f"{s.names[t]} to discard ({card})")
+    answer = ask(s, chooser, options, question)
     if isinstance(answer, Choose) and answer.key in s.monsters[t].cards:
         lose_card(s, ev, t, answer.key)
 
@@ -939,15 +944,8 @@ def _every_discards_keep(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     """``t`` discards one of its keep cards, the one it picks (none: nothing)."""
-    table = s.game.cards
-    kept = sorted({c for c in s.monsters[t].cards if table.is_keep(c)})
-    if not kept:
-        return
-    options: list[Action] = [Choose(c) for c in kept]
-    answer = ask(s, t, options, f"{s.names[t]} chooses a keep card of its own to discard "
-                 f"({card})")
-    if isinstance(answer, Choose) and answer.key in s.monsters[t].cards:
-        lose_card(s, ev, t, answer.key)
+    _discard_a_keep(s, ev, t, t, f"{s.names[t]} chooses a keep card of its own to discard "
+                    f"({card})")
 
 
 @_means(MEANINGS, Verb.UNITS_ATTACK)
