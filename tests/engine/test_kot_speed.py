@@ -151,8 +151,20 @@ class TestRoll:
             for _ in range(50):
                 assert dice.sample(a, n) == table[int(b.random() * len(table))]
             assert dice.THROWS[n] == len(table)
-            # dice.throw computes what the table holds, throw by throw.
+            # dice.throw gives what the table holds, throw by throw, and so does the
+            # computation the compiled engine uses.
             assert all(dice.throw(n, i) == table[i] for i in range(len(table)))
+            assert all(dice.computed_throw(n, i) == table[i] for i in range(len(table)))
+
+
+class TestAnyIn:
+    def test_any_in_is_not_isdisjoint(self) -> None:
+        rng = random.Random(7)
+        names = [f"c{i}" for i in range(8)]
+        for _ in range(2_000):
+            ids = frozenset(rng.sample(names, rng.randrange(len(names) + 1)))
+            cards = tuple(rng.sample(names, rng.randrange(4)))
+            assert abilities.any_in(ids, cards) == (not ids.isdisjoint(cards))
 
 
 class TestLegal:
