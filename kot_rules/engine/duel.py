@@ -915,15 +915,18 @@ def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
                   else Event(K_TILE_PLACED, seat, 0, None, "",
                              f"{_where(here)} stays: a marker stands on it"))
         return
-    places, options = _place_options(tile, here, *busy_masks(b, here))
-    if not places:
-        return
-    verb = "move" if here is not None else "place"
-    answer = ask(s, seat, list(options), f"{s.names[seat]}: where to {verb} the Buzz tile "
-                 f"{tile} ({card}), as 'TRACK SPACE...' in the tile's own order")
-    placed = places.get(answer.key) if isinstance(answer, Choose) else None
+    fame_busy, destruction_busy = busy_masks(b, here)
+    picked, placed = _pick_place(s, seat, tile, here, fame_busy, destruction_busy)
+    if not picked:
+        places, options = _place_options(tile, here, fame_busy, destruction_busy)
+        if not places:
+            return
+        verb = "move" if here is not None else "place"
+        answer = ask(s, seat, list(options), f"{s.names[seat]}: where to {verb} the Buzz tile "
+                     f"{tile} ({card}), as 'TRACK SPACE...' in the tile's own order")
+        placed = places.get(answer.key) if isinstance(answer, Choose) else None
     if placed is None:
-        return  # the tile is left where it is
+        return  # no legal place, or the tile is left where it is
     tiles = (tuple(placed if t is here else t for t in b.tiles) if here is not None
              else (*b.tiles, placed))
     s.board = b.with_tiles(tiles)
@@ -939,6 +942,52 @@ _ANSWERS: dict[str, tuple[tuple[tuple[int, PlacedTile, str, Action], ...], ...]]
 """tracks.candidates of each tile with the answer naming each place (a few per tile)."""
 
 
+def _pick_place(s: State, seat: int, tile: str, here: PlacedTile | None, fame_busy: int,
+                destruction_busy: int) -> tuple[bool, PlacedTile | None]:
+    """:func:`place_buzz_tile`'s choice where requests.pick makes it without the options
+    (True, and the place, or None: no place, or the tile left where it is); (False, None)
+    where the options must be built and asked. The places are those of
+    :func:`_place_options`, in its order, counted and then the picked one found: no dict,
+    no list, no cache of positions (most positions of a game are new ones)."""
+    per_track = _candidate_answers(tile)
+    skip = None if here is None else place_key(here) if here.owner is None else ""
+    fame, destruction = per_track
+    n = 0
+    for mask, _, k, _ in fame:
+        if not mask & fame_busy and k != skip:
+            n += 1
+    for mask, _, k, _ in destruction:
+        if not mask & destruction_busy and k != skip:
+            n += 1
+    if not n:
+        return True, None
+    index = requests.pick(s, seat, n + 1 if here is not None else n)  # PASS after them
+    if index < 0:
+        return False, None
+    for mask, p, k, _ in fame:
+        if not mask & fame_busy and k != skip:
+            if not index:
+                return True, p
+            index -= 1
+    for mask, p, k, _ in destruction:
+        if not mask & destruction_busy and k != skip:
+            if not index:
+                return True, p
+            index -= 1
+    return True, None  # PASS: left where it is
+
+
+def _candidate_answers(tile: str) -> tuple[tuple[tuple[int, PlacedTile, str, Action], ...], ...]:
+    """tracks.candidates of ``tile`` (fame's, then destruction's), each with its answer."""
+    answers = _ANSWERS.get(tile)
+    if answers is None:
+        answers = _ANSWERS[tile] = tuple(
+            tuple((mask, p, k, Choose(k)) for mask, p, k in per_track)
+            for per_track in candidates(tile, None)
+        )
+    return answers
+
+
 def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destruction_busy: int
                    ) -> tuple[dict[str, PlacedTile], tuple[Action, ...]]:
     """The places :func:`place_buzz_tile` offers for ``tile`` (the one on the board is
@@ -951,12 +1000,7 @@ def _place_options(tile: str, here: PlacedTile | None, fame_busy: int, destructi
     key = (tile, skip, fame_busy, destruction_busy)
     found = _PLACE_OPTIONS.get(key)
     if found is None:
-        answers = _ANSWERS.get(tile)
-        if answers is None:
-            answers = _ANSWERS[tile] = tuple(
-                tuple((mask, p, k, Choose(k)) for mask, p, k in per_track)
-                for per_track in candidates(tile, None)
-            )
+        answers = _candidate_answers(tile)
         places: dict[str, PlacedTile] = {}
         options: list[Action] = []
         for per_track, busy in zip(answers, (fame_busy, destruction_busy), strict=True):

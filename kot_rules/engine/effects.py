@@ -764,6 +764,13 @@ def _skip_resolve(
     skip(s, ev, t)
 
 
+# Built once (actions are frozen values; ask() only reads its options).
+_LEAVE: Final = Choose("leave")
+_LEAVE_OR_PASS: Final[list[Action]] = [_LEAVE, PASS]
+_FACE_CHOICES: Final[dict[Face, Action]] = {f: Choose(f.value) for f in Face}
+_FACE_BY_KEY: Final[dict[str, Face]] = {f.value: f for f in Face}
+
+
 @_means(MEANINGS, Verb.LEAVE_UNRESOLVED)
 def _leave_unresolved(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -773,13 +780,14 @@ def _leave_unresolved(
     if t != s.active or sum(s.dice) < amount:
         return
     question = f"{s.names[t]} may leave {amount} of its dice unresolved ({card})"
-    if ask(s, t, [Choose("leave"), PASS], question) == PASS:
+    answer = ask(s, t, _LEAVE_OR_PASS, question)
+    if answer is not _LEAVE and answer == PASS:  # `is` first: a dataclass's == is Python
         return
     faces = s.game.rules.dice.faces
     for _ in range(amount):
-        options: list[Action] = [Choose(f.value) for f, n in zip(faces, s.dice, strict=True) if n]
+        options = [_FACE_CHOICES[f] for f, n in zip(faces, s.dice, strict=True) if n]
         choice = ask(s, t, options, f"{s.names[t]}: which die is left unresolved?")
-        i = faces.index(Face(choice.key)) if isinstance(choice, Choose) else -1
+        i = faces.index(_FACE_BY_KEY[choice.key]) if isinstance(choice, Choose) else -1
         d = list(s.dice)
         d[i] -= 1
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])

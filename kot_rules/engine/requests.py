@@ -112,6 +112,22 @@ def ask(s: State, seat: int, options: list[Action], why: str) -> Action:
     raise NeedAnswer(Request(seat, tuple(options), 0, why))
 
 
+def pick(s: State, seat: int, n: int) -> int:
+    """The index of the option :func:`ask` would return among ``n`` (1 or more) options,
+    found without them where it can be: 0 for a single option; the answer of the driver
+    that answers ``s`` inline (the same draw). -1 where the options are needed (an answer
+    fed back, or a question that stops the step): the caller then builds them and asks."""
+    if n == 1:
+        return 0
+    if s.fed < len(s.feed):
+        return -1
+    if _INLINE and _INLINE[-1].state is s and s.phase is not _OVER:
+        inline = _INLINE[-1]
+        inline.decisions += 1
+        return int(inline.rngs[seat].random() * n)
+    return -1
+
+
 def roll(s: State, n: int, why: str) -> dice.Counts:
     """The faces of ``n`` dice a card throws (a chance node)."""
     if n <= 0:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from kot_rules.engine import dice, driver, duel, requests
+from kot_rules.engine import dice, driver, duel, requests, tracks
 from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.events import QUIET_EVENTS
 from kot_rules.engine.game import Game
@@ -197,3 +197,52 @@ class TestDriverLoop:
             assert a.final is not None and b.final is not None
             assert a.final.canonical() == b.final.canonical()
             assert a.decisions == b.decisions
+
+
+class _Fixed(random.Random):
+    """A generator whose draws are all ``u``."""
+
+    def __init__(self, u: float) -> None:
+        super().__init__(0)
+        self.u = u
+
+    def random(self) -> float:
+        return self.u
+
+
+class TestBuzzPlacePick:
+    """duel._pick_place, the random loop's Buzz tile choice, against the options asked."""
+
+    def test_each_pick_is_the_option_asked(self) -> None:
+        game = duel_game()
+        gen = random.Random(2026)
+        for tile in sorted(tracks.TILES):
+            places = [p for per in tracks.candidates(tile, None) for _, p, _ in per]
+            for _ in range(40):
+                fame_busy, destruction_busy = gen.getrandbits(15), gen.getrandbits(15)
+                here = gen.choice([None, *places])
+                found, options = duel._place_options(tile, here, fame_busy, destruction_busy)
+                for i in range(max(1, len(options))):
+                    s = game.new_initial_state()
+                    u = (i + 0.5) / max(1, len(options))
+                    answers = requests.InlineAnswers(s, _Fixed(u), [_Fixed(u), _Fixed(u)])
+                    requests.answer_inline(answers)
+                    try:
+                        picked, placed = duel._pick_place(
+                            s, 0, tile, here, fame_busy, destruction_busy)
+                    finally:
+                        requests.stop_answering(answers)
+                    assert picked
+                    if not options:
+                        assert placed is None
+                        continue
+                    # ask() with one option draws nothing and returns it.
+                    answer = options[0] if len(options) == 1 else options[i]
+                    key = getattr(answer, "key", None)
+                    assert placed == (found.get(key) if key is not None else None), (tile, i)
+                    assert answers.decisions == (0 if len(options) == 1 else 1)
+
+    def test_no_pick_without_an_inline_answerer(self) -> None:
+        s = duel_game().new_initial_state()
+        tile = sorted(tracks.TILES)[0]
+        assert duel._pick_place(s, 0, tile, None, 0, 0) == (False, None)
