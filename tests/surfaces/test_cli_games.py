@@ -113,6 +113,17 @@ def test_a_command_runs_with_game_king_of_tokyo(
     assert named == plain
 
 
+@pytest.mark.parametrize("game", sorted(games.ids()))
+def test_rules_names_its_game_and_its_file(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, out, _ = run(capsys, "rules", "--game", game)
+    assert code == 0
+    head = out.splitlines()[:4]
+    assert head[0] == f"# Rules reference: {games.get(game).title}"
+    assert f"`spec/rules/{game}.yaml`" in head[2]
+    # the seed files its rules cite, and no other game's
+    assert ("000, 001, 004" in head[3]) == (game == "king-of-tokyo")
+
+
 def test_players_outside_the_game_s_range_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "play", "--game", "king-of-tokyo", "--players", "7")
     assert (code, out) == (2, "")
