@@ -97,8 +97,9 @@ def test_every_command_that_plays_or_checks_takes_game(name: str) -> None:
     with pytest.raises(SystemExit):  # parse only: the game is the default one
         parser.parse_args([*COMMANDS[name], "--help"])
     args = parser.parse_args(COMMANDS[name])
-    # scenario run without --game plays each scenario in the game it names
-    assert args.game == (None if name == "scenario run" else "king-of-tokyo")
+    # scenario run without --game plays each scenario in the game it names; check and fmt
+    # take the game whose card folder their paths lie in (test_cli_game_of_paths.py)
+    assert args.game == (None if name in ("scenario run", "check", "fmt") else "king-of-tokyo")
     args = parser.parse_args([*COMMANDS[name], "--game", "king-of-tokyo"])
     assert args.game == "king-of-tokyo"
 

@@ -50,7 +50,10 @@ class TestPartialParser:
 
     def test_the_built_command_has_its_full_options(self) -> None:
         args = build_parser("check").parse_args(["check", "--no-proofs", "--json"])
-        assert (args.proofs, args.json, args.game) == (False, True, common.DEFAULT_GAME)
+        # no --game: the command takes its paths' game, else the default one
+        assert (args.proofs, args.json, args.game) == (False, True, None)
+        args = build_parser("check").parse_args(["check", "--game", "king-of-tokyo-duel"])
+        assert args.game == "king-of-tokyo-duel"
 
     def test_every_command_has_a_summary(self) -> None:
         from kot_rules.surfaces.cli.app import GROUPS

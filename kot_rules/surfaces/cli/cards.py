@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kot_rules.surfaces.cli.common import (
+    DEFAULT_GAME,
     EXIT_FAILURE,
     EXIT_OK,
     NOT_FOUND,
@@ -23,6 +24,7 @@ from kot_rules.surfaces.cli.common import (
     echo,
     echo_json,
     error,
+    game_of_paths,
     plural,
     report,
     shown,
@@ -70,7 +72,8 @@ def add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="check the cards in DIR as new cards for the deck (PATH, or the built-in "
         "cards): a name, alias or card id shared with a deck card is an error",
     )
-    add_game_option(check, what="whose built-in cards to check when no PATH is given")
+    add_game_option(check, what="whose cards these are (with no PATH: whose built-in cards "
+                    "to check)", from_paths=True)
     command(check, run_check)
 
 
@@ -94,7 +97,7 @@ def add_fmt(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      help="a .kot file or a folder of them")
     fmt.add_argument("--check", action="store_true",
                      help="write nothing; list the files that would change and exit 1 if any")
-    add_game_option(fmt, what="the cards are written for")
+    add_game_option(fmt, what="the cards are written for", from_paths=True)
     add_json_option(
         fmt, '{"ok", "check", "changed", "unchanged", "failed", "files": [{"file", '
         '"status", "message", "diagnostics"}]}: status is reformatted (with --check: '
@@ -181,19 +184,20 @@ def run_check(args: argparse.Namespace) -> int:
     from kot_rules import cache
     from kot_rules.paths import builtin_cards_dir
 
-    paths: list[Path] = args.paths or [shown(builtin_cards_dir(args.game))]
     added: list[Path] = [] if args.add_cards is None else [args.add_cards]
+    game: str = args.game or game_of_paths([*args.paths, *added]) or DEFAULT_GAME
+    paths: list[Path] = args.paths or [shown(builtin_cards_dir(game))]
     # The outcome depends only on the files and the source (the key); a test that
     # weakens the prover's kernel in this process makes a run the source does not say.
     kernel = sys.modules.get("kot_rules.verify.kernel")
     duel = sys.modules.get("kot_rules.verify.duel_kernel")  # duel-proofs: Duel's too
     weak = any(m is not None and m.weakenings() for m in (kernel, duel))
     key = None if weak else cache.inputs_key(
-        "check", [*paths, *added], [args.game, f"proofs={args.proofs}", f"paths={len(paths)}"])
+        "check", [*paths, *added], [game, f"proofs={args.proofs}", f"paths={len(paths)}"])
     found = None if key is None else cache.load_json("check", key)
     if not (isinstance(found, dict) and isinstance(found.get("text"), str)
             and isinstance(found.get("json"), dict) and isinstance(found.get("exit"), int)):
-        found = _check(paths, added, args.game, proofs=args.proofs)
+        found = _check(paths, added, game, proofs=args.proofs)
         if key is not None:
             cache.store_json("check", key, found)
     if args.json:
@@ -267,7 +271,9 @@ def run_fmt(args: argparse.Namespace) -> int:
     failed = len(problems)
     changed = unchanged = 0
     for path in files:
-        result = format_file(path, game=args.game)
+        # each file in its own game's words: spec/cards/ holds every game's cards
+        game = args.game or game_of_paths([path]) or DEFAULT_GAME
+        result = format_file(path, game=game)
         if result.canonical is None:
             failed += 1
             entries.append(_fmt_entry(result.file, "error", None, result.diagnostics))

@@ -182,6 +182,30 @@ def game_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def game_of_paths(paths: Sequence[Path]) -> str | None:
+    """The game whose card folder every one of ``paths`` lies in: a folder named after a
+    game, as the built-in card sets are (``spec/cards/<game>/``). None when no path names a
+    game; a CliError when the paths name two games (each file has one game's words)."""
+    from kot_rules.paths import spec_dir
+
+    try:
+        known = {d.name for d in (spec_dir() / "cards").iterdir() if d.is_dir()}
+    except OSError:  # pragma: no cover - an installation without its spec/ folder
+        return None
+    named: set[str] = set()
+    for path in paths:
+        # the nearest folder named after a game (the folders above it may be named anyhow)
+        nearest = next((part for part in reversed(path.resolve().parts) if part in known), None)
+        if nearest is not None:
+            named.add(nearest)
+    if len(named) > 1:
+        raise CliError(
+            f"the paths lie in the card folders of {len(named)} games "
+            f"({', '.join(sorted(named))}): name one game with --game, or give one game's "
+            "cards at a time", EXIT_USAGE)
+    return next(iter(named), None)
+
+
 def game_name(definition: games.GameDefinition) -> str:
     """The title without its edition, e.g. ``King of Tokyo`` for ``King of Tokyo (2011)``."""
     return re.sub(r"\s*\([^)]*\)$", "", definition.title)
@@ -285,11 +309,15 @@ def wants_json(argv: Sequence[str]) -> bool:
     )
 
 
-def add_game_option(p: argparse.ArgumentParser, *, what: str = "to play") -> None:
+def add_game_option(p: argparse.ArgumentParser, *, what: str = "to play",
+                    from_paths: bool = False) -> None:
+    """``--game ID``; ``from_paths``: by default, the game whose card folder the paths lie
+    in (:func:`game_of_paths`), else the default game (the command resolves it)."""
+    default = (f"the game whose card folder the paths lie in, as spec/cards/ID/; else "
+               f"{DEFAULT_GAME}") if from_paths else DEFAULT_GAME
     p.add_argument(
-        "--game", type=game_arg, default=DEFAULT_GAME, metavar="ID",
-        help=f"the game {what}: an id that 'kot-rules games' lists "
-        f"(default: {DEFAULT_GAME})",
+        "--game", type=game_arg, default=None if from_paths else DEFAULT_GAME, metavar="ID",
+        help=f"the game {what}: an id that 'kot-rules games' lists (default: {default})",
     )
 
 
