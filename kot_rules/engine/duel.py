@@ -103,7 +103,6 @@ from kot_rules.rulebook import game_monsters
 
 # duel-speed-2: imported names used at every step, as Final aliases (compiled: a C static,
 # not a look-up in this module's dict).
-_new: Final = tuple.__new__  # a NamedTuple built from its fields (compiled: no Python __new__)
 _QUIET_EVENTS: Final = QUIET_EVENTS
 _Quiet: Final = Quiet
 _NO_EVENT: Final = NO_EVENT
@@ -137,6 +136,7 @@ _BUY: Final = Phase.BUY
 _ROLL: Final = Phase.ROLL
 _KEEP: Final = Phase.KEEP
 _OVER: Final = Phase.OVER
+_new: Final = tuple.__new__  # a NamedTuple built from its fields (compiled: no Python __new__)
 
 
 def rival(seat: int) -> int:
