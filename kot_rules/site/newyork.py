@@ -38,7 +38,6 @@ from kot_rules.rulebook import (
 )
 from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .duel import SourceMark
 from .model import (
     CardInfo,
     CardUse,
@@ -74,6 +73,7 @@ from .pages import (
     table,
 )
 from .proofs import cached_report, digest_files
+from .sections import SourceMark
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
