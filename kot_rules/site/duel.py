@@ -16,37 +16,29 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kot_rules.language.ast import CardDef, slugify
-from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import physical_ids
-from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import (
     BuzzTile,
     Decision,
     Rule,
-    Rulebook,
     RuleNumbers,
     game_buzz_tiles,
     game_monsters,
-    game_numbers,
-    load_rulebook,
 )
 
 from . import sections
 from .model import (
     CardInfo,
     Glossary,
-    Rulings,
     Scenario,
     _load_yaml,
     card_info,
-    load_rulings,
-    load_scenarios,
-    renderer,
 )
 from .pages import (
     CARD_BOOST,
@@ -54,14 +46,11 @@ from .pages import (
     WIDE,
     boosted,
     cell,
-    decision_cell,
     decision_title,
     describe_sentences,
     fenced,
     indented,
     inline,
-    item_nav,
-    item_pages,
     link,
     note,
     scenario_links,
@@ -70,22 +59,7 @@ from .pages import (
     table,
 )
 from .proofs import cached_report
-from .sections import (
-    FACT_SHEET,
-    Lookups,
-    Section,
-    SourceMark,
-    card_end,
-    card_names,
-    card_source,
-    card_text,
-    confidence,
-    namesakes,
-    pinning,
-    rule_numbers,
-    rule_sources,
-    tested,
-)
+from .sections import FACT_SHEET, Section, SectionData
 
 DUEL = "king-of-tokyo-duel"
 """The game id of King of Tokyo: Duel."""
@@ -142,25 +116,12 @@ def duel_monsters() -> tuple[Monster, ...]:
                  for m in game_monsters(DUEL))
 
 
-@dataclass(frozen=True)
-class DuelData(Lookups):
-    book: Rulebook
-    cards: tuple[CardInfo, ...]
-    marks: Mapping[str, SourceMark]
-    """card slug -> where its text comes from."""
+@dataclass(frozen=True, kw_only=True)
+class DuelData(SectionData):
     monsters: tuple[Monster, ...]
-    scenarios: tuple[Scenario, ...]
-    by_rule: Mapping[str, list[tuple[str, str]]]
     monster_scenarios: Mapping[str, tuple[str, ...]]
     """monster name -> the keys of the scenarios that seat it."""
-    numbers: RuleNumbers
     tiles: tuple[BuzzTile, ...]
-    glossary: Glossary
-    rulings: Rulings
-    proofs: Mapping[str, Any] | None = None
-    """``verify(...).to_json()`` of Duel's prover; ``None`` when it did not run."""
-    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
-    """Duel card slug -> the King of Tokyo card of the same title, if there is one."""
 
 
 def _seated(text: str) -> tuple[str, ...]:
@@ -179,11 +140,8 @@ def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
     """Everything Duel's section shows, read afresh (``mkdocs serve`` shows edits);
     ``king_of_tokyo``: King of Tokyo's cards (default: its built-in set), whose titles
     Duel's cards may share."""
-    folder = builtin_cards_dir(DUEL)
-    card_set = load_card_set(folder, DUEL)
-    render = renderer()
-    cards = tuple(card_info(card, render) for card in card_set.cards)
-    scenarios = load_scenarios(card_set, game=DUEL)
+    _, common = sections.read_section(SECTION, glossary, proofs, king_of_tokyo, card_info)
+    scenarios = common["scenarios"]
     monsters = duel_monsters()
     by_monster: dict[str, list[str]] = defaultdict(list)
     for scenario in scenarios:
@@ -192,20 +150,10 @@ def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
             if monster.name in seated or monster.rule in scenario.rules:
                 by_monster[monster.name].append(scenario.key)
     return DuelData(
-        book=load_rulebook(spec_dir() / "rules" / f"{DUEL}.yaml"),
-        cards=cards,
-        marks={info.slug: source_mark(info.source_text) for info in cards},
+        **common,
         monsters=monsters,
-        scenarios=scenarios,
-        by_rule=SECTION.scenarios_by_rule(),
         monster_scenarios={name: tuple(keys) for name, keys in by_monster.items()},
-        numbers=game_numbers(DUEL),
         tiles=game_buzz_tiles(DUEL),
-        glossary=glossary,
-        rulings=load_rulings(card_set, folder / "rulings.yaml"),
-        proofs=proofs,
-        namesakes=namesakes(card_set.cards, builtin_card_set().cards
-                            if king_of_tokyo is None else king_of_tokyo),
     )
 
 
@@ -304,7 +252,7 @@ def _fact_sheet_box(letter: str, what: str) -> list[str]:
     return [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
             *indented([f"Only the fact sheet speaks for {what}, where the statement says "
                        "\"fact sheet\": the Polish rulebook (seed 002) lost it or does not "
-                       f"say it. The fact sheet's confidence: {confidence(letter)}."]), ""]
+                       f"say it. The fact sheet's confidence: {sections.confidence(letter)}."]), ""]
 
 
 def rule_page(data: DuelData, rule: Rule) -> str:
@@ -318,13 +266,9 @@ def rules_index(data: DuelData) -> str:
     src = RULES_INDEX
     rows = []
     for rule in data.book.rules:
-        decision = decision_cell(src, rule, bool(rule.decision and
-                                                 data.decision(rule.decision)), SECTION)
         letter = fact_sheet_mark(rule)
-        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
-                     f"`{rule.slug}`", cell(rule.source.cite()),
-                     f"fact sheet, {letter}" if letter else "",
-                     str(len(data.by_rule.get(rule.slug, []))), decision])
+        rows.append(sections.rule_row(SECTION, data, src, rule,
+                                      f"fact sheet, {letter}" if letter else ""))
     out = [*WIDE, f"# {TITLE}: rules", "",
            f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
            "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
@@ -350,9 +294,9 @@ def decisions_index(data: DuelData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        pinned, _ = pinning(data, d)
+        pinned, _ = sections.pinning(data, d)
         rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
-                     rule_numbers(SECTION, data, src, d), str(len(pinned))])
+                     sections.rule_numbers(SECTION, data, src, d), str(len(pinned))])
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
            "kot-rules decides, says why and names the alternatives. A decision may not "
@@ -379,10 +323,10 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     out += [f"Polish: **{inline(polish)}**" if polish else
             "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
             "no card names).", ""]
-    out += card_names(SECTION, data, src, card, polish)
-    out += card_source(mark, "warning", "Only the fact sheet speaks for this card: the Polish "
-                       "rulebook prints no card texts. ")
-    out += card_text(info)
+    out += sections.card_names(SECTION, data, src, card, polish)
+    out += sections.card_source(mark, "warning", "Only the fact sheet speaks for this card: "
+                                "the Polish rulebook prints no card texts. ")
+    out += sections.card_text(info)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
                  [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
@@ -396,7 +340,7 @@ def card_page(data: DuelData, info: CardInfo) -> str:
                        f"({link(src, decision_uri(decision_id))})" if decision is not None
                        else f"- `{decision_id}` (**not a Duel decision**)")
         out += [""]
-    out += card_end(data, src, info, "**No scenario plays or names this card.**")
+    out += sections.card_end(data, src, info, "**No scenario plays or names this card.**")
     return "\n".join(out)
 
 
@@ -409,7 +353,7 @@ def cards_index(data: DuelData) -> str:
                      cell(_aliases(info, "pl")) or "—", str(card.cost), card.kind.value,
                      str(sum(sentence_counts(card).values())),
                      cell(data.marks[card.slug].label),
-                     "yes" if tested(data, card.slug) else "no"])
+                     "yes" if sections.tested(data, card.slug) else "no"])
     sheet = sum(1 for info in data.cards if data.marks[info.slug].fact_sheet_only)
     out = [*WIDE, f"# {TITLE}: cards", "",
            f"The {len(data.cards)} Power cards written so far (of the 50 in the box), one per "
@@ -449,7 +393,7 @@ def monster_page(data: DuelData, monster: Monster) -> str:
         letter = fact_sheet_mark(rule)
         if letter:
             out += _fact_sheet_box(letter, "its starting hearts")
-        out += rule_sources(SECTION, data, rule)
+        out += sections.rule_sources(SECTION, data, rule)
         if rule.decision and data.decision(rule.decision):
             out += [f"**Clarification:** [{rule.decision}]"
                     f"({link(src, decision_uri(rule.decision))})", ""]
@@ -644,7 +588,7 @@ def invariants_page(data: DuelData) -> str:
 
 def generate(data: DuelData) -> dict[str, str]:
     """Every page of Duel's section: ``src_uri`` -> Markdown."""
-    pages = {
+    return sections.generate(SECTION, data, {
         HOME: home_page(data),
         RULES_INDEX: rules_index(data),
         DECISIONS_INDEX: decisions_index(data),
@@ -653,14 +597,11 @@ def generate(data: DuelData) -> dict[str, str]:
         SCENARIOS_INDEX: scenarios_index(data),
         BOARD: board_page(data),
         INVARIANTS: invariants_page(data),
-    }
-    pages.update(item_pages(data, SECTION, rule_page, decision_page, card_page))
-    pages.update({monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
-    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
-    return pages
+    }, rule_page, decision_page, card_page, scenario_page,
+        {monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
 
 
 def nav_sections(data: DuelData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
-    return item_nav(data, SECTION, sections.folder,
-                    {MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters]})
+    return sections.nav(SECTION, data,
+                        {MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters]})

@@ -18,35 +18,27 @@ import importlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from kot_rules.language.ast import CardDef, strip_positions
-from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import physical_ids
 from kot_rules.language.parser import parse_cards
-from kot_rules.paths import builtin_cards_dir, spec_dir
+from kot_rules.paths import spec_dir
 from kot_rules.rulebook import (
     Decision,
     Rule,
-    Rulebook,
-    RuleNumbers,
-    game_numbers,
-    load_rulebook,
 )
 
 from . import sections
 from .model import (
     CardInfo,
     Glossary,
-    Rulings,
     Scenario,
     _load_yaml,
     card_info,
-    load_rulings,
-    load_scenarios,
-    renderer,
 )
 from .pages import (
     CARD_BOOST,
@@ -54,12 +46,9 @@ from .pages import (
     WIDE,
     boosted,
     cell,
-    decision_cell,
     describe_sentences,
     indented,
     inline,
-    item_nav,
-    item_pages,
     link,
     note,
     scenario_uri,
@@ -67,20 +56,7 @@ from .pages import (
     table,
 )
 from .proofs import cached_report
-from .sections import (
-    FACT_SHEET,
-    Lookups,
-    Section,
-    SourceMark,
-    card_end,
-    card_names,
-    card_source,
-    card_text,
-    namesakes,
-    pinning,
-    rule_numbers,
-    tested,
-)
+from .sections import FACT_SHEET, Section, SectionData
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
@@ -151,31 +127,17 @@ def concrete_invariants() -> tuple[ConcreteInvariant, ...]:
                  for i in kony_concrete.IDS)
 
 
-@dataclass(frozen=True)
-class NewYorkData(Lookups):
-    book: Rulebook
-    cards: tuple[CardInfo, ...]
-    marks: Mapping[str, SourceMark]
-    """card slug -> where its text comes from."""
+@dataclass(frozen=True, kw_only=True)
+class NewYorkData(SectionData):
     special: frozenset[str]
     """The slugs of the special cards (never in the deck)."""
     unrunnable: Mapping[str, str]
     """card slug -> the first word it says that the engine cannot run yet."""
-    scenarios: tuple[Scenario, ...]
-    by_rule: Mapping[str, list[tuple[str, str]]]
-    numbers: RuleNumbers
     board: Mapping[str, Any]
     """``spec/games/king-of-new-york-board.yaml`` as read."""
-    glossary: Glossary
-    rulings: Rulings
     invariants: tuple[ConcreteInvariant, ...] = ()
     model: str = ""
     """The module of New York's Z3 model, as its game definition names it ("" for none)."""
-    proofs: Mapping[str, Any] | None = None
-    """The report of New York's prover as JSON (``verify(...).to_json()``); ``None`` when
-    there is no Z3 model or the proofs did not run."""
-    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
-    """New York card slug -> the King of Tokyo card of the same title, if there is one."""
 
 
 def _unrunnable(card_set: Any) -> dict[str, str]:
@@ -219,27 +181,15 @@ def load_newyork_data(glossary: Glossary, proofs: Mapping[str, Any] | None = Non
     cards (default: its built-in set), whose titles New York's cards may share."""
     from kot_rules.engine.cards import is_special
 
-    folder = builtin_cards_dir(KONY)
-    card_set = load_card_set(folder, KONY)
-    render = renderer()
-    cards = tuple(newyork_card_info(card, render) for card in card_set.cards)
+    card_set, common = sections.read_section(SECTION, glossary, proofs, king_of_tokyo,
+                                             newyork_card_info)
     return NewYorkData(
-        book=load_rulebook(spec_dir() / "rules" / f"{KONY}.yaml"),
-        cards=cards,
-        marks={info.slug: source_mark(info.source_text) for info in cards},
+        **common,
         special=frozenset(c.slug for c in card_set.cards if is_special(c)),
         unrunnable=_unrunnable(card_set),
-        scenarios=load_scenarios(card_set, game=KONY),
-        by_rule=SECTION.scenarios_by_rule(),
-        numbers=game_numbers(KONY),
         board=load_board(),
-        glossary=glossary,
-        rulings=load_rulings(card_set, folder / "rulings.yaml"),
         invariants=concrete_invariants(),
         model=symbolic_model(),
-        proofs=proofs,
-        namesakes=namesakes(card_set.cards, builtin_card_set().cards
-                            if king_of_tokyo is None else king_of_tokyo),
     )
 
 
@@ -413,11 +363,7 @@ def rules_index(data: NewYorkData) -> str:
     src = RULES_INDEX
     rows = []
     for rule in data.book.rules:
-        decision = decision_cell(src, rule, bool(rule.decision and
-                                                 data.decision(rule.decision)), SECTION)
-        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
-                     f"`{rule.slug}`", cell(rule.source.cite()),
-                     str(len(data.by_rule.get(rule.slug, []))), decision])
+        rows.append(sections.rule_row(SECTION, data, src, rule))
     untested = sum(1 for r in data.book.rules if not data.by_rule.get(r.slug))
     out = [*WIDE, f"# {TITLE}: rules", "",
            f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
@@ -441,9 +387,10 @@ def decisions_index(data: NewYorkData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        pinned, others = pinning(data, d)
+        pinned, others = sections.pinning(data, d)
         rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
-                     rule_numbers(SECTION, data, src, d), str(len(pinned)), str(len(others))])
+                     sections.rule_numbers(SECTION, data, src, d), str(len(pinned)),
+                     str(len(others))])
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
            "where two of its passages disagree, kot-rules decides, says why and names the "
@@ -502,12 +449,12 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
            f"{TITLE} {what}. [All New York cards]({link(src, CARDS_INDEX)}).", ""]
     out += [f"Polish: **{inline(polish)}** (as seed 003 names it)" if polish else
             "Polish: no Polish name is known (seed 003 names only some of the cards).", ""]
-    out += card_names(SECTION, data, src, card, polish)
-    out += card_source(mark, "note", "The card's text comes from the fact sheet: the Polish "
-                       "rulebook prints no card texts"
-                       + ("; the rules that hand the card over are seed 003's. "
-                          if kind == "special" else ". "))
-    out += card_text(info)
+    out += sections.card_names(SECTION, data, src, card, polish)
+    out += sections.card_source(mark, "note", "The card's text comes from the fact sheet: the "
+                                "Polish rulebook prints no card texts"
+                                + ("; the rules that hand the card over are seed 003's. "
+                                   if kind == "special" else ". "))
+    out += sections.card_text(info)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
                  [[f"{card.cost} energy" if kind != "special" else "— (not bought)", kind,
@@ -519,14 +466,14 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
         ["round-trips", "unknown (no renderer)" if info.round_trips is None else
          "yes (render, then parse, gives the same card)" if info.round_trips else "**no**"],
         ["the engine runs it", runs(data, card)],
-        ["scenario-tested", "yes" if tested(data, card.slug) else "no"],
+        ["scenario-tested", "yes" if sections.tested(data, card.slug) else "no"],
         ["proved", proof_status(data, card)],
     ])
     cited = cited_decisions(info.source_text)
     if cited:
         out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
         out += [f"- {_decision_ref(data, src, d)}" for d in cited] + [""]
-    out += card_end(data, src, info, "**No scenario plays or names this card yet.**")
+    out += sections.card_end(data, src, info, "**No scenario plays or names this card yet.**")
     return "\n".join(out)
 
 
@@ -540,7 +487,7 @@ def cards_index(data: NewYorkData) -> str:
                      "—" if card.slug in data.special else str(card.cost),
                      card_type(data, card), str(sum(sentence_counts(card).values())),
                      "not yet" if card.slug in data.unrunnable else "yes",
-                     "yes" if tested(data, card.slug) else "no",
+                     "yes" if sections.tested(data, card.slug) else "no",
                      "no" if card_proofs(data, card) is not True else "yes"])
     power = [c for c in data.cards if c.slug not in data.special]
     kinds = Counter(c.card.kind.value for c in power)
@@ -821,7 +768,7 @@ def invariants_page(data: NewYorkData) -> str:
 
 def generate(data: NewYorkData) -> dict[str, str]:
     """Every page of New York's section: ``src_uri`` -> Markdown."""
-    pages = {
+    return sections.generate(SECTION, data, {
         HOME: home_page(data),
         RULES_INDEX: rules_index(data),
         DECISIONS_INDEX: decisions_index(data),
@@ -829,15 +776,12 @@ def generate(data: NewYorkData) -> dict[str, str]:
         SCENARIOS_INDEX: scenarios_index(data),
         BOARD: board_page(data),
         INVARIANTS: invariants_page(data),
-    }
-    pages.update(item_pages(data, SECTION, rule_page, decision_page, card_page))
-    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
-    return pages
+    }, rule_page, decision_page, card_page, scenario_page)
 
 
 def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
-    return item_nav(data, SECTION, sections.folder)
+    return sections.nav(SECTION, data)
 
 
 def file_page(parts: Sequence[str]) -> tuple[str, str] | None:

@@ -1,23 +1,34 @@
 """What Duel's and New York's sections of the site (:mod:`.duel`, :mod:`.newyork`) write alike.
 
 A section is a :class:`Section` (its game id, titles, folder and sources) and its data, a
-frozen class with :class:`Lookups` mixed in. The functions here take both; what one game
-says and the other does not (a box, a sentence, a column) is passed in by its module.
+:class:`SectionData` that each game's module extends with its own. The functions here take
+both; what one game says and the other does not (a box, a sentence) is passed in by its
+module.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, TypeVar
 
 from kot_rules.language.ast import CardDef, unaccented
-from kot_rules.rulebook import Decision, Rule, Rulebook, Source
+from kot_rules.language.cardset import CardSet, builtin_card_set, load_card_set
+from kot_rules.paths import builtin_cards_dir, spec_dir
+from kot_rules.rulebook import (
+    Decision,
+    Rule,
+    Rulebook,
+    RuleNumbers,
+    Source,
+    game_numbers,
+    load_rulebook,
+)
 from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .model import CardInfo, Glossary, Rulings, Scenario
+from .model import CardInfo, Glossary, Rulings, Scenario, load_rulings, load_scenarios, renderer
 from .pages import (
     DECISION_BOOST,
     RULE_BOOST,
@@ -26,10 +37,14 @@ from .pages import (
     boosted,
     card_scenarios,
     card_scenarios_section,
+    cell,
+    decision_cell,
     decision_title,
     fenced,
     indented,
     inline,
+    item_nav,
+    item_pages,
     link,
     note,
     pinning_sections,
@@ -160,11 +175,26 @@ class Section(Paths):
             root / "spec" / "games" / f"{self.game}.yaml", *more]))
 
 
-class Lookups:
-    """A section's rules, decisions and scenarios by key (mixed into its data class)."""
+@dataclass(frozen=True, kw_only=True)
+class SectionData:
+    """What every game's section shows, read from the game's files; each game's module
+    extends it with its own (monsters, board, ...)."""
 
     book: Rulebook
+    cards: tuple[CardInfo, ...]
+    marks: Mapping[str, SourceMark]
+    """card slug -> where its text comes from."""
     scenarios: tuple[Scenario, ...]
+    by_rule: Mapping[str, list[tuple[str, str]]]
+    """rule slug or decision id -> [(scenario key, name)], the game's scenarios only."""
+    numbers: RuleNumbers
+    glossary: Glossary
+    rulings: Rulings
+    proofs: Mapping[str, Any] | None = None
+    """The report of the game's prover as JSON (``verify(...).to_json()``); ``None`` when
+    it did not run (or, for a game with no Z3 model, cannot)."""
+    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
+    """card slug -> the King of Tokyo card of the same title, if there is one."""
 
     def scenario(self, key: str) -> Scenario | None:
         for scenario in self.scenarios:
@@ -185,35 +215,33 @@ class Lookups:
         return None
 
 
-class SectionData(Protocol):
-    """What the shared pages read of a section's data."""
+D = TypeVar("D", bound=SectionData)
 
-    @property
-    def book(self) -> Rulebook: ...
 
-    @property
-    def cards(self) -> tuple[CardInfo, ...]: ...
-
-    @property
-    def scenarios(self) -> tuple[Scenario, ...]: ...
-
-    @property
-    def by_rule(self) -> Mapping[str, list[tuple[str, str]]]: ...
-
-    @property
-    def glossary(self) -> Glossary: ...
-
-    @property
-    def rulings(self) -> Rulings: ...
-
-    @property
-    def namesakes(self) -> Mapping[str, CardDef]: ...
-
-    def scenario(self, key: str) -> Scenario | None: ...
-
-    def rule(self, slug: str) -> Rule | None: ...
-
-    def decision(self, decision_id: str) -> Decision | None: ...
+def read_section(section: Section, glossary: Glossary, proofs: Mapping[str, Any] | None,
+                 king_of_tokyo: Iterable[CardDef] | None,
+                 info: Callable[[CardDef, Callable[[CardDef], str] | None], CardInfo],
+                 ) -> tuple[CardSet, dict[str, Any]]:
+    """The game's card set and the fields of its :class:`SectionData`, read afresh
+    (``mkdocs serve`` shows edits); ``info`` reads one card; ``king_of_tokyo``: King of
+    Tokyo's cards (default: its built-in set), whose titles the game's cards may share."""
+    folder = builtin_cards_dir(section.game)
+    card_set = load_card_set(folder, section.game)
+    render = renderer()
+    cards = tuple(info(card, render) for card in card_set.cards)
+    return card_set, {
+        "book": load_rulebook(spec_dir() / "rules" / f"{section.game}.yaml"),
+        "cards": cards,
+        "marks": {card.slug: section.source_mark(card.source_text) for card in cards},
+        "scenarios": load_scenarios(card_set, game=section.game),
+        "by_rule": section.scenarios_by_rule(),
+        "numbers": game_numbers(section.game),
+        "glossary": glossary,
+        "rulings": load_rulings(card_set, folder / "rulings.yaml"),
+        "proofs": proofs,
+        "namesakes": namesakes(card_set.cards, builtin_card_set().cards
+                               if king_of_tokyo is None else king_of_tokyo),
+    }
 
 
 def namesakes(cards: Iterable[CardDef], king_of_tokyo: Iterable[CardDef]) -> dict[str, CardDef]:
@@ -274,6 +302,16 @@ def decision_ref(section: Section, data: SectionData, src: str, decision_id: str
 
 
 # -- rules and clarifications ---------------------------------------------------------
+
+
+def rule_row(section: Section, data: SectionData, src: str, rule: Rule, *more: str) -> list[str]:
+    """A rules index's row: number, title, slug, source, ``more`` columns, the number of
+    scenarios that test the rule and its clarification."""
+    return [rule.number, f"[{cell(rule.title)}]({link(src, section.rule_uri(rule.slug))})",
+            f"`{rule.slug}`", cell(rule.source.cite()), *more,
+            str(len(data.by_rule.get(rule.slug, []))),
+            decision_cell(src, rule, bool(rule.decision and data.decision(rule.decision)),
+                          section)]
 
 
 def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str],
@@ -412,6 +450,24 @@ def card_end(data: SectionData, src: str, info: CardInfo, none: str) -> list[str
 
 
 # -- scenarios ------------------------------------------------------------------------
+
+
+def generate(section: Section, data: D, indexes: Mapping[str, str],
+             rule_page: Callable[[D, Rule], str], decision_page: Callable[[D, Decision], str],
+             card_page: Callable[[D, CardInfo], str], scenario_page: Callable[[D, Scenario], str],
+             more: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every page of a section: its ``indexes``, then its rule, clarification and card
+    pages, ``more`` pages, and its scenario pages (``src_uri`` -> Markdown)."""
+    pages = {**indexes, **item_pages(data, section, rule_page, decision_page, card_page),
+             **(more or {})}
+    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    return pages
+
+
+def nav(section: Section, data: SectionData,
+        more: Mapping[str, list[Any]] | None = None) -> dict[str, list[Any]]:
+    """Section index page -> the generated pages listed under it in the navigation."""
+    return item_nav(data, section, folder, more)
 
 
 def folder(scenario: Scenario) -> str:
