@@ -33,13 +33,7 @@ from kot_rules.rulebook import (
 )
 
 from . import sections
-from .model import (
-    CardInfo,
-    Glossary,
-    Scenario,
-    _load_yaml,
-    card_info,
-)
+from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -85,6 +79,7 @@ CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.cards_folder, SECTION.scenarios_folder
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
+file_page = SECTION.file_page
 
 
 def monster_uri(slug: str) -> str:

@@ -33,13 +33,7 @@ from kot_rules.rulebook import (
 )
 
 from . import sections
-from .model import (
-    CardInfo,
-    Glossary,
-    Scenario,
-    _load_yaml,
-    card_info,
-)
+from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -51,7 +45,6 @@ from .pages import (
     inline,
     link,
     note,
-    scenario_uri,
     sentence_counts,
     table,
 )
@@ -85,6 +78,7 @@ CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.cards_folder, SECTION.scenarios_folder
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
+file_page = SECTION.file_page
 
 NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
               "nothing on these pages is proved.")
@@ -782,22 +776,3 @@ def generate(data: NewYorkData) -> dict[str, str]:
 def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
     return sections.nav(SECTION, data)
-
-
-def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
-    """The page that shows New York's file ``spec/...`` (``parts``: its path, split)."""
-    folder, name = parts[1], parts[-1]
-    if folder == "scenarios":
-        if name.endswith(".yaml"):
-            return scenario_uri("/".join(parts[1:])), ""
-        return SCENARIOS_INDEX, ""
-    if folder == "rules":
-        return RULES_INDEX, ""
-    if folder == "games":
-        return BOARD, ""
-    if folder == "cards":
-        if name.endswith(".kot"):
-            return card_uri(name.removesuffix(".kot")), ""
-        return CARDS_INDEX, ""
-    return None
-

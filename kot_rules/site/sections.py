@@ -136,6 +136,24 @@ class Section(Paths):
     def scenarios_folder(self) -> str:
         return f"spec/scenarios/{self.game}/"
 
+    def file_page(self, parts: Sequence[str]) -> tuple[str, str] | None:
+        """The page (``src_uri``, anchor) that shows the game's file ``spec/...``
+        (``parts``: its path, split)."""
+        folder, name = parts[1], parts[-1]
+        if folder == "scenarios":
+            if name.endswith(".yaml"):
+                return scenario_uri("/".join(parts[1:])), ""
+            return self.scenarios_index, ""
+        if folder == "rules":
+            return self.rules_index, ""
+        if folder == "games":
+            return self.board, ""
+        if folder == "cards":
+            if name.endswith(".kot"):
+                return self.card_uri(name.removesuffix(".kot")), ""
+            return self.cards_index, ""
+        return None
+
     def source_mark(self, source_text: str) -> SourceMark:
         """Where a card's text comes from, read from its card file's comment lines."""
         comments = " ".join(line.strip().lstrip("#").strip()
