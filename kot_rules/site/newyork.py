@@ -49,7 +49,7 @@ from .pages import (
     table,
 )
 from .proofs import cached_report
-from .sections import FACT_SHEET, Section, SectionData
+from .sections import FACT_SHEET, Section, SectionData, pinning
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
@@ -381,7 +381,7 @@ def decisions_index(data: NewYorkData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        pinned, others = sections.pinning(data, d)
+        pinned, others = pinning(data, d)
         rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
                      sections.rule_numbers(SECTION, data, src, d), str(len(pinned)),
                      str(len(others))])
