@@ -69,13 +69,14 @@ SECTION = Section(folder="duel", game=DUEL, title=TITLE, short="Duel", seed="002
                   sheet_part="B", source_files=SOURCE_FILES, decisions="D-DUEL")
 """Duel's section: its pages live under ``duel/``."""
 
-HOME, BOARD, INVARIANTS = SECTION.home, SECTION.board, SECTION.invariants
-RULES_INDEX, DECISIONS_INDEX = SECTION.rules_index, SECTION.decisions_index
-CARDS_INDEX, SCENARIOS_INDEX = SECTION.cards_index, SECTION.scenarios_index
+HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
+INVARIANTS = SECTION.page("invariants.md")
+RULES_INDEX, DECISIONS_INDEX = SECTION.index("rules"), SECTION.index("clarifications")
+CARDS_INDEX, SCENARIOS_INDEX = SECTION.index("cards"), SECTION.index("scenarios")
 MONSTERS_INDEX = "duel/monsters/index.md"
 
-RULES_FILE, GAME_FILE = SECTION.rules_file, SECTION.game_file
-CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.cards_folder, SECTION.scenarios_folder
+RULES_FILE, GAME_FILE = SECTION.spec("rules"), SECTION.spec("games")
+CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scenarios", "/")
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions

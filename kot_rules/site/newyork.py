@@ -68,13 +68,14 @@ SECTION = Section(folder="newyork", game=KONY, title=TITLE, short="New York", se
                   seed_note="the Polish King of New York rulebook, OCR")
 """New York's section: its pages live under ``newyork/``."""
 
-HOME, BOARD, INVARIANTS = SECTION.home, SECTION.board, SECTION.invariants
-RULES_INDEX, DECISIONS_INDEX = SECTION.rules_index, SECTION.decisions_index
-CARDS_INDEX, SCENARIOS_INDEX = SECTION.cards_index, SECTION.scenarios_index
+HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
+INVARIANTS = SECTION.page("invariants.md")
+RULES_INDEX, DECISIONS_INDEX = SECTION.index("rules"), SECTION.index("clarifications")
+CARDS_INDEX, SCENARIOS_INDEX = SECTION.index("cards"), SECTION.index("scenarios")
 
-RULES_FILE, GAME_FILE = SECTION.rules_file, SECTION.game_file
+RULES_FILE, GAME_FILE = SECTION.spec("rules"), SECTION.spec("games")
 BOARD_FILE = f"spec/games/{KONY}-board.yaml"
-CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.cards_folder, SECTION.scenarios_folder
+CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scenarios", "/")
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions

@@ -44,30 +44,19 @@ class Paths:
     def card_uri(self, slug: str) -> str:
         return self.page(f"cards/{slug}.md")
 
-    @property
-    def rules_index(self) -> str:
-        return self.page("rules/index.md")
-
-    @property
-    def decisions_index(self) -> str:
-        return self.page("clarifications/index.md")
-
-    @property
-    def cards_index(self) -> str:
-        return self.page("cards/index.md")
-
-    @property
-    def scenarios_index(self) -> str:
-        return self.page("scenarios/index.md")
+    def index(self, kind: str) -> str:
+        """The index page of the game's ``rules``, ``clarifications``, ``cards`` or
+        ``scenarios``."""
+        return self.page(f"{kind}/index.md")
 
 
 KOT = Paths("")
 """King of Tokyo's pages."""
 
-RULES_INDEX = KOT.rules_index
-DECISIONS_INDEX = KOT.decisions_index
-CARDS_INDEX = KOT.cards_index
-SCENARIOS_INDEX = KOT.scenarios_index
+RULES_INDEX = KOT.index("rules")
+DECISIONS_INDEX = KOT.index("clarifications")
+CARDS_INDEX = KOT.index("cards")
+SCENARIOS_INDEX = KOT.index("scenarios")
 GLOSSARY = "glossary.md"
 SCHEMAS = "formats/schemas.md"
 CLI = "cli.md"
@@ -584,7 +573,7 @@ def scenarios_markdown(scenarios: Sequence[Scenario], head: Sequence[str], unkno
                        folder: Callable[[Scenario], str], source: str) -> str:
     """A game's scenarios index: ``head``, a warning (``unknown_title``) on the rule slugs
     that ``rule`` does not know, then a table per ``folder``; ``source``: their folder."""
-    src = paths.scenarios_index
+    src = paths.index("scenarios")
     out = [*head]
     unknown = sorted({slug for s in scenarios for slug in s.rules if rule(slug) is None})
     if unknown:
@@ -725,9 +714,10 @@ def item_nav(data: GameData, paths: Paths, folder: Callable[[Scenario], str],
     for s in data.scenarios:
         scenarios[folder(s)].append(scenario_uri(s.key))
     return {
-        paths.rules_index: [paths.rule_uri(r.slug) for r in data.book.rules],
-        paths.decisions_index: [{d.id: paths.decision_uri(d.id)} for d in data.book.decisions],
-        paths.cards_index: [paths.card_uri(c.slug) for c in data.cards],
+        paths.index("rules"): [paths.rule_uri(r.slug) for r in data.book.rules],
+        paths.index("clarifications"): [{d.id: paths.decision_uri(d.id)}
+                                        for d in data.book.decisions],
+        paths.index("cards"): [paths.card_uri(c.slug) for c in data.cards],
         **(more or {}),
-        paths.scenarios_index: [{name: uris} for name, uris in sorted(scenarios.items())],
+        paths.index("scenarios"): [{name: uris} for name, uris in sorted(scenarios.items())],
     }

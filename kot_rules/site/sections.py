@@ -108,33 +108,9 @@ class Section(Paths):
     seed_note: str = ""
     """What the rulebook's file is, said after its path when the glossary does not."""
 
-    @property
-    def home(self) -> str:
-        return self.page("index.md")
-
-    @property
-    def board(self) -> str:
-        return self.page("board.md")
-
-    @property
-    def invariants(self) -> str:
-        return self.page("invariants.md")
-
-    @property
-    def rules_file(self) -> str:
-        return f"spec/rules/{self.game}.yaml"
-
-    @property
-    def game_file(self) -> str:
-        return f"spec/games/{self.game}.yaml"
-
-    @property
-    def cards_folder(self) -> str:
-        return f"spec/cards/{self.game}/"
-
-    @property
-    def scenarios_folder(self) -> str:
-        return f"spec/scenarios/{self.game}/"
+    def spec(self, kind: str, end: str = ".yaml") -> str:
+        """The game's file (or folder, ``end="/"``) under ``spec/{kind}/``."""
+        return f"spec/{kind}/{self.game}{end}"
 
     def file_page(self, parts: Sequence[str]) -> tuple[str, str] | None:
         """The page (``src_uri``, anchor) that shows the game's file ``spec/...``
@@ -143,15 +119,15 @@ class Section(Paths):
         if folder == "scenarios":
             if name.endswith(".yaml"):
                 return scenario_uri("/".join(parts[1:])), ""
-            return self.scenarios_index, ""
+            return self.index("scenarios"), ""
         if folder == "rules":
-            return self.rules_index, ""
+            return self.index("rules"), ""
         if folder == "games":
-            return self.board, ""
+            return self.page("board.md"), ""
         if folder == "cards":
             if name.endswith(".kot"):
                 return self.card_uri(name.removesuffix(".kot")), ""
-            return self.cards_index, ""
+            return self.index("cards"), ""
         return None
 
     def source_mark(self, source_text: str) -> SourceMark:
@@ -338,13 +314,13 @@ def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str
     src = section.rule_uri(rule.slug)
     out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
            f"{section.title}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number "
-           f"may change). [All {section.short} rules]({link(src, section.rules_index)}).", "",
+           f"may change). [All {section.short} rules]({link(src, section.index('rules'))}).", "",
            inline(rule.statement), ""]
     out += box
     out += rule_sources(section, data, rule)
     out += rule_sections(data, src, rule, data.decision(rule.decision) if rule.decision
                          else None, section, none)
-    out += note(section.rules_file)
+    out += note(section.spec("rules"))
     return "\n".join(out)
 
 
@@ -366,9 +342,10 @@ def decision_page(section: Section, data: SectionData, decision: Decision,
     """A clarification's page: ``seeds_lead`` before its seed passages, ``rules_lead``
     before the passages of the rules it settles, ``unpinned`` when no scenario pins it."""
     src = section.decision_uri(decision.id)
+    index = link(src, section.index("clarifications"))
     out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
            f"{section.title}, clarification **{decision.id}**. "
-           f"[All {section.short} clarifications]({link(src, section.decisions_index)}).", "",
+           f"[All {section.short} clarifications]({index}).", "",
            f"**Question.** {inline(decision.question)}", "",
            f"**Decision.** {inline(decision.decision)}", ""]
     rules = settled(data, decision)
@@ -390,7 +367,7 @@ def decision_page(section: Section, data: SectionData, decision: Decision,
     if decision.option:
         out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
     out += pinning_sections(data, src, *pinning(data, decision), none=unpinned)
-    out += note(section.rules_file)
+    out += note(section.spec("rules"))
     return "\n".join(out)
 
 
@@ -500,7 +477,7 @@ def scenario_page(section: Section, data: SectionData, scenario: Scenario,
     src = scenario_uri(scenario.key)
     names = {info.slug: info.card.name for info in data.cards}
     return scenario_markdown(
-        scenario, f"{section.title} conformance scenario", section.scenarios_index,
+        scenario, f"{section.title} conformance scenario", section.index("scenarios"),
         f"All {section.short} scenarios",
         [rule_ref(section, data, src, slug) for slug in scenario.rules],
         [decision_ref(section, data, src, d) for d in scenario.decisions
@@ -512,7 +489,7 @@ def scenarios_index(section: Section, data: SectionData) -> str:
     head = [f"# {section.title}: scenarios", "",
             f"The {len(data.scenarios)} conformance scenarios of {section.title}: each sets up "
             "a position, plays a script and states what must happen, to pin one rule. Run "
-            f"them with `kot-rules scenario run {section.scenarios_folder.rstrip('/')}`.", ""]
+            f"them with `kot-rules scenario run {section.spec('scenarios', '')}`.", ""]
     return scenarios_markdown(data.scenarios, head,
                               f"Rule slugs that name no {section.short} rule", data.rule,
-                              section, folder, section.scenarios_folder)
+                              section, folder, section.spec("scenarios", "/"))
