@@ -201,12 +201,7 @@ def home_page(data: DuelData) -> str:
            "Every page of this section is generated from `spec/` at build time, as King of "
            "Tokyo's are:", ""]
     out += table(["Page", "What it shows", "From"], [
-        [f"[Rules]({link(src, RULES_INDEX)})",
-         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
-         "its English translation", f"`{RULES_FILE}`"],
-        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
-         f"{len(data.book.decisions)} decisions where the rulebook is silent or damaged",
-         f"`{RULES_FILE}`"],
+        *sections.home_rows(SECTION, data, src, "silent or damaged"),
         [f"[Cards]({link(src, CARDS_INDEX)})",
          f"{len(data.cards)} Power cards as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
         [f"[Monsters]({link(src, MONSTERS_INDEX)})", f"{len(data.monsters)} monsters",
@@ -290,9 +285,7 @@ def decisions_index(data: DuelData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        pinned, _ = sections.pinning(data, d)
-        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
-                     sections.rule_numbers(SECTION, data, src, d), str(len(pinned))])
+        rows.append(sections.decision_row(SECTION, data, src, d))
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
            "kot-rules decides, says why and names the alternatives. A decision may not "
@@ -493,13 +486,7 @@ def board_page(data: DuelData) -> str:
                      str(tile.copies), ref(tile.rule)])
     out += table(["Tile", "Spaces", "Bonuses (in the tile's order)", "Track change", "Copies",
                   "Rule"], rows)
-    out += ["## Every number", "",
-            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
-            "comes from:", ""]
-    out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value),
-                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
-                  for x in n.numbers])
+    out += sections.every_number(SECTION, data, src, ":")
     out += note(GAME_FILE)
     return "\n".join(out)
 

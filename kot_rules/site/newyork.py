@@ -49,7 +49,7 @@ from .pages import (
     table,
 )
 from .proofs import cached_report
-from .sections import FACT_SHEET, Section, SectionData, pinning
+from .sections import FACT_SHEET, Section, SectionData
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
@@ -74,12 +74,13 @@ RULES_INDEX, DECISIONS_INDEX = SECTION.index("rules"), SECTION.index("clarificat
 CARDS_INDEX, SCENARIOS_INDEX = SECTION.index("cards"), SECTION.index("scenarios")
 
 RULES_FILE, GAME_FILE = SECTION.spec("rules"), SECTION.spec("games")
-BOARD_FILE = f"spec/games/{KONY}-board.yaml"
+BOARD_FILE = SECTION.spec("games", "-board.yaml")
 CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scenarios", "/")
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
 file_page = SECTION.file_page
+pinning = sections.pinning
 
 NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
               "nothing on these pages is proved.")
@@ -282,12 +283,7 @@ def home_page(data: NewYorkData) -> str:
            "Every page of this section is generated from `spec/` at build time, as King of "
            "Tokyo's and Duel's are:", ""]
     out += table(["Page", "What it shows", "From"], [
-        [f"[Rules]({link(src, RULES_INDEX)})",
-         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
-         "its English translation", f"`{RULES_FILE}`"],
-        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
-         f"{len(data.book.decisions)} decisions where the rulebook is silent, damaged or "
-         "at odds with itself", f"`{RULES_FILE}`"],
+        *sections.home_rows(SECTION, data, src, "silent, damaged or at odds with itself"),
         [f"[Cards]({link(src, CARDS_INDEX)})",
          f"{len(data.cards)} cards ({power} Power cards and {len(data.special)} special "
          "cards) as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
@@ -382,10 +378,7 @@ def decisions_index(data: NewYorkData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        pinned, others = pinning(data, d)
-        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
-                     sections.rule_numbers(SECTION, data, src, d), str(len(pinned)),
-                     str(len(others))])
+        rows.append(sections.decision_row(SECTION, data, src, d, others=True))
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
            "where two of its passages disagree, kot-rules decides, says why and names the "
@@ -643,13 +636,7 @@ def board_page(data: NewYorkData) -> str:
             "none. They have no powers of their own; they differ only by name "
             f"({_board_source(board.get('monsters_source'))}).", ""]
     out += [", ".join(f"**{inline(str(m))}**" for m in board.get("monsters", [])), ""]
-    out += ["## Every number", "",
-            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
-            f"comes from (`{GAME_FILE}`):", ""]
-    out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value),
-                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
-                  for x in data.numbers.numbers])
+    out += sections.every_number(SECTION, data, src, f" (`{GAME_FILE}`):")
     out += note(f"{BOARD_FILE}, {GAME_FILE}")
     return "\n".join(out)
 

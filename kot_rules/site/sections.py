@@ -54,6 +54,7 @@ from .pages import (
     scenario_markdown,
     scenario_uri,
     scenarios_markdown,
+    table,
 )
 from .proofs import digest_files
 
@@ -324,6 +325,16 @@ def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str
     return "\n".join(out)
 
 
+def decision_row(section: Section, data: SectionData, src: str, decision: Decision,
+                 others: bool = False) -> list[str]:
+    """A clarifications index's row: id, question, the rules it settles, how many scenarios
+    pin it and (``others``) how many more test those rules."""
+    pinned, more = pinning(data, decision)
+    return [f"[{decision.id}]({link(src, section.decision_uri(decision.id))})",
+            cell(decision.question), rule_numbers(section, data, src, decision),
+            str(len(pinned)), *([str(len(more))] if others else [])]
+
+
 def settled(data: SectionData, decision: Decision) -> list[Rule]:
     """The rules that name the decision."""
     return [r for r in data.book.rules if r.decision == decision.id]
@@ -375,6 +386,33 @@ def rule_numbers(section: Section, data: SectionData, src: str, decision: Decisi
     """The numbers of the rules the decision settles, linked from page ``src``."""
     return ", ".join(f"[{r.number}]({link(src, section.rule_uri(r.slug))})"
                      for r in settled(data, decision))
+
+
+# -- home and board ------------------------------------------------------------------
+
+
+def home_rows(section: Section, data: SectionData, src: str, unclear: str) -> list[list[str]]:
+    """The home page's rows for the rules and the clarifications (the decisions settle
+    where the rulebook is ``unclear``)."""
+    rules = f"`{section.spec('rules')}`"
+    return [[f"[Rules]({link(src, section.index('rules'))})",
+             f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
+             "its English translation", rules],
+            [f"[Clarifications]({link(src, section.index('clarifications'))})",
+             f"{len(data.book.decisions)} decisions where the rulebook is {unclear}", rules]]
+
+
+def every_number(section: Section, data: SectionData, src: str, lead: str) -> list[str]:
+    """The board page's table of the game's numbers, each with its rule (``lead`` ends the
+    sentence before it)."""
+    out = ["## Every number", "",
+           f"The numbers of {section.title}'s rules that the engine uses, each with the rule "
+           f"it comes from{lead}", ""]
+    out += table(["Key", "Value", "Rule or source"],
+                 [[f"`{x.key}`", str(x.value), rule_ref(section, data, src, x.rule) if x.rule
+                   else (x.source.cite() if x.source else "")]
+                  for x in data.numbers.numbers])
+    return out
 
 
 # -- cards ----------------------------------------------------------------------------
