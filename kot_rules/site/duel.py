@@ -503,10 +503,6 @@ def scenario_page(data: DuelData, scenario: Scenario) -> str:
                                   more=more if seated else ())
 
 
-def scenarios_index(data: DuelData) -> str:
-    return sections.scenarios_index(SECTION, data)
-
-
 # -- invariants -----------------------------------------------------------------------
 
 
@@ -571,17 +567,12 @@ def invariants_page(data: DuelData) -> str:
 
 def generate(data: DuelData) -> dict[str, str]:
     """Every page of Duel's section: ``src_uri`` -> Markdown."""
-    return sections.generate(SECTION, data, {
-        HOME: home_page(data),
-        RULES_INDEX: rules_index(data),
-        DECISIONS_INDEX: decisions_index(data),
-        CARDS_INDEX: cards_index(data),
-        MONSTERS_INDEX: monsters_index(data),
-        SCENARIOS_INDEX: scenarios_index(data),
-        BOARD: board_page(data),
-        INVARIANTS: invariants_page(data),
-    }, rule_page, decision_page, card_page, scenario_page,
-        {monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
+    return sections.generate(
+        SECTION, data, home=home_page, rules=rules_index, clarifications=decisions_index,
+        cards=cards_index, board=board_page, invariants=invariants_page, rule=rule_page,
+        decision=decision_page, card=card_page, scenario=scenario_page,
+        more_indexes={MONSTERS_INDEX: monsters_index},
+        more={monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
 
 
 def nav_sections(data: DuelData) -> dict[str, list[Any]]:

@@ -648,10 +648,6 @@ def scenario_page(data: NewYorkData, scenario: Scenario) -> str:
     return sections.scenario_page(SECTION, data, scenario, unknown_decisions=True)
 
 
-def scenarios_index(data: NewYorkData) -> str:
-    return sections.scenarios_index(SECTION, data)
-
-
 # -- invariants -----------------------------------------------------------------------
 
 
@@ -750,15 +746,10 @@ def invariants_page(data: NewYorkData) -> str:
 
 def generate(data: NewYorkData) -> dict[str, str]:
     """Every page of New York's section: ``src_uri`` -> Markdown."""
-    return sections.generate(SECTION, data, {
-        HOME: home_page(data),
-        RULES_INDEX: rules_index(data),
-        DECISIONS_INDEX: decisions_index(data),
-        CARDS_INDEX: cards_index(data),
-        SCENARIOS_INDEX: scenarios_index(data),
-        BOARD: board_page(data),
-        INVARIANTS: invariants_page(data),
-    }, rule_page, decision_page, card_page, scenario_page)
+    return sections.generate(
+        SECTION, data, home=home_page, rules=rules_index, clarifications=decisions_index,
+        cards=cards_index, board=board_page, invariants=invariants_page, rule=rule_page,
+        decision=decision_page, card=card_page, scenario=scenario_page)
 
 
 def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:

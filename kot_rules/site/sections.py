@@ -485,15 +485,28 @@ def card_end(data: SectionData, src: str, info: CardInfo, none: str) -> list[str
 # -- scenarios ------------------------------------------------------------------------
 
 
-def generate(section: Section, data: D, indexes: Mapping[str, str],
-             rule_page: Callable[[D, Rule], str], decision_page: Callable[[D, Decision], str],
-             card_page: Callable[[D, CardInfo], str], scenario_page: Callable[[D, Scenario], str],
+def generate(section: Section, data: D, *, home: Callable[[D], str],
+             rules: Callable[[D], str], clarifications: Callable[[D], str],
+             cards: Callable[[D], str], board: Callable[[D], str],
+             invariants: Callable[[D], str], rule: Callable[[D, Rule], str],
+             decision: Callable[[D, Decision], str], card: Callable[[D, CardInfo], str],
+             scenario: Callable[[D, Scenario], str],
+             more_indexes: Mapping[str, Callable[[D], str]] | None = None,
              more: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Every page of a section: its ``indexes``, then its rule, clarification and card
-    pages, ``more`` pages, and its scenario pages (``src_uri`` -> Markdown)."""
-    pages = {**indexes, **item_pages(data, section, rule_page, decision_page, card_page),
-             **(more or {})}
-    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    """Every page of a section (``src_uri`` -> Markdown), each written by the function
+    named after it: the home page, the indexes (``more_indexes`` after the cards'), the
+    board and invariants pages, then every rule, clarification and card page, ``more``
+    pages and every scenario page."""
+    pages = {section.page("index.md"): home(data), section.index("rules"): rules(data),
+             section.index("clarifications"): clarifications(data),
+             section.index("cards"): cards(data),
+             **{uri: write(data) for uri, write in (more_indexes or {}).items()},
+             section.index("scenarios"): scenarios_index(section, data),
+             section.page("board.md"): board(data),
+             section.page("invariants.md"): invariants(data)}
+    pages.update(item_pages(data, section, rule, decision, card))
+    pages.update(more or {})
+    pages.update({scenario_uri(s.key): scenario(data, s) for s in data.scenarios})
     return pages
 
 
