@@ -16,48 +16,29 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kot_rules.language.ast import CardDef, slugify, unaccented
-from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.ast import CardDef, slugify
+from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import physical_ids
-from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import (
     BuzzTile,
     Decision,
     Rule,
-    Rulebook,
     RuleNumbers,
-    Source,
     game_buzz_tiles,
     game_monsters,
-    game_numbers,
-    load_rulebook,
 )
-from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .model import (
-    CardInfo,
-    CardUse,
-    Glossary,
-    Rulings,
-    Scenario,
-    _load_yaml,
-    card_info,
-    load_rulings,
-    load_scenarios,
-    renderer,
-)
+from . import sections
+from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
-    DECISION_BOOST,
     RULE_BOOST,
-    SCENARIO_BOOST,
     WIDE,
     boosted,
-    card_scenarios_section,
     cell,
     decision_title,
     describe_sentences,
@@ -66,53 +47,40 @@ from .pages import (
     inline,
     link,
     note,
-    quote,
-    rule_title,
+    scenario_links,
     scenario_uri,
     sentence_counts,
     table,
 )
-from .proofs import cached_report, digest_files
+from .proofs import cached_report
+from .sections import FACT_SHEET, Section, SectionData
 
 DUEL = "king-of-tokyo-duel"
 """The game id of King of Tokyo: Duel."""
 TITLE = "King of Tokyo: Duel"
 
-HOME = "duel/index.md"
-RULES_INDEX = "duel/rules/index.md"
-DECISIONS_INDEX = "duel/clarifications/index.md"
-CARDS_INDEX = "duel/cards/index.md"
-MONSTERS_INDEX = "duel/monsters/index.md"
-SCENARIOS_INDEX = "duel/scenarios/index.md"
-BOARD = "duel/board.md"
-INVARIANTS = "duel/invariants.md"
-
-RULES_FILE = f"spec/rules/{DUEL}.yaml"
-GAME_FILE = f"spec/games/{DUEL}.yaml"
-CARDS_FOLDER = f"spec/cards/{DUEL}/"
-SCENARIOS_FOLDER = f"spec/scenarios/{DUEL}/"
-
-FACT_SHEET = "kony-duel-facts"
-"""The source id the Duel rules cite the fact sheet by."""
 SOURCE_FILES = {
     "002": "../shared/seeds/002_542e9dd6ad667b89.txt",
     FACT_SHEET: "../shared/reference/kony-duel-facts.md",
 }
 """Where a source the Duel rules cite lies, when the glossary does not name it."""
-CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
-"""The fact sheet's confidence marks."""
 
+SECTION = Section(folder="duel", game=DUEL, title=TITLE, short="Duel", seed="002",
+                  sheet_part="B", source_files=SOURCE_FILES, decisions="D-DUEL")
+"""Duel's section: its pages live under ``duel/``."""
 
-def rule_uri(slug: str) -> str:
-    return f"duel/rules/{slug}.md"
+HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
+INVARIANTS = SECTION.page("invariants.md")
+RULES_INDEX, DECISIONS_INDEX = SECTION.index("rules"), SECTION.index("clarifications")
+CARDS_INDEX, SCENARIOS_INDEX = SECTION.index("cards"), SECTION.index("scenarios")
+MONSTERS_INDEX = "duel/monsters/index.md"
 
+RULES_FILE, GAME_FILE = SECTION.spec("rules"), SECTION.spec("games")
+CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scenarios", "/")
 
-def decision_uri(decision_id: str) -> str:
-    return f"duel/clarifications/{decision_id.lower()}.md"
-
-
-def card_uri(slug: str) -> str:
-    return f"duel/cards/{slug}.md"
+rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
+source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
+file_page = SECTION.file_page
 
 
 def monster_uri(slug: str) -> str:
@@ -120,48 +88,6 @@ def monster_uri(slug: str) -> str:
 
 
 # -- data -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SourceMark:
-    """Where a card's text comes from, as the source comment of its card file says."""
-
-    source: str
-    """``fact sheet``, ``seed 002`` or ``not stated``."""
-    cite: str
-    """The place cited, e.g. ``kony-duel-facts.md B.10 #14``."""
-    confidence: str | None
-    """The fact sheet's mark (C, L or U), if the comment gives one."""
-
-    @property
-    def label(self) -> str:
-        """``source: fact sheet, confidence C``."""
-        out = f"source: {self.source}"
-        return out + (f", confidence {self.confidence}" if self.confidence else "")
-
-    @property
-    def fact_sheet_only(self) -> bool:
-        return self.source == "fact sheet"
-
-
-_CONFIDENCE = re.compile(r"confidence:?\s+([CLU])\b")
-_FACT_SHEET_CITE = re.compile(r"kony-duel-facts(?:\.md)?\s+(B\.\d+)(?:\s*\(#(\d+))?")
-
-
-def source_mark(source_text: str) -> SourceMark:
-    """The source mark of a card file, read from its comment lines."""
-    comments = " ".join(line.strip().lstrip("#").strip() for line in source_text.splitlines()
-                        if line.lstrip().startswith("#"))
-    confidence = _CONFIDENCE.search(comments)
-    letter = confidence.group(1) if confidence else None
-    sheet = _FACT_SHEET_CITE.search(comments)
-    if sheet is not None:
-        cite = f"kony-duel-facts.md {sheet.group(1)}" + (f" #{sheet.group(2)}"
-                                                         if sheet.group(2) else "")
-        return SourceMark("fact sheet", cite, letter)
-    if re.search(r"\b002\b", comments):
-        return SourceMark("seed 002", "002", letter)
-    return SourceMark("not stated", "", letter)
 
 
 @dataclass(frozen=True)
@@ -186,43 +112,12 @@ def duel_monsters() -> tuple[Monster, ...]:
                  for m in game_monsters(DUEL))
 
 
-@dataclass(frozen=True)
-class DuelData:
-    book: Rulebook
-    cards: tuple[CardInfo, ...]
-    marks: Mapping[str, SourceMark]
-    """card slug -> where its text comes from."""
+@dataclass(frozen=True, kw_only=True)
+class DuelData(SectionData):
     monsters: tuple[Monster, ...]
-    scenarios: tuple[Scenario, ...]
-    by_rule: Mapping[str, list[tuple[str, str]]]
     monster_scenarios: Mapping[str, tuple[str, ...]]
     """monster name -> the keys of the scenarios that seat it."""
-    numbers: RuleNumbers
     tiles: tuple[BuzzTile, ...]
-    glossary: Glossary
-    rulings: Rulings
-    proofs: Mapping[str, Any] | None = None
-    """``verify(...).to_json()`` of Duel's prover; ``None`` when it did not run."""
-    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
-    """Duel card slug -> the King of Tokyo card of the same title, if there is one."""
-
-    def scenario(self, key: str) -> Scenario | None:
-        for scenario in self.scenarios:
-            if scenario.key == key:
-                return scenario
-        return None
-
-    def rule(self, slug: str) -> Rule | None:
-        for rule in self.book.rules:
-            if rule.slug == slug:
-                return rule
-        return None
-
-    def decision(self, decision_id: str) -> Decision | None:
-        for decision in self.book.decisions:
-            if decision.id == decision_id:
-                return decision
-        return None
 
 
 def _seated(text: str) -> tuple[str, ...]:
@@ -241,11 +136,8 @@ def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
     """Everything Duel's section shows, read afresh (``mkdocs serve`` shows edits);
     ``king_of_tokyo``: King of Tokyo's cards (default: its built-in set), whose titles
     Duel's cards may share."""
-    folder = builtin_cards_dir(DUEL)
-    card_set = load_card_set(folder, DUEL)
-    render = renderer()
-    cards = tuple(card_info(card, render) for card in card_set.cards)
-    scenarios = load_scenarios(card_set, game=DUEL)
+    _, common = sections.read_section(SECTION, glossary, proofs, king_of_tokyo, card_info)
+    scenarios = common["scenarios"]
     monsters = duel_monsters()
     by_monster: dict[str, list[str]] = defaultdict(list)
     for scenario in scenarios:
@@ -253,44 +145,17 @@ def load_duel_data(glossary: Glossary, proofs: Mapping[str, Any] | None = None,
         for monster in monsters:
             if monster.name in seated or monster.rule in scenario.rules:
                 by_monster[monster.name].append(scenario.key)
-    by_rule = {key: value for key, value in scenarios_by_rule().items()
-               if any(k.startswith(f"scenarios/{DUEL}/") for k, _ in value)}
     return DuelData(
-        book=load_rulebook(spec_dir() / "rules" / f"{DUEL}.yaml"),
-        cards=cards,
-        marks={info.slug: source_mark(info.source_text) for info in cards},
+        **common,
         monsters=monsters,
-        scenarios=scenarios,
-        by_rule=by_rule,
         monster_scenarios={name: tuple(keys) for name, keys in by_monster.items()},
-        numbers=game_numbers(DUEL),
         tiles=game_buzz_tiles(DUEL),
-        glossary=glossary,
-        rulings=load_rulings(card_set, folder / "rulings.yaml"),
-        proofs=proofs,
-        namesakes=namesakes(card_set.cards, builtin_card_set().cards
-                            if king_of_tokyo is None else king_of_tokyo),
     )
-
-
-def namesakes(duel_cards: Iterable[CardDef],
-              king_of_tokyo: Iterable[CardDef]) -> dict[str, CardDef]:
-    """Duel card slug -> the King of Tokyo card with the same title (the same slug)."""
-    by_slug = {card.slug: card for card in king_of_tokyo}
-    return {card.slug: by_slug[card.slug] for card in duel_cards if card.slug in by_slug}
 
 
 # -- proofs ---------------------------------------------------------------------------
 
 CACHE = Path("build") / "duel-verify-cache.json"
-
-
-def _key(root: Path) -> str:
-    package = Path(__file__).resolve().parents[1]
-    return digest_files(sorted([
-        *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
-        *(package / "language").glob("*.py"), *(root / "spec" / "cards" / DUEL).rglob("*.kot"),
-        root / "spec" / "games" / f"{DUEL}.yaml"]))
 
 
 def duel_proofs(root: Path) -> dict[str, Any]:
@@ -302,7 +167,7 @@ def duel_proofs(root: Path) -> dict[str, Any]:
 
         return verify(builtin_card_set(DUEL).cards).to_json()
 
-    return cached_report(root / CACHE, _key(root), compute)
+    return cached_report(root / CACHE, SECTION.proof_key(root), compute)
 
 
 # -- shared pieces --------------------------------------------------------------------
@@ -316,43 +181,8 @@ def fact_sheet_mark(rule: Rule) -> str | None:
     return found.group(1) if found else None
 
 
-def _source_lines(data: DuelData, label: str, source: Source) -> list[str]:
-    seed = data.glossary.seed(source.seed)
-    if source.seed == FACT_SHEET:
-        where = (f"fact sheet `{SOURCE_FILES[FACT_SHEET]}` §{inline(source.section)} "
-                 "(English; public sources, not the rulebook)")
-    elif seed is not None:
-        where = (f"seed {source.seed} §{inline(source.section)} "
-                 f"(`{seed.file}`: {inline(seed.meaning)})")
-    else:
-        where = (f"seed {source.seed} §{inline(source.section)}"
-                 + (f" (`{SOURCE_FILES[source.seed]}`)" if source.seed in SOURCE_FILES else ""))
-    return [f"**{label}:** {where}", "", *quote(source), ""]
-
-
-def _scenario_links(data: DuelData, src: str, keys: Iterable[str]) -> list[str]:
-    out: list[str] = []
-    for key in sorted(set(keys)):
-        scenario = data.scenario(key)
-        if scenario is None:
-            out.append(f"- `spec/{key}`")
-        else:
-            out.append(f"- [{inline(scenario.name)}]({link(src, scenario_uri(key))}) "
-                       f"(`{scenario.path}`)")
-    return out
-
-
 def _rule_ref(data: DuelData, src: str, slug: str) -> str:
-    rule = data.rule(slug)
-    if rule is not None:
-        return f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})"
-    if data.decision(slug) is not None:
-        return f"[{slug}]({link(src, decision_uri(slug))})"
-    return f"`{slug}` (**not a Duel rule slug**)"
-
-
-def _confidence(letter: str) -> str:
-    return f"{letter} ({CONFIDENCE.get(letter, 'unknown mark')})"
+    return sections.rule_ref(SECTION, data, src, slug)
 
 
 # -- home -----------------------------------------------------------------------------
@@ -371,12 +201,7 @@ def home_page(data: DuelData) -> str:
            "Every page of this section is generated from `spec/` at build time, as King of "
            "Tokyo's are:", ""]
     out += table(["Page", "What it shows", "From"], [
-        [f"[Rules]({link(src, RULES_INDEX)})",
-         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
-         "its English translation", f"`{RULES_FILE}`"],
-        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
-         f"{len(data.book.decisions)} decisions where the rulebook is silent or damaged",
-         f"`{RULES_FILE}`"],
+        *sections.home_rows(SECTION, data, src, "silent or damaged"),
         [f"[Cards]({link(src, CARDS_INDEX)})",
          f"{len(data.cards)} Power cards as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
         [f"[Monsters]({link(src, MONSTERS_INDEX)})", f"{len(data.monsters)} monsters",
@@ -418,52 +243,23 @@ def _fact_sheet_box(letter: str, what: str) -> list[str]:
     return [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
             *indented([f"Only the fact sheet speaks for {what}, where the statement says "
                        "\"fact sheet\": the Polish rulebook (seed 002) lost it or does not "
-                       f"say it. The fact sheet's confidence: {_confidence(letter)}."]), ""]
+                       f"say it. The fact sheet's confidence: {sections.confidence(letter)}."]), ""]
 
 
 def rule_page(data: DuelData, rule: Rule) -> str:
-    src = rule_uri(rule.slug)
-    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
-           f"{TITLE}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number may "
-           f"change). [All Duel rules]({link(src, RULES_INDEX)}).", "",
-           inline(rule.statement), ""]
     letter = fact_sheet_mark(rule)
-    if letter:
-        out += _fact_sheet_box(letter, "part of this rule")
-    out += _source_lines(data, "Source", rule.source)
-    if rule.also is not None:
-        out += _source_lines(data, "Also", rule.also)
-    if rule.decision:
-        decision = data.decision(rule.decision)
-        out += ["## Clarification", ""]
-        if decision is None:
-            out += [f"`{rule.decision}` (not in the rules file)", ""]
-        else:
-            out += [f"[{inline(decision_title(decision))}]"
-                    f"({link(src, decision_uri(decision.id))})", "",
-                    f"**Decision.** {inline(decision.decision)}", ""]
-    keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
-    out += ["## Scenarios", ""]
-    if keys:
-        out += ["The conformance scenarios that test this rule:", ""]
-        out += [*_scenario_links(data, src, keys), ""]
-    else:
-        out += ["No scenario tests this rule.", ""]
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.rule_page(SECTION, data, rule,
+                              _fact_sheet_box(letter, "part of this rule") if letter else [],
+                              "No scenario tests this rule.")
 
 
 def rules_index(data: DuelData) -> str:
     src = RULES_INDEX
     rows = []
     for rule in data.book.rules:
-        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
-                    if rule.decision and data.decision(rule.decision) else rule.decision or "")
         letter = fact_sheet_mark(rule)
-        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
-                     f"`{rule.slug}`", cell(rule.source.cite()),
-                     f"fact sheet, {letter}" if letter else "",
-                     str(len(data.by_rule.get(rule.slug, []))), decision])
+        rows.append(sections.rule_row(SECTION, data, src, rule,
+                                      f"fact sheet, {letter}" if letter else ""))
     out = [*WIDE, f"# {TITLE}: rules", "",
            f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
            "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
@@ -477,75 +273,19 @@ def rules_index(data: DuelData) -> str:
     return "\n".join(out)
 
 
-def _settled(data: DuelData, decision: Decision) -> list[Rule]:
-    return [r for r in data.book.rules if r.decision == decision.id]
-
-
-def _pinning(data: DuelData, decision: Decision) -> tuple[list[str], list[str]]:
-    """(scenarios tagged with the decision, the other scenarios of the rules it settles)."""
-    pinned = {key for key, _ in data.by_rule.get(decision.id, [])}
-    others = {key for r in _settled(data, decision)
-              for key, _ in data.by_rule.get(r.slug, [])}
-    return sorted(pinned), sorted(others - pinned)
-
-
 def decision_page(data: DuelData, decision: Decision) -> str:
-    src = decision_uri(decision.id)
-    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
-           f"{TITLE}, clarification **{decision.id}**. "
-           f"[All Duel clarifications]({link(src, DECISIONS_INDEX)}).", "",
-           f"**Question.** {inline(decision.question)}", "",
-           f"**Decision.** {inline(decision.decision)}", ""]
-    rules = _settled(data, decision)
-    out += ["## Seed passages", ""]
-    if decision.seeds:
-        out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
-        for source in decision.seeds:
-            out += _source_lines(data, "Passage", source)
-    if rules:
-        out += ["The passages of the rules it settles:", ""]
-        for rule in rules:
-            out += [f"### {inline(rule_title(rule))}", "",
-                    f"[Rule page]({link(src, rule_uri(rule.slug))}) (`{rule.slug}`)", ""]
-            out += _source_lines(data, "Source", rule.source)
-            if rule.also is not None:
-                out += _source_lines(data, "Also", rule.also)
-    if not decision.seeds and not rules:
-        out += ["It settles a point of the engine's model rather than one rule; its "
-                "alternatives below name their sources.", ""]
-    out += ["## Alternatives", ""]
-    if decision.alternatives:
-        out += ["The other readings we considered, and where each comes from:", ""]
-        out += table(["Reading", "Source"],
-                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
-                      for a in decision.alternatives])
-    else:
-        out += ["None: no other reading was considered.", ""]
-    if decision.option:
-        out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
-    pinned, others = _pinning(data, decision)
-    out += ["## Scenarios that pin it", ""]
-    if pinned:
-        out += [*_scenario_links(data, src, pinned), ""]
-    else:
-        out += ["No scenario is tagged with this decision (its text says whether one must "
-                "pin it).", ""]
-    if others:
-        out += ["## Other scenarios of those rules", ""]
-        out += [*_scenario_links(data, src, others), ""]
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.decision_page(
+        SECTION, data, decision,
+        ["The rulebook sentences the decision follows; it may not contradict them:", ""],
+        "The passages of the rules it settles:",
+        "No scenario is tagged with this decision (its text says whether one must pin it).")
 
 
 def decisions_index(data: DuelData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        rules = ", ".join(f"[{r.number}]({link(src, rule_uri(r.slug))})"
-                          for r in _settled(data, d))
-        pinned, _ = _pinning(data, d)
-        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question), rules,
-                     str(len(pinned))])
+        rows.append(sections.decision_row(SECTION, data, src, d))
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
            "kot-rules decides, says why and names the alternatives. A decision may not "
@@ -562,34 +302,6 @@ def _aliases(info: CardInfo, language: str) -> str:
     return ", ".join(info.alias(language))
 
 
-_DECISION_ID = re.compile(r"\bD-DUEL-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
-
-
-def cited_decisions(source_text: str) -> tuple[str, ...]:
-    """The Duel decision ids a card file's comments name, in order, each once."""
-    comments = "\n".join(line for line in source_text.splitlines() if "#" in line)
-    return tuple(dict.fromkeys(_DECISION_ID.findall(comments)))
-
-
-def namesake_line(src: str, namesake: CardDef) -> str:
-    """The King of Tokyo card of the same title, with its Polish name marked as the base
-    game's (a reader may know the card by it; Duel's own Polish name is unknown)."""
-    out = (f"King of Tokyo has a card of the same title: [{inline(namesake.name)}]"
-           f"({link(src, f'cards/{namesake.slug}.md')}) (cost {namesake.cost}, "
-           f"{namesake.kind.value})")
-    polish = ", ".join(a.name for a in namesake.aliases if a.language == "pl")
-    if polish:
-        plain = unaccented(polish)
-        out += f", Polish **{inline(polish)}**" + (f" ({inline(plain)})" if plain != polish
-                                                   else "")
-        out += ": the base game's Polish name, not confirmed for Duel"
-    return out + "."
-
-
-def _card_scenarios(data: DuelData, slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
-    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
-
-
 def card_page(data: DuelData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
@@ -600,24 +312,10 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     out += [f"Polish: **{inline(polish)}**" if polish else
             "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
             "no card names).", ""]
-    plain = sorted({unaccented(polish)} - {polish}) if polish else []
-    if plain:
-        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
-    namesake = data.namesakes.get(card.slug)
-    if namesake is not None:
-        out += [namesake_line(src, namesake), ""]
-    if mark.fact_sheet_only:
-        letter = mark.confidence or "not given"
-        out += [f"!!! warning \"Source: fact sheet, confidence {letter}\"", "",
-                *indented([f"**{mark.label}** (`{mark.cite}`). Only the fact sheet speaks "
-                           "for this card: the Polish rulebook prints no card texts. "
-                           + (f"Confidence {_confidence(mark.confidence)}."
-                              if mark.confidence else "")]), ""]
-    else:
-        out += [f"**{mark.label}**" + (f" (`{mark.cite}`)" if mark.cite else ""), ""]
-    out += ["The card's text, exactly as the engine reads it"
-            + ("" if info.rendered else " (from its card file)") + ":", ""]
-    out += fenced(info.text)
+    out += sections.card_names(SECTION, data, src, card, polish)
+    out += sections.card_source(mark, "warning", "Only the fact sheet speaks for this card: "
+                                "the Polish rulebook prints no card texts. ")
+    out += sections.card_text(info)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
                  [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
@@ -631,14 +329,7 @@ def card_page(data: DuelData, info: CardInfo) -> str:
                        f"({link(src, decision_uri(decision_id))})" if decision is not None
                        else f"- `{decision_id}` (**not a Duel decision**)")
         out += [""]
-    rulings = data.rulings.by_card.get(card.slug, ())
-    if rulings:
-        out += ["## Rulings", ""]
-        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
-    out += card_scenarios_section(
-        src, info, _card_scenarios(data, card.slug),
-        lead=("The conformance scenarios that test the card:", ""),
-        none="**No scenario plays or names this card.**")
+    out += sections.card_end(data, src, info, "**No scenario plays or names this card.**")
     return "\n".join(out)
 
 
@@ -647,11 +338,11 @@ def cards_index(data: DuelData) -> str:
     rows = []
     for info in data.cards:
         card = info.card
-        tested = any(u.tests for _, uses in _card_scenarios(data, card.slug) for u in uses)
         rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
                      cell(_aliases(info, "pl")) or "—", str(card.cost), card.kind.value,
                      str(sum(sentence_counts(card).values())),
-                     cell(data.marks[card.slug].label), "yes" if tested else "no"])
+                     cell(data.marks[card.slug].label),
+                     "yes" if sections.tested(data, card.slug) else "no"])
     sheet = sum(1 for info in data.cards if data.marks[info.slug].fact_sheet_only)
     out = [*WIDE, f"# {TITLE}: cards", "",
            f"The {len(data.cards)} Power cards written so far (of the 50 in the box), one per "
@@ -691,9 +382,7 @@ def monster_page(data: DuelData, monster: Monster) -> str:
         letter = fact_sheet_mark(rule)
         if letter:
             out += _fact_sheet_box(letter, "its starting hearts")
-        out += _source_lines(data, "Source", rule.source)
-        if rule.also is not None:
-            out += _source_lines(data, "Also", rule.also)
+        out += sections.rule_sources(SECTION, data, rule)
         if rule.decision and data.decision(rule.decision):
             out += [f"**Clarification:** [{rule.decision}]"
                     f"({link(src, decision_uri(rule.decision))})", ""]
@@ -701,7 +390,7 @@ def monster_page(data: DuelData, monster: Monster) -> str:
     out += ["## Scenarios", ""]
     if keys:
         out += ["The conformance scenarios that seat this monster or test its rule:", ""]
-        out += [*_scenario_links(data, src, keys), ""]
+        out += [*scenario_links(data, src, keys), ""]
     else:
         out += ["**No scenario seats this monster.**", ""]
     out += note(GAME_FILE)
@@ -797,13 +486,7 @@ def board_page(data: DuelData) -> str:
                      str(tile.copies), ref(tile.rule)])
     out += table(["Tile", "Spaces", "Bonuses (in the tile's order)", "Track change", "Copies",
                   "Rule"], rows)
-    out += ["## Every number", "",
-            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
-            "comes from:", ""]
-    out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value),
-                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
-                  for x in n.numbers])
+    out += sections.every_number(SECTION, data, src, ":")
     out += note(GAME_FILE)
     return "\n".join(out)
 
@@ -813,67 +496,11 @@ def board_page(data: DuelData) -> str:
 
 def scenario_page(data: DuelData, scenario: Scenario) -> str:
     src = scenario_uri(scenario.key)
-    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
-           f"{TITLE} conformance scenario `{scenario.path}`. "
-           f"[All Duel scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
-    items = [_rule_ref(data, src, slug) for slug in scenario.rules]
-    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
-    decisions = [d for d in scenario.decisions if data.decision(d)]
-    if decisions:
-        out += ["**Clarifications:** " + ", ".join(
-            f"[{d}]({link(src, decision_uri(d))})" for d in decisions), ""]
-    if scenario.tags:
-        out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
-    names = {info.slug: info.card.name for info in data.cards}
-    played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
-    if played:
-        out += ["**Cards:** " + ", ".join(
-            f"[{inline(names[slug])}]({link(src, card_uri(slug))})"
-            for slug in sorted(played)), ""]
     seated = [m for m in data.monsters if scenario.key in data.monster_scenarios.get(m.name, ())]
-    if seated:
-        out += ["**Monsters:** " + ", ".join(
-            f"[{inline(m.name)}]({link(src, monster_uri(m.slug))})" for m in seated), ""]
-    if scenario.source:
-        out += [f"**Source:** {inline(scenario.source)}", ""]
-    if scenario.description:
-        out += [inline(scenario.description), ""]
-    out += ["## The scenario file", ""]
-    out += fenced(scenario.text, "yaml")
-    out += note(scenario.path)
-    return "\n".join(out)
-
-
-def _folder(scenario: Scenario) -> str:
-    return scenario.key.split("/")[-2]
-
-
-def scenarios_index(data: DuelData) -> str:
-    src = SCENARIOS_INDEX
-    out = [f"# {TITLE}: scenarios", "",
-           f"The {len(data.scenarios)} conformance scenarios of {TITLE}: each sets up a "
-           "position, plays a script and states what must happen, to pin one rule. Run "
-           f"them with `kot-rules scenario run {SCENARIOS_FOLDER.rstrip('/')}`.", ""]
-    unknown = sorted({slug for s in data.scenarios for slug in s.rules
-                      if data.rule(slug) is None})
-    if unknown:
-        out += ["!!! warning \"Rule slugs that name no Duel rule\"", "",
-                "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
-    by_folder: dict[str, list[Scenario]] = defaultdict(list)
-    for scenario in data.scenarios:
-        by_folder[_folder(scenario)].append(scenario)
-    for folder, scenarios in sorted(by_folder.items()):
-        out += [f"## {folder}", ""]
-        rows = []
-        for s in scenarios:
-            named = ", ".join(
-                f"[{rule.number}]({link(src, rule_uri(slug))})"
-                if (rule := data.rule(slug)) else f"`{slug}`" for slug in s.rules)
-            rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
-                         ", ".join(s.tags)])
-        out += table(["Scenario", "Rules", "Tags"], rows)
-    out += note(SCENARIOS_FOLDER)
-    return "\n".join(out)
+    more = ["**Monsters:** " + ", ".join(
+        f"[{inline(m.name)}]({link(src, monster_uri(m.slug))})" for m in seated), ""]
+    return sections.scenario_page(SECTION, data, scenario, unknown_decisions=False,
+                                  more=more if seated else ())
 
 
 # -- invariants -----------------------------------------------------------------------
@@ -940,33 +567,15 @@ def invariants_page(data: DuelData) -> str:
 
 def generate(data: DuelData) -> dict[str, str]:
     """Every page of Duel's section: ``src_uri`` -> Markdown."""
-    pages = {
-        HOME: home_page(data),
-        RULES_INDEX: rules_index(data),
-        DECISIONS_INDEX: decisions_index(data),
-        CARDS_INDEX: cards_index(data),
-        MONSTERS_INDEX: monsters_index(data),
-        SCENARIOS_INDEX: scenarios_index(data),
-        BOARD: board_page(data),
-        INVARIANTS: invariants_page(data),
-    }
-    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
-    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
-    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
-    pages.update({monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
-    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
-    return pages
+    return sections.generate(
+        SECTION, data, home=home_page, rules=rules_index, clarifications=decisions_index,
+        cards=cards_index, board=board_page, invariants=invariants_page, rule=rule_page,
+        decision=decision_page, card=card_page, scenario=scenario_page,
+        more_indexes={MONSTERS_INDEX: monsters_index},
+        more={monster_uri(m.slug): monster_page(data, m) for m in data.monsters})
 
 
 def nav_sections(data: DuelData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
-    scenarios: dict[str, list[str]] = defaultdict(list)
-    for s in data.scenarios:
-        scenarios[_folder(s)].append(scenario_uri(s.key))
-    return {
-        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
-        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
-        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
-        MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters],
-        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
-    }
+    return sections.nav(SECTION, data,
+                        {MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters]})

@@ -148,7 +148,7 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
         return None
     folder, name = parts[1], parts[-1]
     if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
-        return _duel_file_page(parts)
+        return duel.file_page(parts)
     if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):  # kony-site
         return newyork.file_page(parts)
     if folder == "schemas":
@@ -166,24 +166,6 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
         return CARDS_INDEX, ""
     if path == "spec/glossary.yaml":
         return GLOSSARY, ""
-    return None
-
-
-def _duel_file_page(parts: list[str]) -> tuple[str, str] | None:
-    """The page that shows Duel's file ``spec/...`` (``parts``: its path, split)."""
-    folder, name = parts[1], parts[-1]
-    if folder == "scenarios":
-        if name.endswith(".yaml"):
-            return scenario_uri(posixpath.join(*parts[1:])), ""
-        return duel.SCENARIOS_INDEX, ""
-    if folder == "rules":
-        return duel.RULES_INDEX, ""
-    if folder == "games":
-        return duel.BOARD, ""
-    if folder == "cards":
-        if name.endswith(".kot"):
-            return duel.card_uri(name.removesuffix(".kot")), ""
-        return duel.CARDS_INDEX, ""
     return None
 
 

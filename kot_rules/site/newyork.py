@@ -16,94 +16,71 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kot_rules.language.ast import CardDef, strip_positions, unaccented
-from kot_rules.language.cardset import builtin_card_set, load_card_set
+from kot_rules.language.ast import CardDef, strip_positions
+from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import physical_ids
 from kot_rules.language.parser import parse_cards
-from kot_rules.paths import builtin_cards_dir, spec_dir
+from kot_rules.paths import spec_dir
 from kot_rules.rulebook import (
     Decision,
     Rule,
-    Rulebook,
-    RuleNumbers,
-    Source,
-    game_numbers,
-    load_rulebook,
 )
-from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .duel import SourceMark
-from .model import (
-    CardInfo,
-    CardUse,
-    Glossary,
-    Rulings,
-    Scenario,
-    _load_yaml,
-    card_info,
-    load_rulings,
-    load_scenarios,
-    renderer,
-)
+from . import sections
+from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
-    DECISION_BOOST,
     RULE_BOOST,
-    SCENARIO_BOOST,
     WIDE,
     boosted,
-    card_scenarios_section,
     cell,
-    decision_title,
     describe_sentences,
-    fenced,
     indented,
     inline,
     link,
     note,
-    quote,
-    rule_title,
-    scenario_uri,
     sentence_counts,
     table,
 )
-from .proofs import cached_report, digest_files
+from .proofs import cached_report
+from .sections import FACT_SHEET, Section, SectionData
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
 TITLE = "King of New York"
 
-HOME = "newyork/index.md"
-RULES_INDEX = "newyork/rules/index.md"
-DECISIONS_INDEX = "newyork/clarifications/index.md"
-CARDS_INDEX = "newyork/cards/index.md"
-SCENARIOS_INDEX = "newyork/scenarios/index.md"
-BOARD = "newyork/board.md"
-INVARIANTS = "newyork/invariants.md"
-
-RULES_FILE = f"spec/rules/{KONY}.yaml"
-GAME_FILE = f"spec/games/{KONY}.yaml"
-BOARD_FILE = f"spec/games/{KONY}-board.yaml"
-CARDS_FOLDER = f"spec/cards/{KONY}/"
-SCENARIOS_FOLDER = f"spec/scenarios/{KONY}/"
-
 SEED = "003"
 """The seed id of the Polish King of New York rulebook."""
-FACT_SHEET = "kony-duel-facts"
-"""The source id the New York rules cite the fact sheet by."""
 SOURCE_FILES = {
     SEED: "../shared/seeds/003_75e39f0af79068cb.txt",
     FACT_SHEET: "../shared/reference/kony-duel-facts.md",
 }
 """Where a source the New York rules cite lies (the glossary lists neither)."""
-CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
-"""The fact sheet's confidence marks."""
+
+SECTION = Section(folder="newyork", game=KONY, title=TITLE, short="New York", seed=SEED,
+                  sheet_part="A", source_files=SOURCE_FILES, decisions="D-KONY",
+                  seed_note="the Polish King of New York rulebook, OCR")
+"""New York's section: its pages live under ``newyork/``."""
+
+HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
+INVARIANTS = SECTION.page("invariants.md")
+RULES_INDEX, DECISIONS_INDEX = SECTION.index("rules"), SECTION.index("clarifications")
+CARDS_INDEX, SCENARIOS_INDEX = SECTION.index("cards"), SECTION.index("scenarios")
+
+RULES_FILE, GAME_FILE = SECTION.spec("rules"), SECTION.spec("games")
+BOARD_FILE = SECTION.spec("games", "-board.yaml")
+CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scenarios", "/")
+
+rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
+source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
+file_page = SECTION.file_page
+pinning = sections.pinning
 
 NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
               "nothing on these pages is proved.")
@@ -113,39 +90,7 @@ NOT_RUN = ("New York's proofs did not run for this build (`kot-rules verify --ga
 """What the pages say when the Z3 model exists but its report is missing."""
 
 
-def rule_uri(slug: str) -> str:
-    return f"newyork/rules/{slug}.md"
-
-
-def decision_uri(decision_id: str) -> str:
-    return f"newyork/clarifications/{decision_id.lower()}.md"
-
-
-def card_uri(slug: str) -> str:
-    return f"newyork/cards/{slug}.md"
-
-
 # -- data -----------------------------------------------------------------------------
-
-
-_CONFIDENCE = re.compile(r"confidence:?\s+([CLU])\b")
-_FACT_SHEET_CITE = re.compile(r"kony-duel-facts(?:\.md)?\s+(A\.\d+)(?:\s*\(#(\d+))?")
-
-
-def source_mark(source_text: str) -> SourceMark:
-    """Where a New York card's text comes from, read from its file's comment lines."""
-    comments = " ".join(line.strip().lstrip("#").strip() for line in source_text.splitlines()
-                        if line.lstrip().startswith("#"))
-    confidence = _CONFIDENCE.search(comments)
-    letter = confidence.group(1) if confidence else None
-    sheet = _FACT_SHEET_CITE.search(comments)
-    if sheet is not None:
-        cite = f"kony-duel-facts.md {sheet.group(1)}" + (f" #{sheet.group(2)}"
-                                                         if sheet.group(2) else "")
-        return SourceMark("fact sheet", cite, letter)
-    if re.search(rf"\b{SEED}\b", comments):
-        return SourceMark(f"seed {SEED}", SEED, letter)
-    return SourceMark("not stated", "", letter)
 
 
 @dataclass(frozen=True)
@@ -178,49 +123,17 @@ def concrete_invariants() -> tuple[ConcreteInvariant, ...]:
                  for i in kony_concrete.IDS)
 
 
-@dataclass(frozen=True)
-class NewYorkData:
-    book: Rulebook
-    cards: tuple[CardInfo, ...]
-    marks: Mapping[str, SourceMark]
-    """card slug -> where its text comes from."""
+@dataclass(frozen=True, kw_only=True)
+class NewYorkData(SectionData):
     special: frozenset[str]
     """The slugs of the special cards (never in the deck)."""
     unrunnable: Mapping[str, str]
     """card slug -> the first word it says that the engine cannot run yet."""
-    scenarios: tuple[Scenario, ...]
-    by_rule: Mapping[str, list[tuple[str, str]]]
-    numbers: RuleNumbers
     board: Mapping[str, Any]
     """``spec/games/king-of-new-york-board.yaml`` as read."""
-    glossary: Glossary
-    rulings: Rulings
     invariants: tuple[ConcreteInvariant, ...] = ()
     model: str = ""
     """The module of New York's Z3 model, as its game definition names it ("" for none)."""
-    proofs: Mapping[str, Any] | None = None
-    """The report of New York's prover as JSON (``verify(...).to_json()``); ``None`` when
-    there is no Z3 model or the proofs did not run."""
-    namesakes: Mapping[str, CardDef] = field(default_factory=dict)
-    """New York card slug -> the King of Tokyo card of the same title, if there is one."""
-
-    def scenario(self, key: str) -> Scenario | None:
-        for scenario in self.scenarios:
-            if scenario.key == key:
-                return scenario
-        return None
-
-    def rule(self, slug: str) -> Rule | None:
-        for rule in self.book.rules:
-            if rule.slug == slug:
-                return rule
-        return None
-
-    def decision(self, decision_id: str) -> Decision | None:
-        for decision in self.book.decisions:
-            if decision.id == decision_id:
-                return decision
-        return None
 
 
 def _unrunnable(card_set: Any) -> dict[str, str]:
@@ -264,30 +177,15 @@ def load_newyork_data(glossary: Glossary, proofs: Mapping[str, Any] | None = Non
     cards (default: its built-in set), whose titles New York's cards may share."""
     from kot_rules.engine.cards import is_special
 
-    folder = builtin_cards_dir(KONY)
-    card_set = load_card_set(folder, KONY)
-    render = renderer()
-    cards = tuple(newyork_card_info(card, render) for card in card_set.cards)
-    by_rule = {key: value for key, value in scenarios_by_rule().items()
-               if any(k.startswith(f"scenarios/{KONY}/") for k, _ in value)}
-    kot = builtin_card_set().cards if king_of_tokyo is None else king_of_tokyo
-    by_slug = {card.slug: card for card in kot}
+    card_set, common = sections.read_section(SECTION, glossary, proofs, king_of_tokyo,
+                                             newyork_card_info)
     return NewYorkData(
-        book=load_rulebook(spec_dir() / "rules" / f"{KONY}.yaml"),
-        cards=cards,
-        marks={info.slug: source_mark(info.source_text) for info in cards},
+        **common,
         special=frozenset(c.slug for c in card_set.cards if is_special(c)),
         unrunnable=_unrunnable(card_set),
-        scenarios=load_scenarios(card_set, game=KONY),
-        by_rule=by_rule,
-        numbers=game_numbers(KONY),
         board=load_board(),
-        glossary=glossary,
-        rulings=load_rulings(card_set, folder / "rulings.yaml"),
         invariants=concrete_invariants(),
         model=symbolic_model(),
-        proofs=proofs,
-        namesakes={c.slug: by_slug[c.slug] for c in card_set.cards if c.slug in by_slug},
     )
 
 
@@ -309,12 +207,8 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     name = symbolic_model()
     if not name:
         return None
-    package = Path(__file__).resolve().parents[1]
-    key = digest_files(sorted([
-        *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
-        *(package / "language").glob("*.py"), *(root / "spec" / "cards" / KONY).rglob("*.kot"),
-        package / "games" / "king_of_new_york.py", root / "spec" / "games" / f"{KONY}.yaml",
-        root / "spec" / "games" / f"{KONY}-board.yaml"]))
+    key = SECTION.proof_key(root, Path(__file__).resolve().parents[1] / "games"
+                            / "king_of_new_york.py", root / BOARD_FILE)
 
     def compute() -> dict[str, Any]:
         model = importlib.import_module(name)
@@ -345,56 +239,12 @@ def unproved(data: NewYorkData) -> str | None:
 # -- shared pieces --------------------------------------------------------------------
 
 
-_MARK = re.compile(r"\[([CLU])\]")
-
-
-def _source_lines(data: NewYorkData, label: str, source: Source) -> list[str]:
-    if source.seed == FACT_SHEET:
-        mark = _MARK.search(source.section)
-        where = (f"fact sheet `{SOURCE_FILES[FACT_SHEET]}` §{inline(source.section)} "
-                 "(English; public sources, not the rulebook"
-                 + (f"; confidence {_confidence(mark.group(1))}" if mark else "") + ")")
-    else:
-        seed = data.glossary.seed(source.seed)
-        where = f"seed {source.seed} §{inline(source.section)}"
-        if seed is not None:
-            where += f" (`{seed.file}`: {inline(seed.meaning)})"
-        elif source.seed in SOURCE_FILES:
-            where += (f" (`{SOURCE_FILES[source.seed]}`: the Polish King of New York "
-                      "rulebook, OCR)" if source.seed == SEED
-                      else f" (`{SOURCE_FILES[source.seed]}`)")
-    return [f"**{label}:** {where}", "", *quote(source), ""]
-
-
-def _confidence(letter: str) -> str:
-    return f"{letter} ({CONFIDENCE.get(letter, 'unknown mark')})"
-
-
-def _scenario_links(data: NewYorkData, src: str, keys: Iterable[str]) -> list[str]:
-    out: list[str] = []
-    for key in sorted(set(keys)):
-        scenario = data.scenario(key)
-        if scenario is None:
-            out.append(f"- `spec/{key}`")
-        else:
-            out.append(f"- [{inline(scenario.name)}]({link(src, scenario_uri(key))}) "
-                       f"(`{scenario.path}`)")
-    return out
-
-
 def _rule_ref(data: NewYorkData, src: str, slug: str) -> str:
-    rule = data.rule(slug)
-    if rule is not None:
-        return f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})"
-    if data.decision(slug) is not None:
-        return f"[{slug}]({link(src, decision_uri(slug))})"
-    return f"`{slug}` (**not a New York rule slug**)"
+    return sections.rule_ref(SECTION, data, src, slug)
 
 
 def _decision_ref(data: NewYorkData, src: str, decision_id: str) -> str:
-    if data.decision(decision_id) is not None:
-        return f"[{decision_id}]({link(src, decision_uri(decision_id))})"
-    return f"`{decision_id}` (**not a New York decision**)"
+    return sections.decision_ref(SECTION, data, src, decision_id)
 
 
 def _board_source(ref: object) -> str:
@@ -433,12 +283,7 @@ def home_page(data: NewYorkData) -> str:
            "Every page of this section is generated from `spec/` at build time, as King of "
            "Tokyo's and Duel's are:", ""]
     out += table(["Page", "What it shows", "From"], [
-        [f"[Rules]({link(src, RULES_INDEX)})",
-         f"{len(data.book.rules)} rules, each with the Polish phrase of the rulebook and "
-         "its English translation", f"`{RULES_FILE}`"],
-        [f"[Clarifications]({link(src, DECISIONS_INDEX)})",
-         f"{len(data.book.decisions)} decisions where the rulebook is silent, damaged or "
-         "at odds with itself", f"`{RULES_FILE}`"],
+        *sections.home_rows(SECTION, data, src, "silent, damaged or at odds with itself"),
         [f"[Cards]({link(src, CARDS_INDEX)})",
          f"{len(data.cards)} cards ({power} Power cards and {len(data.special)} special "
          "cards) as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
@@ -498,48 +343,18 @@ def _fact_sheet_rule(rule: Rule) -> bool:
 
 
 def rule_page(data: NewYorkData, rule: Rule) -> str:
-    src = rule_uri(rule.slug)
-    out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
-           f"{TITLE}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number may "
-           f"change). [All New York rules]({link(src, RULES_INDEX)}).", "",
-           inline(rule.statement), ""]
-    if _fact_sheet_rule(rule):
-        out += ["!!! warning \"Partly from the fact sheet\"", "",
-                *indented(["Where the statement says \"fact sheet\", seed 003 lost the point "
-                           "in its OCR or does not say it: the fact sheet fills the gap."]),
-                ""]
-    out += _source_lines(data, "Source", rule.source)
-    if rule.also is not None:
-        out += _source_lines(data, "Also", rule.also)
-    if rule.decision:
-        decision = data.decision(rule.decision)
-        out += ["## Clarification", ""]
-        if decision is None:
-            out += [f"`{rule.decision}` (not in the rules file)", ""]
-        else:
-            out += [f"[{inline(decision_title(decision))}]"
-                    f"({link(src, decision_uri(decision.id))})", "",
-                    f"**Decision.** {inline(decision.decision)}", ""]
-    keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
-    out += ["## Scenarios", ""]
-    if keys:
-        out += ["The conformance scenarios that test this rule:", ""]
-        out += [*_scenario_links(data, src, keys), ""]
-    else:
-        out += ["No scenario tests this rule yet.", ""]
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    box = (["!!! warning \"Partly from the fact sheet\"", "",
+            *indented(["Where the statement says \"fact sheet\", seed 003 lost the point in its "
+                       "OCR or does not say it: the fact sheet fills the gap."]), ""]
+           if _fact_sheet_rule(rule) else [])
+    return sections.rule_page(SECTION, data, rule, box, "No scenario tests this rule yet.")
 
 
 def rules_index(data: NewYorkData) -> str:
     src = RULES_INDEX
     rows = []
     for rule in data.book.rules:
-        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
-                    if rule.decision and data.decision(rule.decision) else rule.decision or "")
-        rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
-                     f"`{rule.slug}`", cell(rule.source.cite()),
-                     str(len(data.by_rule.get(rule.slug, []))), decision])
+        rows.append(sections.rule_row(SECTION, data, src, rule))
     untested = sum(1 for r in data.book.rules if not data.by_rule.get(r.slug))
     out = [*WIDE, f"# {TITLE}: rules", "",
            f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
@@ -552,73 +367,18 @@ def rules_index(data: NewYorkData) -> str:
     return "\n".join(out)
 
 
-def _settled(data: NewYorkData, decision: Decision) -> list[Rule]:
-    return [r for r in data.book.rules if r.decision == decision.id]
-
-
-def pinning(data: NewYorkData, decision: Decision) -> tuple[list[str], list[str]]:
-    """(scenarios tagged with the decision, the other scenarios of the rules it settles)."""
-    pinned = {key for key, _ in data.by_rule.get(decision.id, [])}
-    others = {key for r in _settled(data, decision)
-              for key, _ in data.by_rule.get(r.slug, [])}
-    return sorted(pinned), sorted(others - pinned)
-
-
 def decision_page(data: NewYorkData, decision: Decision) -> str:
-    src = decision_uri(decision.id)
-    out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
-           f"{TITLE}, clarification **{decision.id}**. "
-           f"[All New York clarifications]({link(src, DECISIONS_INDEX)}).", "",
-           f"**Question.** {inline(decision.question)}", "",
-           f"**Decision.** {inline(decision.decision)}", ""]
-    rules = _settled(data, decision)
-    out += ["## Seed passages", ""]
-    for source in decision.seeds:
-        out += _source_lines(data, "Passage", source)
-    if rules:
-        out += ["The passages of the rules it settles; the decision may not contradict "
-                "them:", ""]
-        for rule in rules:
-            out += [f"### {inline(rule_title(rule))}", "",
-                    f"[Rule page]({link(src, rule_uri(rule.slug))}) (`{rule.slug}`)", ""]
-            out += _source_lines(data, "Source", rule.source)
-            if rule.also is not None:
-                out += _source_lines(data, "Also", rule.also)
-    if not decision.seeds and not rules:
-        out += ["It settles a point of the engine's model rather than one rule; its "
-                "alternatives below name their sources.", ""]
-    out += ["## Alternatives", ""]
-    if decision.alternatives:
-        out += ["The other readings we considered, and where each comes from:", ""]
-        out += table(["Reading", "Source"],
-                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
-                      for a in decision.alternatives])
-    else:
-        out += ["None: no other reading was considered.", ""]
-    if decision.option:
-        out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
-    pinned, others = pinning(data, decision)
-    out += ["## Scenarios that pin it", ""]
-    if pinned:
-        out += [*_scenario_links(data, src, pinned), ""]
-    else:
-        out += ["No scenario is tagged with this decision.", ""]
-    if others:
-        out += ["## Other scenarios of those rules", ""]
-        out += [*_scenario_links(data, src, others), ""]
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.decision_page(
+        SECTION, data, decision, [],
+        "The passages of the rules it settles; the decision may not contradict them:",
+        "No scenario is tagged with this decision.")
 
 
 def decisions_index(data: NewYorkData) -> str:
     src = DECISIONS_INDEX
     rows = []
     for d in data.book.decisions:
-        rules = ", ".join(f"[{r.number}]({link(src, rule_uri(r.slug))})"
-                          for r in _settled(data, d))
-        pinned, others = pinning(data, d)
-        rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question), rules,
-                     str(len(pinned)), str(len(others))])
+        rows.append(sections.decision_row(SECTION, data, src, d, others=True))
     out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
            "where two of its passages disagree, kot-rules decides, says why and names the "
@@ -631,11 +391,6 @@ def decisions_index(data: NewYorkData) -> str:
 
 
 # -- cards ----------------------------------------------------------------------------
-
-
-def _card_scenarios(data: NewYorkData,
-                    slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
-    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
 
 
 def card_type(data: NewYorkData, card: CardDef) -> str:
@@ -670,30 +425,6 @@ def proof_status(data: NewYorkData, card: CardDef) -> str:
             f"({page}#not-proved))")
 
 
-def namesake_line(src: str, namesake: CardDef) -> str:
-    """The King of Tokyo card of the same title, its Polish name marked as the base game's
-    (a reader may know the card by it; seed 003 does not name this one)."""
-    out = (f"King of Tokyo has a card of the same title: [{inline(namesake.name)}]"
-           f"({link(src, f'cards/{namesake.slug}.md')}) (cost {namesake.cost}, "
-           f"{namesake.kind.value})")
-    polish = ", ".join(a.name for a in namesake.aliases if a.language == "pl")
-    if polish:
-        plain = unaccented(polish)
-        out += f", Polish **{inline(polish)}**" + (f" ({inline(plain)})" if plain != polish
-                                                   else "")
-        out += ": the base game's Polish name, not confirmed for New York"
-    return out + "."
-
-
-_DECISION_ID = re.compile(r"\bD-KONY-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
-
-
-def cited_decisions(source_text: str) -> tuple[str, ...]:
-    """The New York decision ids a card file's comments name, in order, each once."""
-    comments = "\n".join(line for line in source_text.splitlines() if "#" in line)
-    return tuple(dict.fromkeys(_DECISION_ID.findall(comments)))
-
-
 def card_page(data: NewYorkData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
@@ -706,26 +437,12 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
            f"{TITLE} {what}. [All New York cards]({link(src, CARDS_INDEX)}).", ""]
     out += [f"Polish: **{inline(polish)}** (as seed 003 names it)" if polish else
             "Polish: no Polish name is known (seed 003 names only some of the cards).", ""]
-    plain = sorted({unaccented(polish)} - {polish}) if polish else []
-    if plain:
-        out += [f"Typed without accents: {inline(' · '.join(plain))}", ""]
-    namesake = data.namesakes.get(card.slug)
-    if namesake is not None:
-        out += [namesake_line(src, namesake), ""]
-    if mark.fact_sheet_only:
-        letter = mark.confidence or "not given"
-        out += [f"!!! note \"Source: fact sheet, confidence {letter}\"", "",
-                *indented([f"**{mark.label}** (`{mark.cite}`). The card's text comes from "
-                           "the fact sheet: the Polish rulebook prints no card texts"
-                           + ("; the rules that hand the card over are seed 003's. "
-                              if kind == "special" else ". ")
-                           + (f"Confidence {_confidence(mark.confidence)}."
-                              if mark.confidence else "")]), ""]
-    else:
-        out += [f"**{mark.label}**" + (f" (`{mark.cite}`)" if mark.cite else ""), ""]
-    out += ["The card's text, exactly as the engine reads it"
-            + ("" if info.rendered else " (from its card file)") + ":", ""]
-    out += fenced(info.text)
+    out += sections.card_names(SECTION, data, src, card, polish)
+    out += sections.card_source(mark, "note", "The card's text comes from the fact sheet: the "
+                                "Polish rulebook prints no card texts"
+                                + ("; the rules that hand the card over are seed 003's. "
+                                   if kind == "special" else ". "))
+    out += sections.card_text(info)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
                  [[f"{card.cost} energy" if kind != "special" else "— (not bought)", kind,
@@ -737,23 +454,14 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
         ["round-trips", "unknown (no renderer)" if info.round_trips is None else
          "yes (render, then parse, gives the same card)" if info.round_trips else "**no**"],
         ["the engine runs it", runs(data, card)],
-        ["scenario-tested", "yes" if any(u.tests for _, uses in
-                                         _card_scenarios(data, card.slug) for u in uses)
-         else "no"],
+        ["scenario-tested", "yes" if sections.tested(data, card.slug) else "no"],
         ["proved", proof_status(data, card)],
     ])
     cited = cited_decisions(info.source_text)
     if cited:
         out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
         out += [f"- {_decision_ref(data, src, d)}" for d in cited] + [""]
-    rulings = data.rulings.by_card.get(card.slug, ())
-    if rulings:
-        out += ["## Rulings", ""]
-        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
-    out += card_scenarios_section(
-        src, info, _card_scenarios(data, card.slug),
-        lead=("The conformance scenarios that test the card:", ""),
-        none="**No scenario plays or names this card yet.**")
+    out += sections.card_end(data, src, info, "**No scenario plays or names this card yet.**")
     return "\n".join(out)
 
 
@@ -762,13 +470,12 @@ def cards_index(data: NewYorkData) -> str:
     rows = []
     for info in data.cards:
         card = info.card
-        tested = any(u.tests for _, uses in _card_scenarios(data, card.slug) for u in uses)
         rows.append([f"[{cell(card.name)}]({link(src, card_uri(card.slug))})",
                      cell(", ".join(info.alias("pl"))) or "—",
                      "—" if card.slug in data.special else str(card.cost),
                      card_type(data, card), str(sum(sentence_counts(card).values())),
                      "not yet" if card.slug in data.unrunnable else "yes",
-                     "yes" if tested else "no",
+                     "yes" if sections.tested(data, card.slug) else "no",
                      "no" if card_proofs(data, card) is not True else "yes"])
     power = [c for c in data.cards if c.slug not in data.special]
     kinds = Counter(c.card.kind.value for c in power)
@@ -929,13 +636,7 @@ def board_page(data: NewYorkData) -> str:
             "none. They have no powers of their own; they differ only by name "
             f"({_board_source(board.get('monsters_source'))}).", ""]
     out += [", ".join(f"**{inline(str(m))}**" for m in board.get("monsters", [])), ""]
-    out += ["## Every number", "",
-            f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it "
-            f"comes from (`{GAME_FILE}`):", ""]
-    out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value),
-                   ref(x.rule) if x.rule else (x.source.cite() if x.source else "")]
-                  for x in data.numbers.numbers])
+    out += sections.every_number(SECTION, data, src, f" (`{GAME_FILE}`):")
     out += note(f"{BOARD_FILE}, {GAME_FILE}")
     return "\n".join(out)
 
@@ -944,63 +645,7 @@ def board_page(data: NewYorkData) -> str:
 
 
 def scenario_page(data: NewYorkData, scenario: Scenario) -> str:
-    src = scenario_uri(scenario.key)
-    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
-           f"{TITLE} conformance scenario `{scenario.path}`. "
-           f"[All New York scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
-    items = [_rule_ref(data, src, slug) for slug in scenario.rules]
-    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
-    if scenario.decisions:
-        out += ["**Clarifications:** " + ", ".join(
-            _decision_ref(data, src, d) for d in scenario.decisions), ""]
-    if scenario.tags:
-        out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
-    names = {info.slug: info.card.name for info in data.cards}
-    played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
-    if played:
-        out += ["**Cards:** " + ", ".join(
-            f"[{inline(names[slug])}]({link(src, card_uri(slug))})"
-            for slug in sorted(played)), ""]
-    if scenario.source:
-        out += [f"**Source:** {inline(scenario.source)}", ""]
-    if scenario.description:
-        out += [inline(scenario.description), ""]
-    out += ["## The scenario file", ""]
-    out += fenced(scenario.text, "yaml")
-    out += note(scenario.path)
-    return "\n".join(out)
-
-
-def _folder(scenario: Scenario) -> str:
-    return scenario.key.split("/")[-2]
-
-
-def scenarios_index(data: NewYorkData) -> str:
-    src = SCENARIOS_INDEX
-    out = [f"# {TITLE}: scenarios", "",
-           f"The {len(data.scenarios)} conformance scenarios of {TITLE}: each sets up a "
-           "position, plays a script and states what must happen, to pin one rule. Run "
-           f"them with `kot-rules scenario run {SCENARIOS_FOLDER.rstrip('/')}`.", ""]
-    unknown = sorted({slug for s in data.scenarios for slug in s.rules
-                      if data.rule(slug) is None})
-    if unknown:
-        out += ["!!! warning \"Rule slugs that name no New York rule\"", "",
-                "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
-    by_folder: dict[str, list[Scenario]] = defaultdict(list)
-    for scenario in data.scenarios:
-        by_folder[_folder(scenario)].append(scenario)
-    for folder, scenarios in sorted(by_folder.items()):
-        out += [f"## {folder}", ""]
-        rows = []
-        for s in scenarios:
-            named = ", ".join(
-                f"[{rule.number}]({link(src, rule_uri(slug))})"
-                if (rule := data.rule(slug)) else f"`{slug}`" for slug in s.rules)
-            rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
-                         ", ".join(s.tags)])
-        out += table(["Scenario", "Rules", "Tags"], rows)
-    out += note(SCENARIOS_FOLDER)
-    return "\n".join(out)
+    return sections.scenario_page(SECTION, data, scenario, unknown_decisions=True)
 
 
 # -- invariants -----------------------------------------------------------------------
@@ -1101,49 +746,12 @@ def invariants_page(data: NewYorkData) -> str:
 
 def generate(data: NewYorkData) -> dict[str, str]:
     """Every page of New York's section: ``src_uri`` -> Markdown."""
-    pages = {
-        HOME: home_page(data),
-        RULES_INDEX: rules_index(data),
-        DECISIONS_INDEX: decisions_index(data),
-        CARDS_INDEX: cards_index(data),
-        SCENARIOS_INDEX: scenarios_index(data),
-        BOARD: board_page(data),
-        INVARIANTS: invariants_page(data),
-    }
-    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
-    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
-    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
-    pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
-    return pages
+    return sections.generate(
+        SECTION, data, home=home_page, rules=rules_index, clarifications=decisions_index,
+        cards=cards_index, board=board_page, invariants=invariants_page, rule=rule_page,
+        decision=decision_page, card=card_page, scenario=scenario_page)
 
 
 def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
-    scenarios: dict[str, list[str]] = defaultdict(list)
-    for s in data.scenarios:
-        scenarios[_folder(s)].append(scenario_uri(s.key))
-    return {
-        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
-        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
-        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
-        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
-    }
-
-
-def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
-    """The page that shows New York's file ``spec/...`` (``parts``: its path, split)."""
-    folder, name = parts[1], parts[-1]
-    if folder == "scenarios":
-        if name.endswith(".yaml"):
-            return scenario_uri("/".join(parts[1:])), ""
-        return SCENARIOS_INDEX, ""
-    if folder == "rules":
-        return RULES_INDEX, ""
-    if folder == "games":
-        return BOARD, ""
-    if folder == "cards":
-        if name.endswith(".kot"):
-            return card_uri(name.removesuffix(".kot")), ""
-        return CARDS_INDEX, ""
-    return None
-
+    return sections.nav(SECTION, data)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from kot_rules.language.ast import CardDef, unaccented
 from kot_rules.language.checker import physical_ids
-from kot_rules.rulebook import Decision, Rule, Source
+from kot_rules.rulebook import Decision, Rule, Rulebook, Source
 from kot_rules.surfaces import coverage
 
 from .cliref import CommandHelp, command_helps
@@ -23,10 +24,39 @@ from .model import CardInfo, CardUse, Scenario, SiteData
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
 PROOFS = "../invariants.md"
 
-RULES_INDEX = "rules/index.md"
-DECISIONS_INDEX = "clarifications/index.md"
-CARDS_INDEX = "cards/index.md"
-SCENARIOS_INDEX = "scenarios/index.md"
+
+@dataclass(frozen=True)
+class Paths:
+    """Where one game's rule, clarification and card pages live: under ``folder``
+    (``""`` for King of Tokyo, whose pages are at the top)."""
+
+    folder: str
+
+    def page(self, path: str) -> str:
+        return f"{self.folder}/{path}" if self.folder else path
+
+    def rule_uri(self, slug: str) -> str:
+        return self.page(f"rules/{slug}.md")
+
+    def decision_uri(self, decision_id: str) -> str:
+        return self.page(f"clarifications/{decision_id.lower()}.md")
+
+    def card_uri(self, slug: str) -> str:
+        return self.page(f"cards/{slug}.md")
+
+    def index(self, kind: str) -> str:
+        """The index page of the game's ``rules``, ``clarifications``, ``cards`` or
+        ``scenarios``."""
+        return self.page(f"{kind}/index.md")
+
+
+KOT = Paths("")
+"""King of Tokyo's pages."""
+
+RULES_INDEX = KOT.index("rules")
+DECISIONS_INDEX = KOT.index("clarifications")
+CARDS_INDEX = KOT.index("cards")
+SCENARIOS_INDEX = KOT.index("scenarios")
 GLOSSARY = "glossary.md"
 SCHEMAS = "formats/schemas.md"
 CLI = "cli.md"
@@ -37,16 +67,9 @@ ABBREVIATIONS = "abbreviations.md"
 # -- paths and links ------------------------------------------------------------------
 
 
-def rule_uri(slug: str) -> str:
-    return f"rules/{slug}.md"
-
-
-def decision_uri(decision_id: str) -> str:
-    return f"clarifications/{decision_id.lower()}.md"
-
-
-def card_uri(slug: str) -> str:
-    return f"cards/{slug}.md"
+rule_uri = KOT.rule_uri
+decision_uri = KOT.decision_uri
+card_uri = KOT.card_uri
 
 
 def scenario_uri(key: str) -> str:
@@ -132,7 +155,17 @@ def quote(source: Source) -> list[str]:
     return out
 
 
-def _scenario_links(data: SiteData, src: str, keys: Iterable[str]) -> list[str]:
+class Lookups(Protocol):
+    """What the page parts every game's section shares read of the game's data."""
+
+    @property
+    def by_rule(self) -> Mapping[str, list[tuple[str, str]]]: ...
+
+    def scenario(self, key: str) -> Scenario | None: ...
+
+
+def scenario_links(data: Lookups, src: str, keys: Iterable[str]) -> list[str]:
+    """A list of the scenarios ``keys`` (each once, sorted), linked from page ``src``."""
     out: list[str] = []
     for key in sorted(set(keys)):
         scenario = data.scenario(key)
@@ -153,24 +186,39 @@ def rule_page(data: SiteData, rule: Rule) -> str:
     out += _source_lines(data, "Source", rule.source)
     if rule.also is not None:
         out += _source_lines(data, "Also", rule.also)
+    out += rule_sections(data, src, rule, _decision(data, rule.decision) if rule.decision
+                         else None, KOT, "No scenario tests this rule yet.")
+    out += note("spec/rules/king-of-tokyo.yaml")
+    return "\n".join(out)
+
+
+def rule_sections(data: Lookups, src: str, rule: Rule, decision: Decision | None,
+                  paths: Paths, none: str) -> list[str]:
+    """A rule page's clarification (``decision``, the one ``rule`` names) and the scenarios
+    that test it (``none`` when there is none), the same in every game's section."""
+    out: list[str] = []
     if rule.decision:
-        decision = _decision(data, rule.decision)
         out += ["## Clarification", ""]
         if decision is None:
             out += [f"`{rule.decision}` (not in the rules file)", ""]
         else:
             out += [f"[{inline(decision_title(decision))}]"
-                    f"({link(src, decision_uri(decision.id))})", "",
+                    f"({link(src, paths.decision_uri(decision.id))})", "",
                     f"**Decision.** {inline(decision.decision)}", ""]
     keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
     out += ["## Scenarios", ""]
     if keys:
         out += ["The conformance scenarios that test this rule:", ""]
-        out += [*_scenario_links(data, src, keys), ""]
+        out += [*scenario_links(data, src, keys), ""]
     else:
-        out += ["No scenario tests this rule yet.", ""]
-    out += note("spec/rules/king-of-tokyo.yaml")
-    return "\n".join(out)
+        out += [none, ""]
+    return out
+
+
+def decision_cell(src: str, rule: Rule, known: bool, paths: Paths) -> str:
+    """A rules index's cell for the rule's clarification: linked when ``known``."""
+    return (f"[{rule.decision}]({link(src, paths.decision_uri(rule.decision))})"
+            if rule.decision and known else rule.decision or "")
 
 
 def rules_index(data: SiteData) -> str:
@@ -178,8 +226,8 @@ def rules_index(data: SiteData) -> str:
     rows = []
     for rule in data.book.rules:
         scenarios = len(data.by_rule.get(rule.slug, []))
-        decision = (f"[{rule.decision}]({link(src, decision_uri(rule.decision))})"
-                    if rule.decision and _decision(data, rule.decision) else rule.decision or "")
+        decision = decision_cell(src, rule, bool(rule.decision and
+                                                 _decision(data, rule.decision)), KOT)
         rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
                      f"`{rule.slug}`", str(scenarios), decision])
     out = [*WIDE, "# Rules", "",
@@ -234,14 +282,7 @@ def decision_page(data: SiteData, decision: Decision) -> str:
                       for s in decision.seeds])
     else:
         out += ["None cited.", ""]
-    out += ["## Alternatives", ""]
-    if decision.alternatives:
-        out += ["The other readings we considered, and where each comes from:", ""]
-        out += table(["Reading", "Source"],
-                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
-                      for a in decision.alternatives])
-    else:
-        out += ["None: no other reading was considered.", ""]
+    out += alternatives(decision)
     out += ["## Ruleset option", ""]
     if decision.option:
         api = link(src, "api/reference.md", "kot_rules.Options")
@@ -256,14 +297,34 @@ def decision_page(data: SiteData, decision: Decision) -> str:
                 for r in rules] + [""]
     else:
         out += ["It settles a point of the engine's model rather than one rule.", ""]
-    pinned, others = _pinning(data, decision)
-    out += ["## Scenarios that pin it", ""]
-    out += [*_scenario_links(data, src, pinned), ""] if pinned else ["None yet.", ""]
-    if others:
-        out += ["## Other scenarios of those rules", ""]
-        out += [*_scenario_links(data, src, others), ""]
+    out += pinning_sections(data, src, *_pinning(data, decision), none="None yet.")
     out += note("spec/rules/king-of-tokyo.yaml")
     return "\n".join(out)
+
+
+def alternatives(decision: Decision) -> list[str]:
+    """A clarification page's table of the readings the decision turned down."""
+    out = ["## Alternatives", ""]
+    if decision.alternatives:
+        out += ["The other readings we considered, and where each comes from:", ""]
+        out += table(["Reading", "Source"],
+                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
+                      for a in decision.alternatives])
+    else:
+        out += ["None: no other reading was considered.", ""]
+    return out
+
+
+def pinning_sections(data: Lookups, src: str, pinned: Sequence[str], others: Sequence[str],
+                     none: str) -> list[str]:
+    """A clarification page's scenarios: those that pin it (``none`` when there is none),
+    then the other scenarios of the rules it settles."""
+    out = ["## Scenarios that pin it", ""]
+    out += [*scenario_links(data, src, pinned), ""] if pinned else [none, ""]
+    if others:
+        out += ["## Other scenarios of those rules", ""]
+        out += [*scenario_links(data, src, others), ""]
+    return out
 
 
 def decisions_index(data: SiteData) -> str:
@@ -296,8 +357,10 @@ def _names(info: CardInfo, language: str) -> str:
     return ", ".join(info.alias(language))
 
 
-def _card_scenarios(data: SiteData, slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
-    return [(s, s.cards[slug]) for s in data.scenarios if slug in s.cards]
+def card_scenarios(scenarios: Iterable[Scenario],
+                   slug: str) -> list[tuple[Scenario, frozenset[CardUse]]]:
+    """The scenarios that name the card ``slug``, each with how it names it."""
+    return [(s, s.cards[slug]) for s in scenarios if slug in s.cards]
 
 
 def scenario_tested(data: SiteData, slug: str) -> bool:
@@ -377,7 +440,7 @@ def card_page(data: SiteData, info: CardInfo) -> str:
         out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
     else:
         out += ["None recorded.", ""]
-    out += card_scenarios_section(src, info, _card_scenarios(data, card.slug),
+    out += card_scenarios_section(src, info, card_scenarios(data.scenarios, card.slug),
                                   lead=(), none="No scenario plays or names this card yet.")
     return "\n".join(out)
 
@@ -447,26 +510,38 @@ def cards_index(data: SiteData) -> str:
 def scenario_page(data: SiteData, scenario: Scenario) -> str:
     src = scenario_uri(scenario.key)
     rules = {r.slug: r for r in data.book.rules}
-    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
-           f"Conformance scenario `{scenario.path}`. "
-           f"[All scenarios]({link(src, SCENARIOS_INDEX)}).", ""]
     items: list[str] = []
     for slug in scenario.rules:
         rule = rules.get(slug)
         items.append(f"[{inline(rule_title(rule))}]({link(src, rule_uri(slug))})" if rule
                      else f"`{slug}` (**not a rule slug**)")
-    out += [f"**Rules:** {', '.join(items) or 'none named'}", ""]
-    decisions = [d for d in scenario.decisions if _decision(data, d)]
+    decisions = [f"[{d}]({link(src, decision_uri(d))})"
+                 for d in scenario.decisions if _decision(data, d)]
+    return scenario_markdown(scenario, "Conformance scenario", SCENARIOS_INDEX, "All scenarios",
+                             items, decisions, lambda slug: data.card(slug).card.name, KOT)
+
+
+def scenario_markdown(scenario: Scenario, what: str, index: str, all_: str,
+                      rules: Sequence[str], decisions: Sequence[str],
+                      card_name: Callable[[str], str], paths: Paths,
+                      more: Sequence[str] = ()) -> str:
+    """A scenario's page in any game's section: ``what`` it is, a link (``all_``) to the
+    ``index`` of its game's scenarios, the ``rules`` and ``decisions`` it names (as links),
+    the cards it plays, ``more`` lines, its source, description and file."""
+    src = scenario_uri(scenario.key)
+    out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
+           f"{what} `{scenario.path}`. [{all_}]({link(src, index)}).", ""]
+    out += [f"**Rules:** {', '.join(rules) or 'none named'}", ""]
     if decisions:
-        out += ["**Clarifications:** " + ", ".join(
-            f"[{d}]({link(src, decision_uri(d))})" for d in decisions), ""]
+        out += ["**Clarifications:** " + ", ".join(decisions), ""]
     if scenario.tags:
         out += ["**Tags:** " + ", ".join(f"`{t}`" for t in scenario.tags), ""]
     played = [slug for slug, uses in scenario.cards.items() if uses - {CardUse.DEALT}]
     if played:
         out += ["**Cards:** " + ", ".join(
-            f"[{inline(data.card(slug).card.name)}]({link(src, card_uri(slug))})"
+            f"[{inline(card_name(slug))}]({link(src, paths.card_uri(slug))})"
             for slug in sorted(played)), ""]
+    out += more
     if scenario.source:
         out += [f"**Source:** {inline(scenario.source)}", ""]
     if scenario.description:
@@ -484,29 +559,40 @@ def _folder(scenario: Scenario) -> str:
 def scenarios_index(data: SiteData) -> str:
     src = SCENARIOS_INDEX
     rules = {r.slug: r for r in data.book.rules}
-    out = ["# Scenarios", "",
-           f"The {len(data.scenarios)} conformance scenarios: each sets up a position, plays "
-           "a script and states what must happen, to pin one rule (see the "
-           f"[scenario format]({link(src, 'formats/scenario.md')})). "
-           "Run them with `kot-rules scenario run spec/scenarios`.", ""]
-    unknown = sorted({slug for s in data.scenarios for slug in s.rules if slug not in rules})
+    head = ["# Scenarios", "",
+            f"The {len(data.scenarios)} conformance scenarios: each sets up a position, plays "
+            "a script and states what must happen, to pin one rule (see the "
+            f"[scenario format]({link(src, 'formats/scenario.md')})). "
+            "Run them with `kot-rules scenario run spec/scenarios`.", ""]
+    return scenarios_markdown(data.scenarios, head, "Rule slugs that name no rule", rules.get,
+                              KOT, _folder, "spec/scenarios/")
+
+
+def scenarios_markdown(scenarios: Sequence[Scenario], head: Sequence[str], unknown_title: str,
+                       rule: Callable[[str], Rule | None], paths: Paths,
+                       folder: Callable[[Scenario], str], source: str) -> str:
+    """A game's scenarios index: ``head``, a warning (``unknown_title``) on the rule slugs
+    that ``rule`` does not know, then a table per ``folder``; ``source``: their folder."""
+    src = paths.index("scenarios")
+    out = [*head]
+    unknown = sorted({slug for s in scenarios for slug in s.rules if rule(slug) is None})
     if unknown:
-        out += ["!!! warning \"Rule slugs that name no rule\"", "",
+        out += [f"!!! warning \"{unknown_title}\"", "",
                 "    " + ", ".join(f"`{slug}`" for slug in unknown), ""]
     by_folder: dict[str, list[Scenario]] = defaultdict(list)
-    for scenario in data.scenarios:
-        by_folder[_folder(scenario)].append(scenario)
-    for folder, scenarios in sorted(by_folder.items()):
-        out += [f"## {folder}", ""]
+    for scenario in scenarios:
+        by_folder[folder(scenario)].append(scenario)
+    for name, listed in sorted(by_folder.items()):
+        out += [f"## {name}", ""]
         rows = []
-        for s in scenarios:
+        for s in listed:
             named = ", ".join(
-                f"[{rules[slug].number}]({link(src, rule_uri(slug))})" if slug in rules
-                else f"`{slug}`" for slug in s.rules)
+                f"[{found.number}]({link(src, paths.rule_uri(slug))})"
+                if (found := rule(slug)) else f"`{slug}`" for slug in s.rules)
             rows.append([f"[{cell(s.name)}]({link(src, scenario_uri(s.key))})", named,
                          ", ".join(s.tags)])
         out += table(["Scenario", "Rules", "Tags"], rows)
-    out += note("spec/scenarios/")
+    out += note(source)
     return "\n".join(out)
 
 
@@ -584,21 +670,54 @@ def generate(data: SiteData, helps: Sequence[CommandHelp] | None = None) -> dict
         SCHEMAS: schemas_page(data),
         CLI: cli_page(command_helps() if helps is None else helps),
     }
-    pages.update({rule_uri(r.slug): rule_page(data, r) for r in data.book.rules})
-    pages.update({decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
-    pages.update({card_uri(c.slug): card_page(data, c) for c in data.cards})
+    pages.update(item_pages(data, KOT, rule_page, decision_page, card_page))
     pages.update({scenario_uri(s.key): scenario_page(data, s) for s in data.scenarios})
+    return pages
+
+
+class GameData(Protocol):
+    """What :func:`item_pages` and :func:`item_nav` read of a game's data."""
+
+    @property
+    def book(self) -> Rulebook: ...
+
+    @property
+    def cards(self) -> tuple[CardInfo, ...]: ...
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]: ...
+
+
+D = TypeVar("D", bound=GameData)
+
+
+def item_pages(data: D, paths: Paths, rule_page: Callable[[D, Rule], str],
+               decision_page: Callable[[D, Decision], str],
+               card_page: Callable[[D, CardInfo], str]) -> dict[str, str]:
+    """A game's rule, clarification and card pages: ``src_uri`` -> Markdown."""
+    pages = {paths.rule_uri(r.slug): rule_page(data, r) for r in data.book.rules}
+    pages.update({paths.decision_uri(d.id): decision_page(data, d) for d in data.book.decisions})
+    pages.update({paths.card_uri(c.slug): card_page(data, c) for c in data.cards})
     return pages
 
 
 def nav_sections(data: SiteData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
+    return item_nav(data, KOT, _folder)
+
+
+def item_nav(data: GameData, paths: Paths, folder: Callable[[Scenario], str],
+             more: Mapping[str, list[Any]] | None = None) -> dict[str, list[Any]]:
+    """A game's index pages -> the pages listed under each in the navigation (``more``
+    between its cards and its scenarios), its scenarios grouped by ``folder``."""
     scenarios: dict[str, list[str]] = defaultdict(list)
     for s in data.scenarios:
-        scenarios[_folder(s)].append(scenario_uri(s.key))
+        scenarios[folder(s)].append(scenario_uri(s.key))
     return {
-        RULES_INDEX: [rule_uri(r.slug) for r in data.book.rules],
-        DECISIONS_INDEX: [{d.id: decision_uri(d.id)} for d in data.book.decisions],
-        CARDS_INDEX: [card_uri(c.slug) for c in data.cards],
-        SCENARIOS_INDEX: [{folder: uris} for folder, uris in sorted(scenarios.items())],
+        paths.index("rules"): [paths.rule_uri(r.slug) for r in data.book.rules],
+        paths.index("clarifications"): [{d.id: paths.decision_uri(d.id)}
+                                        for d in data.book.decisions],
+        paths.index("cards"): [paths.card_uri(c.slug) for c in data.cards],
+        **(more or {}),
+        paths.index("scenarios"): [{name: uris} for name, uris in sorted(scenarios.items())],
     }
