@@ -24,4 +24,7 @@
   game's ``symbolic_model``), :mod:`.kony_invariants` (INV-KONY-*), :mod:`.kony_prover`
   and :mod:`.kony_semantics` (New York's card words in Z3). tests/verify/test_kony_*.py
   hold them to the engine.
+- :mod:`.common` holds what the models share once (weakenings, transitions, the card
+  language's tables and sentence transitions); :mod:`.prover` the proof loop, canaries and
+  reports of every game, :mod:`.symbolic` the states' base, ``ite`` and ``Ctx``.
 """

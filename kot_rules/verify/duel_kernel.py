@@ -13,13 +13,13 @@ is checked for both seats (D-DUEL-WIN-CHECK). A step never starts once the game 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import z3
 
+from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.duel_state import (
     AMOUNT_CAP,
     FIRST_TURN_DICE,
@@ -74,31 +74,12 @@ clamp is never reached; a negative cost only adds energy. The tests say so, and 
 differential test against :mod:`~kot_rules.verify.duel_reference` catches the second.
 Test-only."""
 
-_weak: frozenset[str] = frozenset()
-
-
-@contextmanager
-def weakened(*names: str) -> Iterator[None]:
-    """Test-only: within the block, the named steps are wrong (see WEAKENINGS)."""
-    global _weak
-    unknown = set(names) - set(WEAKENINGS)
-    if unknown:
-        raise ValueError(f"unknown weakening(s) {sorted(unknown)}: known {sorted(WEAKENINGS)}")
-    old = _weak
-    _weak = old | frozenset(names)
-    try:
-        yield
-    finally:
-        _weak = old
-
-
-def is_weakened(name: str) -> bool:
-    return name in _weak
-
-
-def weakenings() -> frozenset[str]:
-    """The weakenings in force (test-only; empty in a real run)."""
-    return _weak
+_WEAK = Weakenings(WEAKENINGS)
+weakened = _WEAK.weakened
+"""Test-only: within the block, the named steps are wrong (see WEAKENINGS)."""
+is_weakened = _WEAK.is_weakened
+weakenings = _WEAK.weakenings
+"""The weakenings in force (test-only; empty in a real run)."""
 
 
 # -- victory (duel.end.*) --------------------------------------------------------------
@@ -487,16 +468,8 @@ def setup(ctx: Ctx, s: SymDuel) -> Step:
     return king < SEATS, t
 
 
-@dataclass(frozen=True)
-class DuelTransition:
-    """One kernel step the proofs cover, with the rules and decisions it rests on."""
-
-    name: str
-    build: Callable[[Ctx, SymDuel], Step]
-    rules: tuple[str, ...]
-    initial: bool = False
-    """The set-up: no pre-state to assume the invariants of."""
-    kind: str = "kernel"
+DuelTransition = KernelTransition[SymDuel]
+"""One kernel step the proofs cover, with the rules and decisions it rests on."""
 
 
 TRANSITIONS: tuple[DuelTransition, ...] = (

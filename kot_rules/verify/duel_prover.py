@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import z3
 
 from kot_rules.verify import duel_kernel as k
+from kot_rules.verify import prover
 from kot_rules.verify.duel_invariants import BY_ID, DUEL, INVARIANTS, all_hold
 from kot_rules.verify.duel_state import (
     NOBODY,
@@ -30,85 +32,28 @@ from kot_rules.verify.duel_state import (
     victory_space,
     where,
 )
-from kot_rules.verify.prover import (
-    COUNTEREXAMPLE,
-    PROVED,
-    TIMEOUT,
-    UNSUPPORTED,
-    Canary,
-    Report,
-    Result,
-    Use,
-)
+from kot_rules.verify.prover import Result, Use
 from kot_rules.verify.symbolic import Ctx
 
 if TYPE_CHECKING:
     from kot_rules.language.ast import CardDef
     from kot_rules.verify.duel_semantics import CardTransition
 
-TIMEOUT_MS = 20_000
-"""Per query; a query that takes longer is reported as ``timeout``."""
 
-
-class DuelReport(Report):
+class DuelReport(prover.Report):
     """A :class:`~kot_rules.verify.prover.Report` over Duel's invariants."""
 
-    def counts(self) -> dict[str, dict[str, int]]:
-        out = {inv.id: {s: 0 for s in (PROVED, COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED)}
-               for inv in INVARIANTS}
-        for r in self.results:
-            out.setdefault(r.invariant, {})[r.status] = out[r.invariant].get(r.status, 0) + 1
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        # The base report reads King of Tokyo's invariant table; the same keys from Duel's.
-        return {
-            "ok": self.ok,
-            "seconds": round(self.seconds, 3),
-            "invariants": [{"id": i.id, "statement": i.statement, "rules": list(i.rules)}
-                           for i in INVARIANTS],
-            "counts": self.counts(),
-            "results": [r.to_json() for r in self.results],
-            "canaries": [c.to_json() for c in self.canaries],
-        }
+    def invariant_table(self) -> Sequence[Any]:
+        return INVARIANTS
 
 
 def prove(t: k.DuelTransition | CardTransition, invariants: Sequence[str] | None = None,
           uses: Sequence[Use] = ()) -> list[Result]:
     """One result per Duel invariant (or per one of ``invariants``) for ``t``; ``uses``:
     the card sentences that bring it."""
-    ids = list(invariants or BY_ID)
-    if t.build is None:
-        why = getattr(t, "unsupported", None) or ""
-        return [Result(i, t.name, t.kind, UNSUPPORTED, 0.0, tuple(uses), why) for i in ids]
-    ctx = Ctx()
-    pre = fresh(ctx)
-    start = time.perf_counter()
-    ok, post = t.build(ctx, pre)
-    solver = z3.Solver()
-    solver.set(timeout=TIMEOUT_MS)
-    if not t.initial:
-        solver.add(all_hold(pre))
-    solver.add(*ctx.facts, ok)
-    base = time.perf_counter() - start
-    out = []
-    for inv in ids:
-        begin = time.perf_counter()
-        solver.push()
-        solver.add(z3.Not(BY_ID[inv].symbolic(post)))
-        answer = solver.check()
-        seconds = time.perf_counter() - begin + base / len(ids)
-        if answer == z3.unsat:
-            out.append(Result(inv, t.name, t.kind, PROVED, seconds, tuple(uses)))
-        elif answer == z3.sat:
-            model = concrete(solver, ctx, pre, post)
-            out.append(Result(inv, t.name, t.kind, COUNTEREXAMPLE, seconds, tuple(uses),
-                              detail=describe(inv, model), counterexample=model))
-        else:
-            out.append(Result(inv, t.name, t.kind, TIMEOUT, seconds, tuple(uses),
-                              detail=solver.reason_unknown()))
-        solver.pop()
-    return out
+    return prover.prove_each(t, list(invariants or BY_ID), uses, fresh, all_hold,
+                             lambda inv, pre, post: BY_ID[inv].symbolic(post), concrete,
+                             describe)
 
 
 # -- counterexamples -------------------------------------------------------------------
@@ -133,9 +78,7 @@ def concrete(solver: z3.Solver, ctx: Ctx, pre: SymDuel, post: SymDuel) -> dict[s
         solver.check()
         model = solver.model()
 
-    def value(term: Any) -> Any:
-        v = model.eval(term, model_completion=True)
-        return z3.is_true(v) if z3.is_bool(v) else v.as_long()
+    value = prover.evaluator(model)
 
     def state(s: SymDuel) -> dict[str, Any]:
         values = {name: value(term) for name, term in leaves(s)}
@@ -214,32 +157,17 @@ Goal = Callable[[SymDuel, SymDuel, Ctx], z3.BoolRef]
 def reachable(steps: Sequence[Callable[[Ctx, SymDuel], k.Step]], goal: Goal,
               from_setup: bool = False) -> bool:
     """Some legal state (or the set-up) and some choices lead through ``steps`` to ``goal``."""
-    ctx = Ctx()
-    pre = fresh(ctx)
-    solver = z3.Solver()
-    solver.set(timeout=TIMEOUT_MS)
-    s = pre
-    if from_setup:
-        _, s = k.setup(ctx, pre)
-    else:
-        solver.add(all_hold(pre), z3.Not(pre.over))
-    for i, step in enumerate(steps):
-        ok, s = step(ctx, s)
-        solver.add(ok)
-        s = _pin(solver, ctx, s, f"after{i}")
-    solver.add(*ctx.facts, goal(pre, s, ctx))
-    return bool(solver.check() == z3.sat)
+    return prover.reachable(steps, goal, fresh, leaves, _going_on,
+                            _from_setup if from_setup else None)
 
 
-def _pin(solver: z3.Solver, ctx: Ctx, s: SymDuel, name: str) -> SymDuel:
-    """A fresh state equal to ``s``: a chain of steps then builds on small terms."""
-    named = fresh(ctx, name)
-    solver.add([a == b for (_, a), (_, b) in zip(leaves(named), leaves(s), strict=True)])
-    return named
+def _going_on(pre: SymDuel) -> list[z3.BoolRef]:
+    return [all_hold(pre), z3.Not(pre.over)]
 
 
-def _choice(ctx: Ctx, kind: str) -> Any:
-    return next(v for kk, _, v in reversed(ctx.choices) if kk == kind)
+def _from_setup(ctx: Ctx, s: SymDuel) -> tuple[None, SymDuel]:
+    """The set-up's state (its option check, a King seat in range, left out)."""
+    return None, k.setup(ctx, s)[1]
 
 
 def _markers_home(s: SymDuel) -> z3.BoolRef:
@@ -257,7 +185,7 @@ def _pull(n: int) -> tuple[Callable[[Ctx, SymDuel], k.Step], ...]:
 
 
 def _steps(c: Ctx) -> Any:
-    return _choice(c, "steps")
+    return c.last("steps")
 
 
 CANARIES: tuple[tuple[str, Sequence[Callable[[Ctx, SymDuel], k.Step]], Goal, bool], ...] = (
@@ -276,7 +204,7 @@ CANARIES: tuple[tuple[str, Sequence[Callable[[Ctx, SymDuel], k.Step]], Goal, boo
                               in_zone(0, s.tracks[1].marker), _markers_home(s), _alive(s)),
      False),
     ("a win by the spotlight given by the rival's pull (D-DUEL-SPOTLIGHT)", _pull(1),
-     lambda pre, s, c: z3.And(s.over, s.winner == 0, _choice(c, "puller") == 1,
+     lambda pre, s, c: z3.And(s.over, s.winner == 0, c.last("puller") == 1,
                               _markers_home(s), _alive(s)), False),
     ("a pull of 3 whose second step wins by the spotlight loses its third", _pull(2),
      lambda pre, s, c: z3.And(s.over, _steps(c) == 3, s.pull_left == 0, _markers_home(s),
@@ -297,13 +225,9 @@ CANARIES: tuple[tuple[str, Sequence[Callable[[Ctx, SymDuel], k.Step]], Goal, boo
 """The canaries: each must be reachable."""
 
 
-def canaries() -> list[Canary]:
-    out = []
-    for name, steps, goal, from_setup in CANARIES:
-        start = time.perf_counter()
-        found = reachable(steps, goal, from_setup)
-        out.append(Canary(name, found, time.perf_counter() - start))
-    return out
+def canaries() -> list[prover.Canary]:
+    return prover.timed((name, partial(reachable, steps, goal, from_setup))
+                        for name, steps, goal, from_setup in CANARIES)
 
 
 def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
@@ -311,12 +235,7 @@ def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
     that bring it, in the order the cards say them."""
     from kot_rules.verify.duel_semantics import card_transitions
 
-    found: dict[tuple[str, str], tuple[CardTransition, list[Use]]] = {}
-    for card in cards:
-        for t, position in card_transitions(card):
-            entry = found.setdefault((t.kind, t.name), (t, []))
-            entry[1].append(Use(card.slug, position))
-    return list(found.values())
+    return prover.gather((card.slug, card_transitions(card)) for card in cards)
 
 
 def collect_monsters(game: str) -> list[tuple[CardTransition, list[Use]]]:
@@ -325,12 +244,7 @@ def collect_monsters(game: str) -> list[tuple[CardTransition, list[Use]]]:
     from kot_rules.language.monsters import game_monster_defs
     from kot_rules.verify.duel_semantics import monster_transitions
 
-    found: dict[tuple[str, str], tuple[CardTransition, list[Use]]] = {}
-    for monster in game_monster_defs(game):
-        for t, position in monster_transitions(monster):
-            entry = found.setdefault((t.kind, t.name), (t, []))
-            entry[1].append(Use(monster.slug, position))
-    return list(found.values())
+    return prover.gather((m.slug, monster_transitions(m)) for m in game_monster_defs(game))
 
 
 def verify(cards: Sequence[CardDef] = (),
@@ -340,18 +254,9 @@ def verify(cards: Sequence[CardDef] = (),
     (ability, modifier; :mod:`~kot_rules.verify.duel_semantics`), one query each, then the
     canaries. A sentence saying a word with no Duel meaning is ``unsupported``."""
     start = time.perf_counter()
-    report = DuelReport(game=game)
     steps: list[tuple[k.DuelTransition | CardTransition, list[Use]]] = [
         (t, []) for t in k.TRANSITIONS]
     steps += collect(cards)
     steps += collect_monsters(game)  # duel-monsters: each power line and modifier
-    for t, uses in steps:
-        results = prove(t, uses=uses)
-        if on_counterexample is not None:
-            for r in results:
-                if r.status == COUNTEREXAMPLE:
-                    on_counterexample(t, r)
-        report.results += results
-    report.canaries = canaries()
-    report.seconds = time.perf_counter() - start
-    return report
+    return prover.prove_all(DuelReport(game=game), steps, lambda t, uses: prove(t, uses=uses),
+                            on_counterexample, canaries, start)

@@ -46,32 +46,29 @@ check)::
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import replace
 from enum import Enum
 from typing import Any, TypeVar
 
 import z3
 
 from kot_rules.language.ast import (
-    Ability,
-    Activated,
-    CardDef,
-    CardKind,
     Condition,
     Effect,
     Modifier,
     ModifierKind,
     Position,
-    TokenRule,
-    TokenRuleKind,
     Trigger,
     Verb,
     Who,
 )
 from kot_rules.language.monsters import MonsterDef
-from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
+from kot_rules.verify import common
 from kot_rules.verify import duel_kernel as k
+from kot_rules.verify.common import Unsupported as Unsupported  # re-exported
+from kot_rules.verify.common import text
 from kot_rules.verify.duel_invariants import INVARIANTS
 from kot_rules.verify.duel_state import (
     SEATS,
@@ -90,68 +87,15 @@ from kot_rules.verify.symbolic import (
 )
 
 Step = k.Step
-VerbMeaning = Callable[[Ctx, SymDuel, int, int, Int], SymDuel]
-"""(ctx, state, owner, target seat, amount) -> state; victory is checked by the caller."""
 Targets = Callable[[SymDuel, int], list[tuple[int, Bool]]]
 """(state, owner) -> the seats acted on, in order, each with when it is acted on."""
-Guard = Callable[[SymDuel, int], Bool]
-"""(state, owner) -> what must hold for a trigger to fire or a condition to hold."""
-ModifierMeaning = Callable[[Ctx, SymDuel, int, Modifier], Step]
-"""(ctx, state, owner, modifier) -> the kernel step the modifier changes."""
-TokenRuleMeaning = Callable[[Ctx, SymDuel, int, TokenRule], Step]
-
-VERBS: dict[Verb, VerbMeaning] = {}
-WHO: dict[Who, Targets] = {}
-TRIGGERS: dict[Trigger, Guard] = {}
-CONDITIONS: dict[Condition, Guard] = {}
-MODIFIERS: dict[ModifierKind, ModifierMeaning] = {}
-TOKEN_RULES: dict[TokenRuleKind, TokenRuleMeaning] = {}
-
-TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
-    (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
-    (ModifierKind, MODIFIERS), (TokenRuleKind, TOKEN_RULES),
-)
-"""Each vocabulary enum with its Duel table (the vocabulary-table test walks these)."""
-
-E = TypeVar("E", bound=Enum)
-F = TypeVar("F")
-
-
-def _register(table: dict[E, F], members: tuple[E, ...]) -> Callable[[F], F]:
-    def add(meaning: F) -> F:
-        for member in members:
-            if member in table:  # two branches registered one word: keep one meaning
-                first = table[member]
-                where = f"{getattr(first, '__module__', '?')}.{getattr(first, '__qualname__', '?')}"
-                raise ValueError(f"{member} has a Duel meaning already ({where}); keep one")
-            table[member] = meaning
-        return meaning
-    return add
-
-
-def verb(*members: Verb) -> Callable[[VerbMeaning], VerbMeaning]:
-    """Register the Duel meaning of verbs (an act shares its verb's meaning)."""
-    return _register(VERBS, members)
-
-
-def who(*members: Who) -> Callable[[Targets], Targets]:
-    return _register(WHO, members)
-
-
-def trigger(*members: Trigger) -> Callable[[Guard], Guard]:
-    return _register(TRIGGERS, members)
-
-
-def condition(*members: Condition) -> Callable[[Guard], Guard]:
-    return _register(CONDITIONS, members)
-
-
-def modifier(*members: ModifierKind) -> Callable[[ModifierMeaning], ModifierMeaning]:
-    return _register(MODIFIERS, members)
-
-
-def token_rule(*members: TokenRuleKind) -> Callable[[TokenRuleMeaning], TokenRuleMeaning]:
-    return _register(TOKEN_RULES, members)
+WORDS = common.Vocabulary[SymDuel, Targets]("Duel")
+"""The Duel meaning of each word: its tables, and a decorator registering into each
+(``verb`` registers verbs: an act shares its verb's meaning)."""
+VERBS, WHO, TRIGGERS, CONDITIONS, MODIFIERS, TOKEN_RULES = WORDS.parts()
+verb, who, trigger, condition, modifier, token_rule = WORDS.registries()
+TABLES = WORDS.tables()
+"""Each vocabulary enum with its Duel table (the vocabulary test walks these)."""
 
 
 # -- helpers for meanings ---------------------------------------------------------------
@@ -234,14 +178,6 @@ def _scalars(s: SymDuel) -> list[tuple[str, Any]]:
             or name.endswith(".marker") or name in _PINNED]
 
 
-def _per_seat(owner: Int, run: Callable[[int], SymDuel]) -> SymDuel:
-    """``run(seat)`` for the symbolic ``owner``."""
-    out = run(SEATS - 1)
-    for seat in range(SEATS - 2, -1, -1):
-        out = ite(owner == seat, run(seat), out)
-    return out
-
-
 # -- verbs ------------------------------------------------------------------------------
 
 
@@ -301,7 +237,7 @@ def _extra_dice(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     """D-DUEL-DICE-CAP: the owner's roll, its cards giving at least this many extra dice
     (its other cards may give more; beyond 2 they are not rolled)."""
     ok, t = k.roll(ctx, s)
-    from_cards = _last_choice(ctx, "dice-from-cards")
+    from_cards = ctx.last("dice-from-cards")
     return z3.And(ok, s.active == owner, from_cards >= m.amount), t
 
 
@@ -311,10 +247,6 @@ def _extra_rolls(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     owner's roll phase, with any faces, as the kernel's roll step."""
     ok, t = k.roll(ctx, s)
     return z3.And(ok, s.active == owner), t
-
-
-def _last_choice(ctx: Ctx, kind: str) -> Any:
-    return next(v for kk, _, v in reversed(ctx.choices) if kk == kind)
 
 
 # -- follow-ups: a step a word makes possible later, proved as its own row ----------------
@@ -345,176 +277,41 @@ def _another_turn(ctx: Ctx, s: SymDuel, owner: int) -> Step:
 # -- running a sentence ------------------------------------------------------------------
 
 
-class Unsupported(Exception):
-    """A vocabulary member with no Duel symbolic meaning."""
-
-
 K = TypeVar("K", bound=Enum)
 V = TypeVar("V")
 
 
 def lookup(table: Mapping[K, V], member: K) -> V:
-    found = table.get(member)
-    if found is None:
-        raise Unsupported(f"{type(member).__name__}.{member.name} ({member.value}): "
-                          "no Duel symbolic meaning yet")
-    return found
+    return common.find(table, member, "no Duel symbolic meaning yet")
 
 
 def run_effect(ctx: Ctx, s: SymDuel, owner: int, effect: Effect) -> SymDuel:
     """effects.run for one effect sentence of a card owned by ``owner``, then the victory
     check after it (D-DUEL-WIN-CHECK)."""
     meaning = lookup(VERBS, effect.verb)
-    out = s
-    for seat, chosen in lookup(WHO, effect.who)(s, owner):
-        m = out.m(seat)
-        amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
-                       else z3.IntVal(effect.amount))
-        if effect.per_count:  # duel-cards-roll: the roll's dice, or its unused rolls
-            amount = effect.amount * (ctx.integer(f"count-{effect.per_count}") / effect.per)
-        applies = chosen
-        if effect.verb not in NO_AMOUNT_VERBS:
-            applies = z3.And(applies, amount > 0)
-        out = ite(applies, meaning(ctx, out, owner, seat, amount), out)
-    return k.event(out)
+    targets = lookup(WHO, effect.who)(s, owner)
+    return common.run_sentence(ctx, s, owner, effect, meaning, targets, ite, then=k.event)
+
+
+@contextmanager
+def _case(owns: Bool) -> Iterator[None]:
+    _cases.append(owns)
+    try:
+        yield
+    finally:
+        _cases.pop()
 
 
 def owned(ctx: Ctx, step: Callable[[int], Step]) -> Step:
     """``step`` for an owner that is either seat (a free choice, shown in counterexamples)."""
-    owner = ctx.integer("owner")
-    built = []
-    for seat in range(SEATS):
-        _cases.append(owner == seat)
-        try:
-            built.append(step(seat))
-        finally:
-            _cases.pop()
-    oks, posts = zip(*built, strict=True)
-    ok = oks[SEATS - 1]
-    for seat in range(SEATS - 2, -1, -1):
-        ok = z3.If(owner == seat, oks[seat], ok)
-    return z3.And(owner < SEATS, ok), _per_seat(owner, lambda seat: posts[seat])
+    return common.owned(ctx, range(SEATS), step, ite, _case)
 
 
 # -- transitions ------------------------------------------------------------------------
 
-Build = Callable[[Ctx, SymDuel], Step]
-
-
-@dataclass(frozen=True)
-class CardTransition:
-    """What one Duel card sentence does, as a step the proofs cover (like
-    :class:`duel_kernel.DuelTransition`), or why it has no meaning yet."""
-
-    name: str
-    kind: str
-    """``effect``, ``ability``, ``modifier``, ``activated``, ``token rule`` or ``follow-up``."""
-    build: Build | None
-    unsupported: str | None = None
-    rules: tuple[str, ...] = ()
-    initial: bool = False
-
-
-def _text(render: Callable[[], str], fallback: str) -> str:
-    try:
-        return render()
-    except (ValueError, KeyError):
-        return fallback
-
-
-_ANY: Guard = lambda s, owner: z3.BoolVal(True)  # noqa: E731
-
-
-def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = None,
-                      kind: str = "effect") -> CardTransition:
-    from kot_rules.language.render import render_effect
-
-    label = name or _text(lambda: render_effect(effect),
-                          f"{effect.verb.value} {effect.amount} ({effect.who.value})")
-    try:
-        lookup(VERBS, effect.verb)
-        lookup(WHO, effect.who)
-    except Unsupported as exc:
-        return CardTransition(label, kind, None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymDuel) -> Step:
-        return owned(ctx, lambda owner: (z3.And(k.idle(s), guard(s, owner)),
-                                         run_effect(ctx, s, owner, effect)))
-
-    return CardTransition(label, kind, build)
-
-
-def ability_transitions(ability: Ability) -> list[CardTransition]:
-    from kot_rules.language.render import render_ability
-
-    out = []
-    for effect in ability.effects:
-        one = replace(ability, effects=(effect,))
-        label = _text(lambda one=one: render_ability(one),  # type: ignore[misc]
-                      f"{ability.trigger.value}: {effect.verb.value} {effect.amount}")
-        try:
-            fires = lookup(TRIGGERS, ability.trigger)
-            holds = _ANY if ability.condition is None else lookup(CONDITIONS, ability.condition)
-        except Unsupported as exc:
-            out.append(CardTransition(label, "ability", None, unsupported=str(exc)))
-            continue
-        out.append(effect_transition(
-            effect, lambda s, o, t=fires, c=holds: z3.And(t(s, o), c(s, o)),  # type: ignore[misc]
-            label, "ability"))
-    return out
-
-
-def modifier_transition(m: Modifier) -> CardTransition:
-    from kot_rules.language.render import render_modifier
-
-    label = _text(lambda: render_modifier(m), f"{m.kind.value} {m.amount}")
-    try:
-        meaning = lookup(MODIFIERS, m.kind)
-        holds = _ANY if m.condition is None else lookup(CONDITIONS, m.condition)
-    except Unsupported as exc:
-        return CardTransition(label, "modifier", None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymDuel) -> Step:
-        def one(owner: int) -> Step:
-            ok, t = meaning(ctx, s, owner, m)
-            return z3.And(ok, holds(s, owner)), t
-        return owned(ctx, one)
-
-    return CardTransition(label, "modifier", build)
-
-
-def activated_transition(a: Activated) -> CardTransition:
-    """An ability used at will: pay its energy (only with enough), then its act."""
-    from kot_rules.language.render import render_activated
-
-    label = _text(lambda: render_activated(a), a.effect.verb.value)
-    try:
-        lookup(VERBS, a.effect.verb)
-        lookup(WHO, a.effect.who)
-    except Unsupported as exc:
-        return CardTransition(label, "activated", None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymDuel) -> Step:
-        def one(owner: int) -> Step:
-            m = s.m(owner)
-            paid = s.with_monster(owner, replace(m, energy=m.energy - a.energy))
-            return (z3.And(k.idle(s), m.energy >= a.energy),
-                    run_effect(ctx, paid, owner, a.effect))
-        return owned(ctx, one)
-
-    return CardTransition(label, "activated", build)
-
-
-def token_rule_transition(rule: TokenRule) -> CardTransition:
-    from kot_rules.language.render import render_token_rule
-
-    label = _text(lambda: render_token_rule(rule), f"{rule.kind.value} ({rule.token})")
-    try:
-        meaning = lookup(TOKEN_RULES, rule.kind)
-    except Unsupported as exc:
-        return CardTransition(label, "token rule", None, unsupported=str(exc))
-    return CardTransition(label, "token rule",
-                          lambda ctx, s: owned(ctx, lambda o: meaning(ctx, s, o, rule)))
+CardTransition = common.CardTransition[SymDuel]
+"""What one Duel card sentence does, as a step the proofs cover (like
+:data:`duel_kernel.DuelTransition`), or why it has no meaning yet."""
 
 
 def _follow_ups(effects: list[Effect]) -> list[CardTransition]:
@@ -528,24 +325,20 @@ def _follow_ups(effects: list[Effect]) -> list[CardTransition]:
     return out
 
 
-def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
-    """Every transition ``card`` brings, with the position of the sentence that says it."""
-    out: list[tuple[CardTransition, Position]] = []
-    kind = "effect" if card.kind is CardKind.DISCARD else "ability"
-    for effect in card.effects:
-        out.append((effect_transition(effect, kind=kind), effect.position))
-        out += [(t, effect.position) for t in _follow_ups([effect])]
-    for ability in card.abilities:
-        out += [(t, ability.position) for t in ability_transitions(ability)]
-        out += [(t, ability.position) for t in _follow_ups(list(ability.effects))]
-    for m in card.modifiers:
-        out.append((modifier_transition(m), m.position))
-    for a in card.activated:
-        out.append((activated_transition(a), a.position))
-        out += [(t, a.position) for t in _follow_ups([a.effect])]
-    for rule in card.token_rules:
-        out.append((token_rule_transition(rule), rule.position))
-    return out
+def _pay(s: SymDuel, owner: int, energy: int) -> SymDuel:
+    m = s.m(owner)
+    return s.with_monster(owner, replace(m, energy=m.energy - energy))
+
+
+SENTENCES = common.Sentences[SymDuel](
+    WORDS, lookup, run_effect, owned,
+    # A sentence happens while no pull is under way; run_effect checks victory itself.
+    live=lambda s, owner: k.idle(s), after=lambda s: s, pay=_pay, live_modifiers=False,
+    follow_ups=_follow_ups)
+"""Duel's card sentences as transitions (the owner is either seat)."""
+effect_transition = SENTENCES.effect_transition
+modifier_transition = SENTENCES.modifier_transition
+card_transitions = SENTENCES.card_transitions
 
 
 # -- duel-cards-roll: the roll's words ---------------------------------------------------
@@ -799,7 +592,7 @@ def _king_tile(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
     King tile). A move lifts a tile first; lifting only uncovers spaces, so the laying is what the
     invariants need. Where it cannot be laid, nothing changes."""
     ok, t = k.place_tile(ctx, s)
-    king = _last_choice(ctx, "king-tile")
+    king = ctx.last("king-tile")
     return ite(z3.And(ok, king, s.king_seat == seat), t, s)
 
 
@@ -809,7 +602,7 @@ def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     in its turn, hit the rival for their number times its power faces (at most 8 dice:
     at most 4 x 4 = 16 damage); victory is checked at once (the kernel's damage step)."""
     ok, t = k.damage_one(ctx, s)
-    target, dealt = _last_choice(ctx, "target"), _last_choice(ctx, "damage")
+    target, dealt = ctx.last("target"), ctx.last("damage")
     return z3.And(ok, s.active == owner, target == rival(owner), dealt <= 16), t
 
 
@@ -825,7 +618,7 @@ def monster_transitions(monster: MonsterDef) -> list[tuple[CardTransition, Posit
     out: list[tuple[CardTransition, Position]] = []
     for p in monster.powers:
         for e in p.choices:  # `... or ...`: each clause the owner may choose is a step
-            name = _text(lambda p=p: render_power(p), e.verb.value)  # type: ignore[misc]
+            name = text(lambda p=p: render_power(p), e.verb.value)  # type: ignore[misc]
             if p.alternatives:
                 name += f" ({render_clause(e)})"
             t = effect_transition(e, lambda s, owner: s.active == owner, name, "power")

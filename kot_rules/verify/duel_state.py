@@ -15,13 +15,14 @@ a shortening tile (even positions) or a lengthening tile's extra space (odd posi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import IntEnum
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import z3
 
-from kot_rules.verify.symbolic import Bool, Ctx, Int
+from kot_rules.verify.symbolic import Bool, Ctx, Int, Seats, fields_of
+from kot_rules.verify.symbolic import ite as ite  # re-exported: the states' If
 
 SEATS = 2
 """duel.setup.monsters: exactly two monsters."""
@@ -115,7 +116,7 @@ class SymDuelMonster:
 
 
 @dataclass(frozen=True)
-class SymDuel:
+class SymDuel(Seats[SymDuelMonster]):
     """A Duel position, symbolically."""
 
     monsters: tuple[SymDuelMonster, ...]
@@ -145,52 +146,15 @@ class SymDuel:
     model updates it (:func:`observe`), whether or not the step then checks victory;
     INV-DUEL-VICTORY ties it to ``over``. Not part of the game."""
 
-    def m(self, seat: int) -> SymDuelMonster:
-        return self.monsters[seat]
-
-    def with_monster(self, seat: int, monster: SymDuelMonster) -> SymDuel:
-        ms = list(self.monsters)
-        ms[seat] = monster
-        return replace(self, monsters=tuple(ms))
-
     def with_track(self, k: int, track: SymTrack) -> SymDuel:
         ts = list(self.tracks)
         ts[k] = track
         return replace(self, tracks=tuple(ts))
 
 
-T = TypeVar("T")
-
-
-def ite(c: Bool, a: T, b: T) -> T:
-    """``If(c, a, b)`` field by field for the dataclasses above; shares equal parts."""
-    if a is b:  # the same part (the tiles no step changes): nothing to choose
-        return a
-    if is_dataclass(a) and not isinstance(a, type):
-        kw = {f.name: ite(c, getattr(a, f.name), getattr(b, f.name)) for f in fields(a)}
-        return cast(T, type(a)(**kw))
-    if isinstance(a, tuple):
-        other = cast(tuple[Any, ...], b)
-        return cast(T, tuple(ite(c, x, y) for x, y in zip(a, other, strict=True)))
-    if z3.is_true(c):
-        return a
-    if z3.is_false(c):
-        return b
-    if cast(Any, a).eq(b):
-        return a
-    return cast(T, z3.If(c, a, b))
-
-
 def fresh(ctx: Ctx, name: str = "pre") -> SymDuel:
     """A fully symbolic Duel state (domains come from the invariants)."""
-    pre = f"{ctx.prefix}{name}"
-
-    def i(field: str) -> Int:
-        return z3.Int(f"{pre}.{field}")
-
-    def b(field: str) -> Bool:
-        return z3.Bool(f"{pre}.{field}")
-
+    i, b = ctx.terms(name)
     false = z3.BoolVal(False)
 
     def track(k: str) -> SymTrack:
@@ -223,18 +187,13 @@ def where(p: int) -> str:
 def leaves(s: SymDuel) -> Iterator[tuple[str, Any]]:
     """Every field of ``s`` as (name, term): ``monsters[0].hearts``, ``fame.marker`` (a
     doubled position), ``fame.bonus[-4]``, ``fame.extra[+3.5]`` (rules' coordinates)..."""
-    for f in fields(s):
-        value = getattr(s, f.name)
-        if f.name == "monsters":
-            for k, m in enumerate(value):
-                for g in fields(m):
-                    yield f"monsters[{k}].{g.name}", getattr(m, g.name)
-        elif f.name == "tracks":
-            for name, t in zip(TRACKS, value, strict=True):
-                yield f"{name}.marker", t.marker
-                for g in fields(t):
-                    if g.name != "marker":
-                        for p, v in zip(POSITIONS, getattr(t, g.name), strict=True):
-                            yield f"{name}.{g.name}[{where(p)}]", v
-        else:
-            yield f.name, value
+    return fields_of(s, lambda name, value: _tracks(value) if name == "tracks" else None)
+
+
+def _tracks(tracks: tuple[SymTrack, ...]) -> Iterator[tuple[str, Any]]:
+    for name, t in zip(TRACKS, tracks, strict=True):
+        yield f"{name}.marker", t.marker
+        for g in fields(t):
+            if g.name != "marker":
+                for p, v in zip(POSITIONS, getattr(t, g.name), strict=True):
+                    yield f"{name}.{g.name}[{where(p)}]", v

@@ -7,8 +7,6 @@ returns ``(precondition, post-state)``. What the cards could add is a fresh choi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 
 import z3
@@ -24,6 +22,7 @@ from kot_rules.engine.numbers import (
     START_IN_TOKYO_STARS,
     SWEEP_COST,
 )
+from kot_rules.verify.common import Weakenings
 from kot_rules.verify.symbolic import (
     NOBODY,
     SEATS,
@@ -53,31 +52,12 @@ WEAKENINGS: dict[str, str] = {
 that only the kernel differential tests catch (the last three: every invariant still
 holds with them). Test-only."""
 
-_weak: frozenset[str] = frozenset()
-
-
-@contextmanager
-def weakened(*names: str) -> Iterator[None]:
-    """Test-only: within the block, the named kernel steps are wrong (see WEAKENINGS)."""
-    global _weak
-    unknown = set(names) - set(WEAKENINGS)
-    if unknown:
-        raise ValueError(f"unknown weakening(s) {sorted(unknown)}: known {sorted(WEAKENINGS)}")
-    old = _weak
-    _weak = old | frozenset(names)
-    try:
-        yield
-    finally:
-        _weak = old
-
-
-def is_weakened(name: str) -> bool:
-    return name in _weak
-
-
-def weakenings() -> frozenset[str]:
-    """The weakenings in force (empty outside tests)."""
-    return _weak
+_WEAK = Weakenings(WEAKENINGS)
+weakened = _WEAK.weakened
+"""Test-only: within the block, the named steps are wrong (see WEAKENINGS)."""
+is_weakened = _WEAK.is_weakened
+weakenings = _WEAK.weakenings
+"""The weakenings in force (test-only; empty in a real run)."""
 
 
 # -- primitives (engine/resources.py, engine/tokyo.py) -------------------------------

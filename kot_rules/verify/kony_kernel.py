@@ -16,9 +16,8 @@ turn (kony.end.victory-at-end-of-turn).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -33,6 +32,7 @@ from kot_rules.engine.newyork import (
     SUPERSTAR_STARS,
     SWEEP_COST,
 )
+from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.kony_state import (
     BUILDING_SIDES,
     ENERGY,
@@ -80,31 +80,12 @@ WEAKENINGS: dict[str, str] = {
 }
 """Deliberately wrong steps, for tests that a proof can fail. Test-only."""
 
-_weak: frozenset[str] = frozenset()
-
-
-@contextmanager
-def weakened(*names: str) -> Iterator[None]:
-    """Test-only: within the block, the named steps are wrong (see WEAKENINGS)."""
-    global _weak
-    unknown = set(names) - set(WEAKENINGS)
-    if unknown:
-        raise ValueError(f"unknown weakening(s) {sorted(unknown)}: known {sorted(WEAKENINGS)}")
-    old = _weak
-    _weak = old | frozenset(names)
-    try:
-        yield
-    finally:
-        _weak = old
-
-
-def is_weakened(name: str) -> bool:
-    return name in _weak
-
-
-def weakenings() -> frozenset[str]:
-    """The weakenings in force (test-only; empty in a real run)."""
-    return _weak
+_WEAK = Weakenings(WEAKENINGS)
+weakened = _WEAK.weakened
+"""Test-only: within the block, the named steps are wrong (see WEAKENINGS)."""
+is_weakened = _WEAK.is_weakened
+weakenings = _WEAK.weakenings
+"""The weakenings in force (test-only; empty in a real run)."""
 
 
 # -- one monster's board (kony.dice.*) ----------------------------------------------------
@@ -588,15 +569,8 @@ def card_win(s: SymKony, seat: int) -> SymKony:
     return ite(s.over, s, won)
 
 
-@dataclass(frozen=True)
-class KonyTransition:
-    """One kernel step the proofs cover, with the rules and decisions it rests on."""
-
-    name: str
-    build: Callable[[Ctx, SymKony], Step]
-    rules: tuple[str, ...]
-    initial: bool = False
-    kind: str = "kernel"
+KonyTransition = KernelTransition[SymKony]
+"""One kernel step the proofs cover, with the rules and decisions it rests on."""
 
 
 def _rules(step: Callable[..., Any]) -> tuple[str, ...]:

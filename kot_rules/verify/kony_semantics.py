@@ -18,31 +18,27 @@ not hold (the damage dealt this turn, the tokens on a card), the amount is a fre
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import z3
 
 from kot_rules.engine.city import BOROUGHS
 from kot_rules.language.ast import (
-    Ability,
-    Activated,
-    CardDef,
-    CardKind,
     Condition,
     Effect,
     Modifier,
     ModifierKind,
-    Position,
     TokenRule,
     TokenRuleKind,
     Trigger,
     Verb,
     Who,
 )
-from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
+from kot_rules.verify import common
 from kot_rules.verify import kony_kernel as k
+from kot_rules.verify.common import Unsupported as Unsupported  # re-exported
 from kot_rules.verify.kony_state import (
     OUTER_COUNT,
     SEATS,
@@ -52,66 +48,15 @@ from kot_rules.verify.kony_state import (
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
 
 Step = k.Step
-VerbMeaning = Callable[[Ctx, SymKony, int, int, Int], SymKony]
-"""(ctx, state, owner, target seat, amount) -> state."""
 Targets = Callable[[Ctx, SymKony, int], list[tuple[int, Bool]]]
 """(ctx, state, owner) -> the seats acted on, in order, each with when it is acted on."""
-Guard = Callable[[SymKony, int], Bool]
-"""(state, owner) -> what must hold for a trigger to fire or a condition to hold."""
-ModifierMeaning = Callable[[Ctx, SymKony, int, Modifier], Step]
-"""(ctx, state, owner, modifier) -> the kernel step the modifier changes."""
-TokenRuleMeaning = Callable[[Ctx, SymKony, int, TokenRule], Step]
-
-VERBS: dict[Verb, VerbMeaning] = {}
-WHO: dict[Who, Targets] = {}
-TRIGGERS: dict[Trigger, Guard] = {}
-CONDITIONS: dict[Condition, Guard] = {}
-MODIFIERS: dict[ModifierKind, ModifierMeaning] = {}
-TOKEN_RULES: dict[TokenRuleKind, TokenRuleMeaning] = {}
-
-TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
-    (Verb, VERBS), (Who, WHO), (Trigger, TRIGGERS), (Condition, CONDITIONS),
-    (ModifierKind, MODIFIERS), (TokenRuleKind, TOKEN_RULES),
-)
+WORDS = common.Vocabulary[SymKony, Targets]("New York")
+"""The New York meaning of each word: its tables, and a decorator registering into each
+(``verb`` registers verbs: an act shares its verb's meaning)."""
+VERBS, WHO, TRIGGERS, CONDITIONS, MODIFIERS, TOKEN_RULES = WORDS.parts()
+verb, who, trigger, condition, modifier, token_rule = WORDS.registries()
+TABLES = WORDS.tables()
 """Each vocabulary enum with its New York table (the vocabulary test walks these)."""
-
-E = TypeVar("E", bound=Enum)
-F = TypeVar("F")
-
-
-def _register(table: dict[E, F], members: tuple[E, ...]) -> Callable[[F], F]:
-    def add(meaning: F) -> F:
-        for member in members:
-            if member in table:
-                raise ValueError(f"{member} has a New York meaning already; keep one")
-            table[member] = meaning
-        return meaning
-    return add
-
-
-def verb(*members: Verb) -> Callable[[VerbMeaning], VerbMeaning]:
-    """Register the New York meaning of verbs (an act shares its verb's meaning)."""
-    return _register(VERBS, members)
-
-
-def who(*members: Who) -> Callable[[Targets], Targets]:
-    return _register(WHO, members)
-
-
-def trigger(*members: Trigger) -> Callable[[Guard], Guard]:
-    return _register(TRIGGERS, members)
-
-
-def condition(*members: Condition) -> Callable[[Guard], Guard]:
-    return _register(CONDITIONS, members)
-
-
-def modifier(*members: ModifierKind) -> Callable[[ModifierMeaning], ModifierMeaning]:
-    return _register(MODIFIERS, members)
-
-
-def token_rule(*members: TokenRuleKind) -> Callable[[TokenRuleMeaning], TokenRuleMeaning]:
-    return _register(TOKEN_RULES, members)
 
 
 _TRUE = z3.BoolVal(True)
@@ -471,39 +416,21 @@ def _ouch_toll(ctx: Ctx, s: SymKony, owner: int, rule: TokenRule) -> Step:
 # -- running a sentence ------------------------------------------------------------------
 
 
-class Unsupported(Exception):
-    """A vocabulary member with no New York symbolic meaning."""
-
-
 K = TypeVar("K", bound=Enum)
 V = TypeVar("V")
 
 
 def lookup(table: Mapping[K, V], member: K) -> V:
-    found = table.get(member)
-    if found is None:
-        raise Unsupported(f"{type(member).__name__}.{member.name} ({member.value}): "
-                          "no New York symbolic meaning yet")
-    return found
+    return common.find(table, member, "no New York symbolic meaning yet")
 
 
 def run_effect(ctx: Ctx, s: SymKony, owner: int, effect: Effect) -> SymKony:
     """effects.run for one effect sentence of a card owned by ``owner``."""
     meaning = lookup(VERBS, effect.verb)
-    out = s
-    for seat, chosen in lookup(WHO, effect.who)(ctx, s, owner):
-        m = out.m(seat)
-        amount: Int = (effect.amount * (m.energy / effect.per) if effect.per
-                       else z3.IntVal(effect.amount))
-        if effect.per_count:
-            amount = effect.amount * (ctx.integer(f"count-{effect.per_count}") / effect.per)
-        applies = chosen
-        if effect.verb not in NO_AMOUNT_VERBS:
-            applies = z3.And(applies, amount > 0)
-        out = ite(applies, meaning(ctx, out, owner, seat, amount), out)
-        if effect.who is Who.EVERY:
-            out = k.pin(ctx, out)
-    return out
+    targets = lookup(WHO, effect.who)(ctx, s, owner)
+    # Every monster in turn: each one's damage and elimination build on a pinned state.
+    each = (lambda t: k.pin(ctx, t)) if effect.who is Who.EVERY else None
+    return common.run_sentence(ctx, s, owner, effect, meaning, targets, ite, each)
 
 
 OWNERS = (0, 1)
@@ -516,42 +443,14 @@ all: the proof is the same for each."""
 def owned(ctx: Ctx, step: Callable[[int], Step]) -> Step:
     """``step`` for an owner that is the active monster or another one (a free choice,
     shown in counterexamples)."""
-    owner = ctx.integer("owner")
-    built = [step(seat) for seat in OWNERS]
-    ok, post = built[-1]
-    for seat in reversed(OWNERS[:-1]):
-        ok = z3.If(owner == seat, built[seat][0], ok)
-        post = ite(owner == seat, built[seat][1], post)
-    return z3.And(owner < len(OWNERS), ok), post
+    return common.owned(ctx, OWNERS, step, ite)
 
 
 # -- transitions ------------------------------------------------------------------------
 
-Build = Callable[[Ctx, SymKony], Step]
-
-
-@dataclass(frozen=True)
-class CardTransition:
-    """What one New York card sentence does, as a step the proofs cover, or why it has no
-    meaning yet."""
-
-    name: str
-    kind: str
-    """``effect``, ``ability``, ``modifier``, ``activated`` or ``token rule``."""
-    build: Build | None
-    unsupported: str | None = None
-    rules: tuple[str, ...] = ()
-    initial: bool = False
-
-
-def _text(render: Callable[[], str], fallback: str) -> str:
-    try:
-        return render()
-    except (ValueError, KeyError):
-        return fallback
-
-
-_ANY: Guard = lambda s, owner: _TRUE  # noqa: E731
+CardTransition = common.CardTransition[SymKony]
+"""What one New York card sentence does, as a step the proofs cover, or why it has no
+meaning yet."""
 
 
 def _live(s: SymKony, owner: int) -> Bool:
@@ -559,110 +458,8 @@ def _live(s: SymKony, owner: int) -> Bool:
     return z3.And(z3.Not(s.over), s.m(owner).alive)
 
 
-def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = None,
-                      kind: str = "effect") -> CardTransition:
-    from kot_rules.language.render import render_effect
-
-    label = name or _text(lambda: render_effect(effect),
-                          f"{effect.verb.value} {effect.amount} ({effect.who.value})")
-    try:
-        lookup(VERBS, effect.verb)
-        lookup(WHO, effect.who)
-    except Unsupported as exc:
-        return CardTransition(label, kind, None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymKony) -> Step:
-        return owned(ctx, lambda owner: (z3.And(_live(s, owner), guard(s, owner)),
-                                         k.after(run_effect(ctx, s, owner, effect))))
-
-    return CardTransition(label, kind, build)
-
-
-def ability_transitions(ability: Ability) -> list[CardTransition]:
-    from kot_rules.language.render import render_ability
-
-    out = []
-    for effect in ability.effects:
-        one = replace(ability, effects=(effect,))
-        label = _text(lambda one=one: render_ability(one),  # type: ignore[misc]
-                      f"{ability.trigger.value}: {effect.verb.value} {effect.amount}")
-        try:
-            fires = lookup(TRIGGERS, ability.trigger)
-            holds = _ANY if ability.condition is None else lookup(CONDITIONS, ability.condition)
-        except Unsupported as exc:
-            out.append(CardTransition(label, "ability", None, unsupported=str(exc)))
-            continue
-        out.append(effect_transition(
-            effect, lambda s, o, t=fires, c=holds: z3.And(t(s, o), c(s, o)),  # type: ignore[misc]
-            label, "ability"))
-    return out
-
-
-def modifier_transition(m: Modifier) -> CardTransition:
-    from kot_rules.language.render import render_modifier
-
-    label = _text(lambda: render_modifier(m), f"{m.kind.value} {m.amount}")
-    try:
-        meaning = lookup(MODIFIERS, m.kind)
-        holds = _ANY if m.condition is None else lookup(CONDITIONS, m.condition)
-    except Unsupported as exc:
-        return CardTransition(label, "modifier", None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymKony) -> Step:
-        def one(owner: int) -> Step:
-            ok, t = meaning(ctx, s, owner, m)
-            return z3.And(ok, _live(s, owner), holds(s, owner)), t
-        return owned(ctx, one)
-
-    return CardTransition(label, "modifier", build)
-
-
-def activated_transition(a: Activated) -> CardTransition:
-    """An ability used at will: pay its energy (only with enough), then its act."""
-    from kot_rules.language.render import render_activated
-
-    label = _text(lambda: render_activated(a), a.effect.verb.value)
-    try:
-        lookup(VERBS, a.effect.verb)
-        lookup(WHO, a.effect.who)
-    except Unsupported as exc:
-        return CardTransition(label, "activated", None, unsupported=str(exc))
-
-    def build(ctx: Ctx, s: SymKony) -> Step:
-        def one(owner: int) -> Step:
-            m = s.m(owner)
-            paid = k.lose_energy(s, owner, a.energy)
-            return (z3.And(_live(s, owner), m.energy >= a.energy),
-                    k.after(run_effect(ctx, paid, owner, a.effect)))
-        return owned(ctx, one)
-
-    return CardTransition(label, "activated", build)
-
-
-def token_rule_transition(rule: TokenRule) -> CardTransition:
-    from kot_rules.language.render import render_token_rule
-
-    label = _text(lambda: render_token_rule(rule), f"{rule.kind.value} ({rule.token})")
-    try:
-        meaning = lookup(TOKEN_RULES, rule.kind)
-    except Unsupported as exc:
-        return CardTransition(label, "token rule", None, unsupported=str(exc))
-    return CardTransition(label, "token rule",
-                          lambda ctx, s: owned(ctx, lambda o: meaning(ctx, s, o, rule)))
-
-
-def card_transitions(card: CardDef) -> list[tuple[CardTransition, Position]]:
-    """Every transition ``card`` brings, with the position of the sentence that says it."""
-    out: list[tuple[CardTransition, Position]] = []
-    kind = "effect" if card.kind is CardKind.DISCARD else "ability"
-    for effect in card.effects:
-        out.append((effect_transition(effect, kind=kind), effect.position))
-    for ability in card.abilities:
-        out += [(t, ability.position) for t in ability_transitions(ability)]
-    for m in card.modifiers:
-        out.append((modifier_transition(m), m.position))
-    for a in card.activated:
-        out.append((activated_transition(a), a.position))
-    for rule in card.token_rules:
-        out.append((token_rule_transition(rule), rule.position))
-    return out
+SENTENCES = common.Sentences[SymKony](
+    WORDS, lookup, run_effect, owned,
+    live=_live, after=lambda s: k.after(s), pay=k.lose_energy, live_modifiers=True)
+"""New York's card sentences as transitions (the owner is the active monster or not)."""
+card_transitions = SENTENCES.card_transitions

@@ -16,13 +16,14 @@ destroyed is any side of the board file's tiles (:data:`BUILDING_SIDES`, :data:`
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, TypeVar, cast
+from dataclasses import dataclass
+from typing import Any
 
 import z3
 
 from kot_rules.engine.city import BOROUGHS, DATA, MANHATTAN, NY, OUTER, ZONES
-from kot_rules.verify.symbolic import Bool, Ctx, Int
+from kot_rules.verify.symbolic import Bool, Ctx, Int, Table, fields_of
+from kot_rules.verify.symbolic import ite as ite  # re-exported: the states' If
 
 SEATS = NY["max-players"]
 """kony.setup.components: up to six monsters."""
@@ -69,7 +70,7 @@ class SymKonyMonster:
 
 
 @dataclass(frozen=True)
-class SymKony:
+class SymKony(Table[SymKonyMonster]):
     """A King of New York position, symbolically. Seat 0 is the active monster."""
 
     players: Int
@@ -109,17 +110,6 @@ class SymKony:
     """Ghost: a card sentence saying its owner wins ended the game (it ends it at once,
     kony-cards' ``win`` verb). Not part of the game."""
 
-    def m(self, seat: int) -> SymKonyMonster:
-        return self.monsters[seat]
-
-    def with_monster(self, seat: int, monster: SymKonyMonster) -> SymKony:
-        ms = list(self.monsters)
-        ms[seat] = monster
-        return replace(self, monsters=tuple(ms))
-
-    def alive_count(self) -> Int:
-        return z3.Sum([z3.If(m.alive, 1, 0) for m in self.monsters])
-
     def bay_open(self) -> Bool:
         """The 5-6 path is in use: the variant, and at least five monsters left."""
         return z3.And(self.variant, self.alive_count() >= SECOND_PATH_FROM)
@@ -142,28 +132,6 @@ class SymKony:
         return z3.Or(self.city == NOBODY, z3.And(self.bay == NOBODY, self.bay_open()))
 
 
-T = TypeVar("T")
-
-
-def ite(c: Bool, a: T, b: T) -> T:
-    """``If(c, a, b)`` field by field for the dataclasses above; shares equal parts."""
-    if a is b:
-        return a
-    if is_dataclass(a) and not isinstance(a, type):
-        kw = {f.name: ite(c, getattr(a, f.name), getattr(b, f.name)) for f in fields(a)}
-        return cast(T, type(a)(**kw))
-    if isinstance(a, tuple):
-        other = cast(tuple[Any, ...], b)
-        return cast(T, tuple(ite(c, x, y) for x, y in zip(a, other, strict=True)))
-    if z3.is_true(c):
-        return a
-    if z3.is_false(c):
-        return b
-    if cast(Any, a).eq(b):
-        return a
-    return cast(T, z3.If(c, a, b))
-
-
 def pick(index: Int, values: tuple[Any, ...]) -> Any:
     """``values[index]`` for a symbolic ``index`` (the first value outside the range)."""
     out = values[0]
@@ -174,14 +142,7 @@ def pick(index: Int, values: tuple[Any, ...]) -> Any:
 
 def fresh(ctx: Ctx, name: str = "pre") -> SymKony:
     """A fully symbolic New York state (domains come from the invariants)."""
-    pre = f"{ctx.prefix}{name}"
-
-    def i(field: str) -> Int:
-        return z3.Int(f"{pre}.{field}")
-
-    def b(field: str) -> Bool:
-        return z3.Bool(f"{pre}.{field}")
-
+    i, b = ctx.terms(name)
     ms = tuple(SymKonyMonster(i(f"m{k}.hearts"), i(f"m{k}.max_hearts"), i(f"m{k}.stars"),
                               i(f"m{k}.energy"), b(f"m{k}.alive"), i(f"m{k}.borough"))
                for k in range(SEATS))
@@ -203,17 +164,12 @@ def borough_name(x: int) -> str:
 def leaves(s: SymKony) -> Iterator[tuple[str, Any]]:
     """Every field of ``s`` as (name, term): ``monsters[0].hearts``, ``units[bronx]``,
     ``zones[2-4]``..."""
-    for f in fields(s):
-        value = getattr(s, f.name)
-        if f.name == "monsters":
-            for k, m in enumerate(value):
-                for g in fields(m):
-                    yield f"monsters[{k}].{g.name}", getattr(m, g.name)
-        elif f.name == "zones":
-            yield "zones[2-4]", value[0]
-            yield "zones[5-6]", value[1]
-        elif isinstance(value, tuple):
-            for x, v in enumerate(value):
-                yield f"{f.name}[{BOROUGHS[x]}]", v
-        else:
-            yield f.name, value
+    return fields_of(s, _named)
+
+
+def _named(name: str, value: Any) -> Iterator[tuple[str, Any]] | None:
+    if name == "zones":
+        return iter((("zones[2-4]", value[0]), ("zones[5-6]", value[1])))
+    if isinstance(value, tuple):
+        return ((f"{name}[{BOROUGHS[x]}]", v) for x, v in enumerate(value))
+    return None

@@ -33,6 +33,15 @@ from kot_rules.language.ast import (
 )
 from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 from kot_rules.verify import kernel
+from kot_rules.verify.common import Unsupported as Unsupported  # re-exported
+from kot_rules.verify.common import (
+    ability_label,
+    activated_label,
+    effect_label,
+    find,
+    modifier_label,
+    token_rule_label,
+)
 from kot_rules.verify.kernel import Step
 from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
 
@@ -362,20 +371,12 @@ TABLES: tuple[tuple[type[Enum], Mapping[Any, object]], ...] = (
 """Each vocabulary enum with its table (the completeness test walks these)."""
 
 
-class Unsupported(Exception):
-    """A vocabulary member with no symbolic meaning."""
-
-
 K = TypeVar("K", bound=Enum)
 V = TypeVar("V")
 
 
 def _lookup(table: Mapping[K, V], member: K) -> V:
-    found = table.get(member)
-    if found is None:
-        why = NOT_YET.get(member, "no symbolic meaning yet")
-        raise Unsupported(f"{type(member).__name__}.{member.name} ({member.value}): {why}")
-    return found
+    return find(table, member, NOT_YET.get(member, "no symbolic meaning yet"))
 
 
 def _condition(c: Condition) -> Guard:
@@ -435,19 +436,9 @@ KERNEL: tuple[Transition, ...] = (
 """The rule kernel's steps (with any cards held: what cards add is a free choice)."""
 
 
-def _text(render: Callable[[], str], fallback: str) -> str:
-    try:
-        return render()
-    except (ValueError, KeyError):
-        return fallback
-
-
 def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = None,
                       kind: str = "effect", on_buy: bool = False) -> Transition:
-    from kot_rules.language.render import render_effect
-
-    label = name or _text(lambda: render_effect(effect),
-                          f"{effect.verb.value} {effect.amount} ({effect.who.value})")
+    label = name or effect_label(effect)
     try:
         _lookup(VERBS, effect.verb)
         _lookup(WHO, effect.who)
@@ -461,13 +452,9 @@ def effect_transition(effect: Effect, guard: Guard = _ANY, name: str | None = No
 
 
 def ability_transitions(ability: Ability) -> list[Transition]:
-    from kot_rules.language.render import render_ability
-
     out = []
     for effect in ability.effects:
-        one = replace(ability, effects=(effect,))
-        label = _text(lambda one=one: render_ability(one),  # type: ignore[misc]
-                      f"{ability.trigger.value}: {effect.verb.value} {effect.amount}")
+        label = ability_label(ability, effect)
         try:
             trigger: Guard = _lookup(TRIGGERS, ability.trigger)
             cond = _ANY if ability.condition is None else _condition(ability.condition)
@@ -481,10 +468,7 @@ def ability_transitions(ability: Ability) -> list[Transition]:
 
 
 def modifier_transition(modifier: Modifier) -> Transition:
-    from kot_rules.language.render import render_modifier
-
-    label = _text(lambda: render_modifier(modifier),
-                  f"{modifier.kind.value} {modifier.amount}")
+    label = modifier_label(modifier)
     try:
         meaning: ModifierMeaning = _lookup(MODIFIERS, modifier.kind)
         if modifier.condition is not None:
@@ -500,9 +484,7 @@ def activated_transition(activated: Activated, own_raise: int | None = None) -> 
     """An ability used at will: pay its energy (only with enough), do its act for the
     owner, then maybe send the card away (``own_raise``: what the card raises the
     maximum by, if known)."""
-    from kot_rules.language.render import render_activated
-
-    label = _text(lambda: render_activated(activated), activated.effect.verb.value)
+    label = activated_label(activated)
     try:
         verb: VerbMeaning = _lookup(VERBS, activated.effect.verb)
     except Unsupported as exc:
@@ -541,9 +523,7 @@ def card_transitions(card: CardDef) -> list[tuple[Transition, Position]]:
 
 
 def token_rule_transition(rule: TokenRule) -> Transition:
-    from kot_rules.language.render import render_token_rule
-
-    label = _text(lambda: render_token_rule(rule), f"{rule.kind.value} ({rule.token})")
+    label = token_rule_label(rule)
     build = TOKEN_RULES.get(rule.kind)
     if build is None:
         return Transition(label, "token rule", None,

@@ -9,9 +9,9 @@ choices (dice, bonuses from cards, the card bought) are fresh variables of a :cl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
-from typing import Any, TypeAlias, TypeVar, cast
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar, cast
 
 import z3
 
@@ -26,6 +26,38 @@ Int: TypeAlias = Any
 """A Z3 integer term (z3 has no type hints: Any)."""
 Bool: TypeAlias = Any
 """A Z3 boolean term."""
+
+M = TypeVar("M")
+
+
+class _Living(Protocol):
+    @property
+    def alive(self) -> Bool: ...
+
+
+L = TypeVar("L", bound=_Living)
+
+
+class Seats(Generic[M]):
+    """Base of a symbolic state (a frozen dataclass with a ``monsters`` field): its
+    monsters by seat, for every game's model."""
+
+    monsters: tuple[M, ...]
+
+    def m(self, seat: int) -> M:
+        return self.monsters[seat]
+
+    def with_monster(self, seat: int, monster: M) -> Self:
+        ms = list(self.monsters)
+        ms[seat] = monster
+        return cast(Self, replace(cast(Any, self), monsters=tuple(ms)))
+
+
+class Table(Seats[L]):
+    """A :class:`Seats` whose monsters may be out of the game (King of Tokyo, New York)."""
+
+    def alive_count(self) -> Int:
+        return z3.Sum([z3.If(m.alive, 1, 0) for m in self.monsters])
 
 
 @dataclass(frozen=True)
@@ -43,7 +75,7 @@ class SymMonster:
 
 
 @dataclass(frozen=True)
-class SymState:
+class SymState(Table[SymMonster]):
     """A position, symbolically. Seat 0 is the active monster (or the card's owner)."""
 
     players: Int
@@ -64,17 +96,6 @@ class SymState:
     over: Bool
     winner: Int
 
-    def m(self, seat: int) -> SymMonster:
-        return self.monsters[seat]
-
-    def with_monster(self, seat: int, monster: SymMonster) -> SymState:
-        ms = list(self.monsters)
-        ms[seat] = monster
-        return replace(self, monsters=tuple(ms))
-
-    def alive_count(self) -> Int:
-        return z3.Sum([z3.If(m.alive, 1, 0) for m in self.monsters])
-
     def bay_open(self) -> Bool:
         return z3.And(self.bay_variant, self.alive_count() >= BAY_MIN_MONSTERS)
 
@@ -93,8 +114,11 @@ T = TypeVar("T")
 
 
 def ite(c: Bool, a: T, b: T) -> T:
-    """``If(c, a, b)`` field by field for states and monsters; shares equal parts."""
-    if isinstance(a, SymState | SymMonster):
+    """``If(c, a, b)`` field by field for the states and monsters of every game's model
+    (dataclasses, tuples, terms); shares equal parts."""
+    if a is b:  # the same part (e.g. tiles no step changes): nothing to choose
+        return a
+    if is_dataclass(a) and not isinstance(a, type):
         kw = {f.name: ite(c, getattr(a, f.name), getattr(b, f.name)) for f in fields(a)}
         return cast(T, type(a)(**kw))
     if isinstance(a, tuple):
@@ -143,15 +167,19 @@ class Ctx:
         self.choices.append((kind, seat, v))
         return v
 
+    def last(self, kind: str) -> Any:
+        """The latest choice of ``kind`` made (a step's own choice, read by a caller)."""
+        return next(v for k, _, v in reversed(self.choices) if k == kind)
+
+    def terms(self, name: str) -> tuple[Callable[[str], Int], Callable[[str], Bool]]:
+        """Makers of the free fields of a state named ``name``: (a whole number, a boolean),
+        each named ``{prefix}{name}.{field}``."""
+        pre = f"{self.prefix}{name}"
+        return (lambda field: z3.Int(f"{pre}.{field}")), (lambda field: z3.Bool(f"{pre}.{field}"))
+
     def state(self, name: str = "pre") -> SymState:
         """A fully symbolic state (every field free, domains only)."""
-
-        def i(field: str) -> Int:
-            return z3.Int(f"{self.prefix}{name}.{field}")
-
-        def b(field: str) -> Bool:
-            return z3.Bool(f"{self.prefix}{name}.{field}")
-
+        i, b = self.terms(name)
         ms = tuple(
             SymMonster(i(f"{k}.hearts"), i(f"{k}.max_hearts"), i(f"{k}.stars"),
                        i(f"{k}.energy"), b(f"{k}.alive"), i(f"{k}.cards"), b(f"{k}.hit"))
@@ -171,14 +199,24 @@ def seat_index(v: Int) -> Bool:
 
 def leaves(s: SymState) -> Iterator[tuple[str, Any]]:
     """Every field of ``s`` as (name, term), monsters as ``monsters[k].field``."""
+    return fields_of(s, lambda name, value: (
+        ((f"queue[{k}]", q) for k, q in enumerate(value)) if name == "queue" else None))
+
+
+Expand = Callable[[str, Any], Iterable[tuple[str, Any]] | None]
+"""(field name, value) -> the named terms a field stands for, or None: the field itself."""
+
+
+def fields_of(s: Any, expand: Expand) -> Iterator[tuple[str, Any]]:
+    """Every field of the state ``s`` as (name, term), in field order: each monster's as
+    ``monsters[k].field``, a field ``expand`` names as it says."""
     for f in fields(s):
         value = getattr(s, f.name)
         if f.name == "monsters":
             for k, m in enumerate(value):
                 for g in fields(m):
                     yield f"monsters[{k}].{g.name}", getattr(m, g.name)
-        elif f.name == "queue":
-            for k, q in enumerate(value):
-                yield f"queue[{k}]", q
+        elif (named := expand(f.name, value)) is not None:
+            yield from named
         else:
             yield f.name, value
