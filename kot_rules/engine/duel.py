@@ -777,17 +777,8 @@ def random_step(s: State, u: float) -> None:
             else:
                 index = int(u * keeps)
             if index:
-                # apply_keep of that keep: its checks hold, nothing is built (quiet), and
-                # the check after the step finds what it found after the last one.
-                i, k0 = divmod(index - 1, c0 + 1)
-                i, k1 = divmod(i, c1 + 1)
-                i, k2 = divmod(i, c2 + 1)
-                i, k3 = divmod(i, c3 + 1)
-                i, k4 = divmod(i, c4 + 1)
-                k5 = i % (c5 + 1)
-                s.to_roll = c0 + c1 + c2 + c3 + c4 + c5 - (k0 + k1 + k2 + k3 + k4 + k5)
-                s.dice = (k0, k1, k2, k3, k4, k5)
-                s.phase = _ROLL
+                # The check after the step finds what it found after the last one.
+                turn.keep_by_index(s, index)
                 return
             ev = _Quiet()
             resolve(s, ev)  # apply_keep of StopRolling

@@ -437,8 +437,8 @@ def random_step(s: State, u: float) -> None:
                 if (
                     having
                     and m.cards
-                    and not having.isdisjoint(
-                        abilities.text_ids(s, m.cards) if s.copying else m.cards
+                    and abilities.any_in(
+                        having, abilities.text_ids(s, m.cards) if s.copying else m.cards
                     )
                 ):
                     uses = activated.offers(s, s.active, dice_window=True)
@@ -449,17 +449,7 @@ def random_step(s: State, u: float) -> None:
                 else:
                     index = int(u * n)
                 if index:
-                    # dice.sub_multiset(c, index - 1), inline: mixed radix, face order.
-                    i, k0 = divmod(index - 1, c[0] + 1)
-                    i, k1 = divmod(i, c[1] + 1)
-                    i, k2 = divmod(i, c[2] + 1)
-                    i, k3 = divmod(i, c[3] + 1)
-                    i, k4 = divmod(i, c[4] + 1)
-                    k5 = i % (c[5] + 1)
-                    s.to_roll = (c[0] + c[1] + c[2] + c[3] + c[4] + c[5]
-                                 - (k0 + k1 + k2 + k3 + k4 + k5))
-                    s.dice = (k0, k1, k2, k3, k4, k5)
-                    s.phase = _ROLL
+                    turn.keep_by_index(s, index)
                     return
         elif phase is _BUY:
             cards, rest = legal.buy_choices(s)

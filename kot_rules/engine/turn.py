@@ -341,6 +341,18 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     s.phase = _ROLL
 
 
+def keep_by_index(s: State, index: int) -> None:
+    """:func:`apply_keep` of the keep at ``index`` (1 or more) of the keep phase's decisions
+    (``legal.legal_actions``: stop is 0, then each keep but all the dice, by sub-multiset
+    index): for a random game's step (kot-speed), which draws the index and builds no
+    action. Its checks hold by construction, and no event is built (nobody reads them)."""
+    c0, c1, c2, c3, c4, c5 = s.dice
+    k0, k1, k2, k3, k4, k5 = dice.sub_multiset(s.dice, index - 1)
+    s.to_roll = c0 + c1 + c2 + c3 + c4 + c5 - (k0 + k1 + k2 + k3 + k4 + k5)
+    s.dice = (k0, k1, k2, k3, k4, k5)
+    s.phase = _ROLL
+
+
 # -- buying [000/001 §3. ZAKUP KART, §OPIS KART] --------------------------------------
 
 
