@@ -15,6 +15,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from random_loop_helpers import (
+    PlainRandomAgent,
+    assert_plain_rules_play_the_same_games,
+    assert_random_loop_plays_the_general_game,
+    quiet,
+    seeded_states,
+)
 
 from kot_rules.engine import dice, driver, duel, requests, tracks
 from kot_rules.engine.agents import RandomAgent
@@ -37,17 +44,7 @@ def duel_game() -> Game:
 
 def states(seeds: range = SEEDS) -> Iterator[State]:
     """Every state of seeded random Duel games, each one a private copy."""
-    game = duel_game()
-    for seed in seeds:
-        seen: list[State] = []
-        driver.play(game, seed, on_step=seen.append)
-        yield from seen
-
-
-def quiet(s: State) -> State:
-    c = s.copy()
-    c.events = QUIET_EVENTS
-    return c
+    return seeded_states(duel_game(), seeds)
 
 
 def rngs_for(seed: int) -> tuple[random.Random, list[random.Random]]:
@@ -144,27 +141,12 @@ class TestRoll:
             assert fast.canonical() == plain.canonical()
 
 
-class PlainRandomAgent(RandomAgent):
-    """The random agent under another class: the driver plays it in its general loop."""
-
-    __slots__ = ()
-
-
 class TestDriverLoop:
     @pytest.mark.parametrize("seeds", [range(1, 21), range(ASKED_ONCE_OVER, ASKED_ONCE_OVER + 1)])
     def test_same_games_as_the_general_loop_and_the_record(self, seeds: range) -> None:
         game = duel_game()
         for seed in seeds:
-            agents = [PlainRandomAgent(driver.agent_rng(seed, i)) for i in range(2)]
-            general = driver.play(game, seed, agents, record=False)
-            fast = driver.play(game, seed, record=False)
-            recorded = driver.play(game, seed)
-            assert fast.final is not None and general.final is not None
-            assert recorded.final is not None
-            assert fast.final.canonical() == general.final.canonical()
-            assert fast.final.canonical() == recorded.final.canonical()
-            assert fast.decisions == general.decisions == recorded.decisions
-            assert fast.final.events == ()
+            assert_random_loop_plays_the_general_game(game, seed)
 
     def test_agents_given_by_the_caller_replay_from_their_own_state(self) -> None:
         game = duel_game()
@@ -191,12 +173,7 @@ class TestDriverLoop:
         # The same rules with no random_step: the driver's general loop plays them.
         game = duel_game()
         plain = Game(2, options=game.options, rules=replace(duel.RULES, random_step=None))
-        for seed in range(1, 11):
-            a = driver.play(plain, seed, record=False)
-            b = driver.play(game, seed, record=False)
-            assert a.final is not None and b.final is not None
-            assert a.final.canonical() == b.final.canonical()
-            assert a.decisions == b.decisions
+        assert_plain_rules_play_the_same_games(plain, game, range(1, 11))
 
 
 class _Fixed(random.Random):

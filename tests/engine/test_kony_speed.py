@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 import pytest
+from random_loop_helpers import (
+    assert_plain_rules_play_the_same_games,
+    assert_random_loop_plays_the_general_game,
+)
 
 from kot_rules.engine import driver, newyork
 from kot_rules.engine.actions import ResolveFaces
-from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.city import BOROUGHS, FACES, CityBoard, flip_tile, laid_out
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game
@@ -84,12 +87,6 @@ class TestCityBoardChanges:
             b.points = 2  # type: ignore[misc]
 
 
-class PlainRandomAgent(RandomAgent):
-    """The random agent under another class: the driver's general loop plays it."""
-
-    __slots__ = ()
-
-
 class TestRandomStep:
     def test_resolve_decisions_as_before(self) -> None:
         game = DEFINITION.new_game(4)
@@ -107,18 +104,7 @@ class TestRandomStep:
         game = DEFINITION.new_game(players)
         asked = 0
         for seed in range(1, 13):
-            agents = [PlainRandomAgent(driver.agent_rng(seed, i)) for i in range(players)]
-            steps: list[State] = []
-            general = driver.play(game, seed, agents, record=False, on_step=steps.append)
-            asked += sum(1 for s in steps if s.pending is not None)
-            fast = driver.play(game, seed, record=False)
-            recorded = driver.play(game, seed)
-            assert fast.final is not None and general.final is not None
-            assert recorded.final is not None
-            assert fast.final.canonical() == general.final.canonical()
-            assert fast.final.canonical() == recorded.final.canonical()
-            assert fast.decisions == general.decisions == recorded.decisions
-            assert fast.final.events == ()
+            asked += assert_random_loop_plays_the_general_game(game, seed, count_questions=True)
         if players >= 5:
             # The 5-6 path closes and asks its monster where to go, or a card asks.
             assert asked > 0
@@ -126,12 +112,7 @@ class TestRandomStep:
     def test_the_plain_rules_play_the_same_games(self) -> None:
         plain = Game(4, rules=replace(newyork.RULES, random_step=None))
         game = DEFINITION.new_game(4)
-        for seed in range(1, 11):
-            a = driver.play(plain, seed, record=False)
-            b = driver.play(game, seed, record=False)
-            assert a.final is not None and b.final is not None
-            assert a.final.canonical() == b.final.canonical()
-            assert a.decisions == b.decisions
+        assert_plain_rules_play_the_same_games(plain, game, range(1, 11))
 
     def test_recorded_games_describe_the_dice(self) -> None:
         # The dice are described only for events somebody reads: a recorded game has them.

@@ -15,12 +15,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from random_loop_helpers import (
+    assert_plain_rules_play_the_same_games,
+    assert_random_loop_plays_the_general_game,
+    quiet,
+    seeded_states,
+)
 
-from kot_rules.engine import abilities, dice, driver, kingoftokyo, legal, requests, turn
+from kot_rules.engine import abilities, dice, kingoftokyo, legal, requests, turn
 from kot_rules.engine.actions import END_TURN, Buy, Reroll
-from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.errors import IllegalActionError
-from kot_rules.engine.events import QUIET_EVENTS
 from kot_rules.engine.game import Game, Options
 from kot_rules.engine.state import CHANCE, TERMINAL, Phase, State
 from kot_rules.language.ast import Trigger
@@ -31,17 +35,7 @@ US = (0.0, 0.13, 0.5, 0.77, 0.999999)
 
 def states(players: int, seeds: range = SEEDS) -> Iterator[State]:
     """Every state of seeded random games (full deck), each one a private copy."""
-    game = Game(players)
-    for seed in seeds:
-        seen: list[State] = []
-        driver.play(game, seed, on_step=seen.append)
-        yield from seen
-
-
-def quiet(s: State) -> State:
-    c = s.copy()
-    c.events = QUIET_EVENTS
-    return c
+    return seeded_states(Game(players), seeds)
 
 
 def outcome_of(step: object, s: State, *args: object) -> tuple[str, str]:
@@ -199,12 +193,6 @@ class TestFires:
         assert hits > 100
 
 
-class PlainRandomAgent(RandomAgent):
-    """The random agent under another class: the driver's general loop plays it."""
-
-    __slots__ = ()
-
-
 class TestDriverLoop:
     @pytest.mark.parametrize(
         ("players", "bay"), [(2, None), (4, None), (5, True), (6, None), (6, False)]
@@ -212,16 +200,7 @@ class TestDriverLoop:
     def test_same_games_as_the_general_loop(self, players: int, bay: bool | None) -> None:
         game = Game(players, options=Options(tokyo_bay=bay))
         for seed in range(1, 16):
-            agents = [PlainRandomAgent(driver.agent_rng(seed, i)) for i in range(players)]
-            general = driver.play(game, seed, agents, record=False)
-            fast = driver.play(game, seed, record=False)
-            recorded = driver.play(game, seed)
-            assert fast.final is not None and general.final is not None
-            assert recorded.final is not None
-            assert fast.final.canonical() == general.final.canonical()
-            assert fast.final.canonical() == recorded.final.canonical()
-            assert fast.decisions == general.decisions == recorded.decisions
-            assert fast.final.events == ()
+            assert_random_loop_plays_the_general_game(game, seed)
 
     @pytest.mark.parametrize("players", [2, 4, 6])
     def test_the_plain_rules_play_the_same_games(self, players: int) -> None:
@@ -229,12 +208,7 @@ class TestDriverLoop:
         # take none of their shortcuts (they require kingoftokyo.RULES): turn.apply plays.
         plain = Game(players, rules=replace(kingoftokyo.RULES, random_step=None))
         game = Game(players)
-        for seed in range(1, 11):
-            a = driver.play(plain, seed, record=False)
-            b = driver.play(game, seed, record=False)
-            assert a.final is not None and b.final is not None
-            assert a.final.canonical() == b.final.canonical()
-            assert a.decisions == b.decisions
+        assert_plain_rules_play_the_same_games(plain, game, range(1, 11))
 
 
 class TestInlineAnswers:
