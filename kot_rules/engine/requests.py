@@ -99,16 +99,13 @@ class NeedAnswer(Exception):
 
 def ask(s: State, seat: int, options: list[Action], why: str) -> Action:
     """The option ``seat`` picks; with a single option, that one, without asking."""
-    if len(options) == 1:
-        return options[0]
+    index = pick(s, seat, len(options))
+    if index >= 0:
+        return options[index]
     if s.fed < len(s.feed):
         answer = s.feed[s.fed]
         s.fed += 1
         return answer  # checked against the request when it was given
-    if _INLINE and _INLINE[-1].state is s and s.phase is not _OVER:
-        inline = _INLINE[-1]
-        inline.decisions += 1
-        return options[int(inline.rngs[seat].random() * len(options))]
     raise NeedAnswer(Request(seat, tuple(options), 0, why))
 
 
