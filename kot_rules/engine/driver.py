@@ -253,7 +253,6 @@ def _random_loop(
 ) -> tuple[State, int]:
     over, roll_phase, yield_phase = Phase.OVER, Phase.ROLL, Phase.YIELD
     first_player = Phase.FIRST_PLAYER
-    sample = dice.sample
     # The generators' draws bound once: compiled, a call of rng.random() looks the method
     # up each time.
     chance: Callable[[], float] = rng.random
@@ -276,7 +275,7 @@ def _random_loop(
                         # dice.sample, inline: one draw among the 6**n ordered throws.
                         roll_in_place(state, dice.throw(n, int(chance() * dice.THROWS[n])))
                     else:
-                        roll_in_place(state, sample(rng, n))
+                        roll_in_place(state, dice.sample(rng, n))
                     continue
                 if phase is first_player:
                     state = state.apply(state.sample_chance(rng))

@@ -169,10 +169,10 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
     if held and table.buys_more:
         held = abilities.text_ids(s, held)  # copies of cards count too
         having = table.with_modifier
-        if not (having[_M_BUY_TOP_CARD].isdisjoint(held)
-                and having[_M_BUY_FROM_OTHERS].isdisjoint(held)):
+        if (abilities.any_in(having[_M_BUY_TOP_CARD], held)
+                or abilities.any_in(having[_M_BUY_FROM_OTHERS], held)):
             rest += buying.more_buys(s, energy, discount)
-        if not having[_M_BUY_FROM_DISCARD].isdisjoint(held):  # kony-words
+        if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # kony-words
             rest += buying.discard_buys(s, energy, discount)
     if energy >= _SWEEP_COST and s.shop:
         rest.append(_SWEEP)

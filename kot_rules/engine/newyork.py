@@ -1175,7 +1175,7 @@ def toll(s: State) -> int:
     """The energy a move by choice costs: what the face-up cards of the shop say (their
     toll holds while they lie there; D-KONY-MARATHON-TOLL)."""
     having = s.game.cards.with_modifier[_M_TOLL]
-    if not having or having.isdisjoint(s.shop):
+    if not having or not abilities.any_in(having, s.shop):
         return 0
     return sum(m.amount for c in s.shop if c in having
                for m in s.game.cards.modifiers(c) if m.kind is _M_TOLL)
