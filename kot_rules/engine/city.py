@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from kot_rules.engine.dice import Face
+from kot_rules.engine.dice import Face, shuffle
 from kot_rules.engine.errors import StateFormatError
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import game_numbers
@@ -551,7 +551,7 @@ def laid_out(seats: int, seed: int) -> CityBoard:
     order of BOROUGHS; no units; nobody placed; both special cards beside the board
     (kony.setup.special-cards)."""
     ids = [t.id for t in DATA.tiles]
-    random.Random(seed).shuffle(ids)
+    shuffle(ids, random.Random(seed))
     per = DATA.tiles_per_stack
     stacks = []
     for b in range(len(BOROUGHS)):

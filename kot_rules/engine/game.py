@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kot_rules.engine import dice
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
@@ -142,7 +143,7 @@ class Game:
         """The physical cards in spec order, shuffled by ``random.Random(seed)`` if seeded."""
         ids = list(self.cards.physical_ids())
         if seed is not None:
-            shuffle(ids, random.Random(seed))
+            dice.shuffle(ids, random.Random(seed))
         return tuple(ids)
 
     def new_initial_state(self, deck: Sequence[str] | None = None) -> State:
@@ -386,18 +387,3 @@ class Game:
                 f"unknown or repeated {extra[:5] or 'duplicates'}"
             )
 
-
-def shuffle(items: list[str], rng: random.Random) -> None:
-    """``rng.shuffle(items)``, drawn as CPython's ``Random`` draws it (Fisher-Yates from the
-    end, each index by ``getrandbits`` until one is below the bound): compiled, without the
-    two Python calls per card of ``Random.shuffle``. A test holds the two equal."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = 0  # n.bit_length()
-        while n >> k:
-            k += 1
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]

@@ -197,3 +197,19 @@ class TestFaceParse:
         assert [f.value for f in dice.faces_of(counts)] == [
             "1", "3", "3", "energy", "claw", "claw"
         ]
+
+
+class TestDeckShuffle:
+    """dice.shuffle stands in for random.Random.shuffle: a seeded game's deck (and New York's
+    tiles) depend on it."""
+
+    @pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 50, 66, 129])
+    def test_the_same_order_and_generator_as_random_shuffle(self, length: int) -> None:
+        for seed in range(200):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a = [f"c{i}" for i in range(length)]
+            b = list(a)
+            dice.shuffle(a, ours)
+            theirs.shuffle(b)
+            assert a == b, (seed, length)
+            assert ours.getstate() == theirs.getstate()

@@ -3,7 +3,6 @@ otherwise, and the kernel reaches the game only through ``game.rules`` (issue 9)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -12,7 +11,7 @@ import pytest
 from kot_rules.engine import Phase
 from kot_rules.engine.actions import STOP, Action, Roll
 from kot_rules.engine.driver import play
-from kot_rules.engine.game import Game, Options, shuffle
+from kot_rules.engine.game import Game, Options
 from kot_rules.engine.state import Outcome, State
 from kot_rules.games import DEFAULT_GAME, KING_OF_TOKYO, UnknownGameError, get, ids
 
@@ -69,19 +68,4 @@ def test_the_kernel_reaches_the_game_through_its_rules() -> None:
     final = play(Game(3), seed=1).final
     assert final is not None and final.outcome is not None
     assert final.outcome.reason != "the first step"
-
-
-class TestDeckShuffle:
-    """game.shuffle stands in for random.Random.shuffle: a seeded game's deck depends on it."""
-
-    @pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 50, 66, 129])
-    def test_the_same_order_and_generator_as_random_shuffle(self, length: int) -> None:
-        for seed in range(200):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            a = [f"c{i}" for i in range(length)]
-            b = list(a)
-            shuffle(a, ours)
-            theirs.shuffle(b)
-            assert a == b, (seed, length)
-            assert ours.getstate() == theirs.getstate()
 
