@@ -5,27 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kot_rules import games
+from kony_engine_helpers import GAME
+from kony_engine_helpers import city_board as _board
+from kony_engine_helpers import kony_state as _state
+
 from kot_rules.engine import newyork
-from kot_rules.engine.city import CityBoard
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import State
-from kot_rules.language.vocabulary import KING_OF_NEW_YORK
-
-GAME = games.get(KING_OF_NEW_YORK).new_game(2)
-
-
-def _state(cards0: tuple[str, ...] = (), cards1: tuple[str, ...] = (), *, energy0: int = 0,
-           energy1: int = 0, stars0: int = 0, stars1: int = 0) -> State:
-    monsters = [MonsterSetup(GAME.names[0], energy=energy0, stars=stars0, cards=cards0),
-                MonsterSetup(GAME.names[1], energy=energy1, stars=stars1, cards=cards1)]
-    return GAME.setup_state(monsters, active=0, turn_number=3)
-
-
-def _board(s: State) -> CityBoard:
-    board = s.board
-    assert isinstance(board, CityBoard)
-    return board
 
 
 def _with_units(s: State, borough: str, units: tuple[str, ...]) -> None:
