@@ -940,31 +940,25 @@ def _pick_place(s: State, seat: int, tile: str, here: PlacedTile | None, fame_bu
     where the options must be built and asked. The places are those of
     :func:`_place_options`, in its order, counted and then the picked one found: no dict,
     no list, no cache of positions (most positions of a game are new ones)."""
-    per_track = _candidate_answers(tile)
+    fame, destruction = _candidate_answers(tile)
+    tracks = ((fame, fame_busy), (destruction, destruction_busy))
     skip = None if here is None else place_key(here) if here.owner is None else ""
-    fame, destruction = per_track
     n = 0
-    for mask, _, k, _ in fame:
-        if not mask & fame_busy and k != skip:
-            n += 1
-    for mask, _, k, _ in destruction:
-        if not mask & destruction_busy and k != skip:
-            n += 1
+    for per_track, busy in tracks:
+        for mask, _, k, _ in per_track:
+            if not mask & busy and k != skip:
+                n += 1
     if not n:
         return True, None
     index = requests.pick(s, seat, n + 1 if here is not None else n)  # PASS after them
     if index < 0:
         return False, None
-    for mask, p, k, _ in fame:
-        if not mask & fame_busy and k != skip:
-            if not index:
-                return True, p
-            index -= 1
-    for mask, p, k, _ in destruction:
-        if not mask & destruction_busy and k != skip:
-            if not index:
-                return True, p
-            index -= 1
+    for per_track, busy in tracks:
+        for mask, p, k, _ in per_track:
+            if not mask & busy and k != skip:
+                if not index:
+                    return True, p
+                index -= 1
     return True, None  # PASS: left where it is
 
 
