@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from kot_rules.engine import abilities, activated, dice, dispatch, effects, legal, requests, turn
+from kot_rules.engine import abilities, activated, dispatch, effects, legal, requests, turn
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
@@ -691,7 +691,7 @@ def legal_actions(s: State) -> Sequence[Action]:
         discount = abilities.total(s, a, _M_CARD_DISCOUNT) if s.monsters[a].cards else 0
         shop = s.shop
         actions: list[Action] = [
-            _buy(c) for c in shop
+            legal.buy_action(c) for c in shop
             if max(0, cost(c) - discount - (RIGHTMOST_DISCOUNT if shop[-1] == c else 0)) <= energy
         ]
         if energy >= REFRESH_COST and s.shop:
@@ -714,16 +714,6 @@ def legal_actions(s: State) -> Sequence[Action]:
 
 # Actions are frozen values: one object per decision serves every state.
 _RESOLVE_FACES: Final[tuple[Action, ...]] = tuple(ResolveFaces(f) for f in FACES)
-_BUYS: Final[dict[str, Action]] = {}
-
-
-def _buy(card: str) -> Action:
-    action = _BUYS.get(card)
-    if action is None:
-        if len(_BUYS) >= _CACHE_LIMIT:
-            _BUYS.clear()
-        action = _BUYS[card] = Buy(card)
-    return action
 
 
 def apply(s: State, action: Action) -> None:
@@ -806,9 +796,7 @@ def apply_roll(s: State, ev: list[Event], action: Action) -> None:
 
 
 def _roll(s: State, ev: list[Event], c: Counts) -> None:
-    s.dice = dice.add(s.dice, c)
-    s.to_roll = 0
-    s.rolls_done += 1
+    turn.add_roll(s, c)
     # Duel's face names in the event's text (the dice counts would print King of Tokyo's).
     ev.append(_NO_EVENT if type(ev) is _Quiet  # nobody reads them: no text built
               else Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
@@ -834,9 +822,7 @@ def roll_in_place(s: State, counts: Counts) -> None:
         # duel-speed-2: in the driver's random loop such a roll is _roll with no event
         # built, and the step's end changes nothing: the check after it finds what it
         # found after the last step (the dice move no marker and no heart).
-        s.dice = dice.add(s.dice, counts)
-        s.to_roll = 0
-        s.rolls_done += 1
+        turn.add_roll(s, counts)
         s.phase = _KEEP
         return
     if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(

@@ -386,13 +386,7 @@ def roll_in_place(s: State, counts: dice.Counts) -> None:
             # and turn._finish). Nothing else happens in such a step, so nothing can ask
             # a question (whatever cards are held): no state to keep for a replay, and
             # no events to build.
-            d = s.dice
-            s.dice = (
-                d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],
-                d[3] + counts[3], d[4] + counts[4], d[5] + counts[5],
-            )  # fmt: skip
-            s.to_roll = 0
-            s.rolls_done += 1
+            turn.add_roll(s, counts)
             s.phase = _KEEP
             return
     if (

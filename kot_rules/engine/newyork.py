@@ -247,9 +247,7 @@ def apply_roll(s: State, ev: list[Event], action: Action) -> None:
 
 
 def _roll(s: State, ev: list[Event], c: Counts) -> None:
-    s.dice = dice.add(s.dice, c)
-    s.to_roll = 0
-    s.rolls_done += 1
+    turn.add_roll(s, c)
     # kony-speed: the dice are described only for an event somebody reads.
     ev.append(NO_EVENT if type(ev) is Quiet else
               Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))

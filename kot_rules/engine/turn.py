@@ -272,7 +272,9 @@ def apply_roll(s: State, ev: list[Event], action: Action) -> None:
     _roll(s, ev, counts)
 
 
-def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
+def add_roll(s: State, counts: dice.Counts) -> None:
+    """A roll's dice join those kept on the table, and the roll is counted (every game's
+    roll starts so; the event and what follows are the game's)."""
     d = s.dice
     s.dice = (
         d[0] + counts[0], d[1] + counts[1], d[2] + counts[2],
@@ -280,6 +282,10 @@ def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
     )  # fmt: skip
     s.to_roll = 0
     s.rolls_done += 1
+
+
+def _roll(s: State, ev: list[Event], counts: dice.Counts) -> None:
+    add_roll(s, counts)
     ev.append(
         _NO_EVENT
         if type(ev) is _Quiet
