@@ -268,22 +268,8 @@ def victory(s: State) -> Outcome | None:
     ogłasza wygraną na koniec swojej tury"]: another monster with enough stars waits for
     the end of its own turn, and must still be in the game then (D-SEVERAL-AT-20).
     """
-    ms = s.monsters
-    alive = 0
-    last = -1
-    for seat, m in enumerate(ms):
-        if m[5]:  # alive
-            alive += 1
-            last = seat
-    target = s.game.options.win_stars
-    if alive == 0:
-        return Outcome(None, "every remaining monster was eliminated in the same turn")
-    if alive == 1:
-        return Outcome(last, "last monster standing")
-    a = ms[s.active]
-    if a.alive and a.stars >= target:
-        return Outcome(s.active, f"{target} stars at the end of a turn")
-    return None
+    standing = turn.last_standing(s)
+    return standing if standing is not None else turn.victory_by_stars(s)
 
 
 # -- the step, with shortcuts for the most frequent decisions (kot-speed) --------------

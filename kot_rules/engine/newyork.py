@@ -704,20 +704,15 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
 
 
 def victory(s: State) -> Outcome | None:
-    """The outcome at the end of a turn, or None (kony.end.victory-at-end-of-turn): 20 stars
-    for a monster still in the game, the active one first then clockwise (kony.end.twenty-stars,
-    D-KONY-VICTORY-MOMENT, D-KONY-SEVERAL-AT-20); then the last one standing
-    (kony.end.last-standing); nobody left, a draw (kony.end.all-eliminated)."""
-    alive = clockwise(s, s.active)
-    if not alive:
-        return Outcome(None, "every remaining monster was eliminated in the same turn")
-    target = s.game.options.win_stars
-    for seat in alive:
-        if s.monsters[seat].stars >= target:
-            return Outcome(seat, f"{target} stars at the end of a turn")
-    if len(alive) == 1:
-        return Outcome(alive[0], "last monster standing")
-    return None
+    """The outcome at the end of a turn, or None (kony.end.victory-at-end-of-turn), in the
+    seed's order: the active monster, still in the game with 20 stars, wins
+    (kony.end.twenty-stars, D-KONY-VICTORY-MOMENT) - another monster with 20 stars waits
+    for the end of its own turn (D-KONY-SEVERAL-AT-20); then the last one standing wins
+    (kony.end.last-standing); nobody left is a draw (kony.end.all-eliminated). King of
+    Tokyo's two checks (turn.py), taken in the seed's order, the stars first [003 §KONIEC
+    GRY; §PODSUMOWANIE TURY, step 5]."""
+    won = turn.victory_by_stars(s)
+    return won if won is not None else turn.last_standing(s)
 
 
 def check_options(options: Options) -> None:

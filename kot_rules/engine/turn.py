@@ -422,6 +422,37 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
 # -- end of turn and of the game [000 §KONIEC GRY; 004] ------------------------------
 
 
+def victory_by_stars(s: State) -> Outcome | None:
+    """The active monster's victory by stars at the end of its own turn, or None.
+
+    A player declares its win at the end of its own turn, never during it [000 §KONIEC
+    GRY; 003 §KONIEC GRY], and only if it is still in the game with the stars then [004;
+    003 §PODSUMOWANIE TURY]: another monster with enough stars waits for the end of its own
+    turn (D-SEVERAL-AT-20, D-KONY-VICTORY-MOMENT).
+    """
+    a = s.monsters[s.active]
+    target = s.game.options.win_stars
+    if a.alive and a.stars >= target:
+        return Outcome(s.active, f"{target} stars at the end of a turn")
+    return None
+
+
+def last_standing(s: State) -> Outcome | None:
+    """The outcome when at most one monster is left, at the end of any turn, or None: the
+    last one wins; nobody left is a draw [000 §KONIEC GRY; 003 §KONIEC GRY]."""
+    alive = 0
+    last = -1
+    for seat, m in enumerate(s.monsters):
+        if m[5]:  # m.alive, read by index: this runs at the end of every turn
+            alive += 1
+            last = seat
+    if alive == 0:
+        return Outcome(None, "every remaining monster was eliminated in the same turn")
+    if alive == 1:
+        return Outcome(last, "last monster standing")
+    return None
+
+
 def end_turn(s: State, ev: list[Event], *, end_effects: bool = True) -> None:
     """End of turn: card effects of the end of the turn, then victory is declared (only
     now), then the next monster plays, or the same one if it is owed an extra turn."""

@@ -369,7 +369,8 @@ def rules_index(data: NewYorkData) -> str:
 
 def decision_page(data: NewYorkData, decision: Decision) -> str:
     return sections.decision_page(
-        SECTION, data, decision, [],
+        SECTION, data, decision,
+        ["The rulebook sentences the decision follows; it may not contradict them:", ""],
         "The passages of the rules it settles; the decision may not contradict them:",
         "No scenario is tagged with this decision.")
 

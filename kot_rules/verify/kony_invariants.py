@@ -141,9 +141,10 @@ INVARIANTS: tuple[KonyInvariant, ...] = (
                   ("kony.setup.special-cards", "kony.special.change-hands",
                    "D-KONY-SPECIAL-ON-ELIMINATION"), special, "KOT327"),
     KonyInvariant("INV-KONY-VICTORY", "The game ends only at the end of a turn, exactly when an "
-                  "ending holds then: a monster in the game with the stars to win (the active "
-                  "one first, then clockwise), else the last one standing, else nobody left (a "
-                  "draw); or at once when a card says its owner, in the game, wins.",
+                  "ending holds then: the monster whose turn it is, in the game with the stars "
+                  "to win (no other monster wins by stars then), else the last one standing, "
+                  "else nobody left (a draw); or at once when a card says its owner, in the "
+                  "game, wins.",
                   ("kony.end.victory-at-end-of-turn", "kony.end.twenty-stars",
                    "kony.end.last-standing", "kony.end.all-eliminated", "D-KONY-VICTORY-MOMENT",
                    "D-KONY-SEVERAL-AT-20"), victory, "KOT328"),

@@ -76,6 +76,8 @@ WEAKENINGS: dict[str, str] = {
                                     "(D-KONY-SPECIAL-ON-ELIMINATION)",
     "victory-mid-turn": "victory is checked after every step, not only at the end of a turn "
                         "(the rejected reading of kony.end.victory-at-end-of-turn)",
+    "victory-other-turn": "a monster with the stars to win wins at the end of any turn, not "
+                          "only of its own (the rejected reading of D-KONY-VICTORY-MOMENT)",
     "pay-beyond-energy": "a card or a sweep may cost more energy than the monster has",
 }
 """Deliberately wrong steps, for tests that a proof can fail. Test-only."""
@@ -241,9 +243,18 @@ def leave(ctx: Ctx, s: SymKony, seat: int, borough: Int) -> SymKony:
 # -- victory (kony.end.*) -------------------------------------------------------------------
 
 
-def first_at_goal(s: SymKony) -> Int:
-    """The first monster in the game from the active one clockwise (seat order) with the
-    stars to win (kony.end.twenty-stars, D-KONY-SEVERAL-AT-20), or ``NOBODY``."""
+def at_goal(s: SymKony) -> Bool:
+    """The active monster (seat 0) is in the game with the stars to win: only it declares a
+    victory by stars, at the end of its own turn (kony.end.twenty-stars,
+    D-KONY-VICTORY-MOMENT, D-KONY-SEVERAL-AT-20)."""
+    m = s.m(0)
+    return z3.And(m.alive, m.stars >= s.win_stars)
+
+
+def _first_at_goal(s: SymKony) -> Int:
+    """The first monster in the game from the active one clockwise with the stars to win,
+    or ``NOBODY``: the rejected reading of D-KONY-VICTORY-MOMENT (weakening
+    ``victory-other-turn``)."""
     out: Int = z3.IntVal(NOBODY)
     for k in reversed(range(SEATS)):
         m = s.m(k)
@@ -259,20 +270,24 @@ def last_alive(s: SymKony) -> Int:
 
 
 def condition(s: SymKony) -> Bool:
-    """Some ending holds (kony.end.twenty-stars, kony.end.last-standing,
-    kony.end.all-eliminated)."""
-    return z3.Or(s.alive_count() <= 1, first_at_goal(s) != NOBODY)
+    """Some ending holds at the end of the active monster's turn (kony.end.twenty-stars,
+    kony.end.last-standing, kony.end.all-eliminated)."""
+    return z3.Or(at_goal(s), s.alive_count() <= 1)
 
 
 def outcome(s: SymKony) -> Int:
-    """The winner when :func:`condition` holds: nobody if none is left, else the first at
-    the goal, else the last one standing."""
-    first = first_at_goal(s)
-    return z3.If(s.alive_count() == 0, NOBODY, z3.If(first != NOBODY, first, last_alive(s)))
+    """The winner when :func:`condition` holds, in the seed's order: the active monster at
+    the goal, else nobody if none is left, else the last one standing."""
+    return z3.If(at_goal(s), 0, z3.If(s.alive_count() == 0, NOBODY, last_alive(s)))
 
 
 def declared(s: SymKony) -> SymKony:
     """Victory checked now: the game ends if an ending holds."""
+    if is_weakened("victory-other-turn"):
+        first = _first_at_goal(s)
+        done = z3.Or(first != NOBODY, s.alive_count() <= 1)
+        won = z3.If(first != NOBODY, first, z3.If(s.alive_count() == 0, NOBODY, last_alive(s)))
+        return replace(s, over=done, winner=z3.If(done, won, NOBODY))
     done = condition(s)
     return replace(s, over=done, winner=z3.If(done, outcome(s), NOBODY))
 
@@ -557,9 +572,10 @@ def buy(ctx: Ctx, s: SymKony) -> Step:
 def end_of_turn(ctx: Ctx, s: SymKony) -> Step:
     """kony.turn.end, kony.end.victory-at-end-of-turn, kony.end.twenty-stars,
     kony.end.last-standing, kony.end.all-eliminated, D-KONY-VICTORY-MOMENT,
-    D-KONY-SEVERAL-AT-20: victory is checked, for every monster still in the game, the
-    active one first then clockwise; the next monster's turn is the same state seen from
-    its seat (rotation symmetry)."""
+    D-KONY-SEVERAL-AT-20: victory is checked - by stars only for the active monster, still
+    in the game; then the last one standing, or nobody left. The next monster's turn is the
+    same state seen from its seat (rotation symmetry), its first step clearing the ghost
+    ``checked``, which speaks of the turn that ended."""
     return z3.Not(s.over), replace(declared(s), checked=z3.BoolVal(True))
 
 

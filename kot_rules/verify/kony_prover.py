@@ -22,6 +22,7 @@ from kot_rules.verify.kony_invariants import BY_ID, INVARIANTS, KONY, all_hold
 from kot_rules.verify.kony_state import (
     MANHATTAN_I,
     NOBODY,
+    SEATS,
     SymKony,
     borough_name,
     fresh,
@@ -123,9 +124,11 @@ def _units(s: SymKony) -> z3.ArithRef:
 CANARIES: tuple[tuple[str, Sequence[StepFn], Goal, bool], ...] = (
     ("a win by stars at the end of a turn", (k.celebrity_faces, k.end_of_turn),
      lambda pre, s, c: z3.And(s.over, s.winner == 0, _alive_count(s) >= 2), False),
-    ("a win by stars of a monster other than the active one", (k.ouch_faces, k.end_of_turn),
-     lambda pre, s, c: z3.And(s.over, s.winner != 0, s.winner != NOBODY,
-                              s.m(0).alive), False),
+    ("another monster with the stars to win at the end of a turn: no win, the game goes on",
+     (k.end_of_turn,),
+     lambda pre, s, c: z3.And(z3.Not(s.over), s.m(0).alive, z3.Or(
+         [z3.And(s.m(i).alive, s.m(i).stars >= s.win_stars) for i in range(1, SEATS)])),
+     False),
     ("a win by last standing: smash faces eliminate the last rival", (k.smash_faces,
                                                                       k.end_of_turn),
      lambda pre, s, c: z3.And(s.over, s.winner == 0, pre.alive_count() == 2,

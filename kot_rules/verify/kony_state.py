@@ -105,7 +105,9 @@ class SymKony(Table[SymKonyMonster]):
     checked: Bool
     """Ghost: the last step was an end of turn, where victory is checked
     (kony.end.victory-at-end-of-turn); every other step clears it. INV-KONY-VICTORY ties
-    ``over`` to it. Not part of the game."""
+    ``over`` to it, seat 0 being the monster whose turn just ended (only it may win by
+    stars, D-KONY-VICTORY-MOMENT); the next turn, seen from its own monster's seat, starts
+    with it cleared. Not part of the game."""
     card_win: Bool
     """Ghost: a card sentence saying its owner wins ended the game (it ends it at once,
     kony-cards' ``win`` verb). Not part of the game."""

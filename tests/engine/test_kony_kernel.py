@@ -1,5 +1,5 @@
 """King of New York's kernel (kot_rules.engine.newyork): set-up, the turn's phases, legal
-actions, illegal actions, victory, whole random games and the state JSON (kony-kernel)."""
+actions, illegal actions, victory, whole random games and the state JSON."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from kot_rules.engine import newyork
 from kot_rules.engine.actions import (
     END_TURN,
     PASS,
@@ -151,17 +152,60 @@ def test_the_monster_in_manhattan_moves_up_and_is_rewarded() -> None:
     assert s.board.zones[0] == 2 and s.phase is Phase.BUY
 
 
-def test_victory_checks_every_monster_at_the_end_of_a_turn() -> None:
-    g = game(3)
-    s = at(g, ["bronx", "queens", MANHATTAN], city=2)
-    monsters = list(s.monsters)
-    monsters[1] = monsters[1]._replace(stars=20)
-    s.monsters = tuple(monsters)
+def with_stars(s: State, stars: dict[int, int], out: tuple[int, ...] = ()) -> State:
+    """``s`` with the monsters' stars set and the seats ``out`` eliminated."""
+    s.monsters = tuple(m._replace(stars=stars.get(i, m.stars), alive=m.alive and i not in out,
+                                  hearts=0 if i in out else m.hearts)
+                       for i, m in enumerate(s.monsters))
+    return s
+
+
+def quiet_turn(s: State) -> State:
+    """The active monster's turn, rolling six energy faces and moving nowhere, up to its
+    end (not ended)."""
     s = s.apply(roll(*["energy"] * 6)).apply(STOP).apply(ResolveFaces(Face.ENERGY))
-    s = s.apply(PASS)
+    return s.apply(PASS) if s.phase is Phase.MOVE else s
+
+
+def test_only_the_active_monster_wins_by_stars_at_the_end_of_its_own_turn() -> None:
+    # kony.end.twenty-stars, D-KONY-VICTORY-MOMENT: Mantis (seat 1) has 20 stars during
+    # Kong's turn; it declares nothing at its end, and wins at the end of its own turn.
+    s = with_stars(at(game(3), ["bronx", "queens", MANHATTAN], city=2), {1: 20})
+    s = quiet_turn(s).apply(END_TURN)
+    assert s.outcome is None and s.active == 1 and s.phase is Phase.ROLL
+    s = quiet_turn(s)
     assert s.outcome is None  # never during the turn
     s = s.apply(END_TURN)
     assert s.outcome is not None and s.outcome.winner == 1
+
+
+def test_a_monster_with_twenty_stars_eliminated_before_its_turn_never_wins() -> None:
+    s = with_stars(at(game(3), ["bronx", "queens", MANHATTAN], city=2), {2: 20})
+    s = quiet_turn(s).apply(END_TURN)
+    assert s.outcome is None and s.active == 1
+    s = with_stars(s, {}, out=(2,))  # out of the game before its own turn comes
+    s.board = s.board.moved(2, "")
+    s.city = None
+    s = quiet_turn(s).apply(END_TURN)
+    assert s.outcome is None and s.active == 0
+
+
+@pytest.mark.parametrize(("stars", "out", "winner", "reason"), [
+    ({0: 20, 1: 25}, (), 0, "20 stars at the end of a turn"),  # D-KONY-SEVERAL-AT-20
+    ({1: 20, 2: 30}, (), None, None),  # the others wait for their own turns
+    ({0: 20}, (1, 2), 0, "20 stars at the end of a turn"),  # the stars first, the seed's order
+    ({1: 20}, (0, 2), 1, "last monster standing"),  # at the end of any turn
+    ({0: 20, 1: 20}, (0,), None, None),  # eliminated in its own turn: it does not win
+    ({0: 20}, (0, 1, 2), None, "every remaining monster was eliminated in the same turn"),
+])
+def test_the_outcome_at_the_end_of_a_turn(stars: dict[int, int], out: tuple[int, ...],
+                                          winner: int | None, reason: str | None) -> None:
+    s = with_stars(at(game(3), ["bronx", "queens", "brooklyn"]), stars, out)
+    got = newyork.victory(s)
+    if reason is None:
+        assert got is None
+    else:
+        assert got is not None and (got.winner, got.reason) == (winner, reason)
 
 
 def test_army_damage_is_no_attack() -> None:

@@ -54,10 +54,14 @@ def seed_text() -> str:
 
 
 def rule_sources(book: Rulebook) -> Iterator[tuple[str, Source]]:
+    """Every passage the file cites: each rule's sources, then each decision's seeds."""
     for rule in book.rules:
         yield rule.slug, rule.source
         if rule.also is not None:
             yield rule.slug, rule.also
+    for decision in book.decisions:
+        for seed in decision.seeds:
+            yield decision.id, seed
 
 
 def board_refs(node: Any, where: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -116,6 +120,17 @@ def test_every_decision_has_question_answer_and_sourced_alternatives(book: Ruleb
         assert d.question.strip() and d.decision.strip(), d.id
         for alt in d.alternatives:
             assert set(alt) == {"reading", "source"}, (d.id, alt)
+
+
+def test_the_victory_decisions_cite_the_seed(book: Rulebook) -> None:
+    # D-KONY-VICTORY-MOMENT and D-KONY-SEVERAL-AT-20 rest on 003 itself, not on King of
+    # Tokyo's ruling: each quotes 003 §KONIEC GRY and the turn summary.
+    for id_ in ("D-KONY-VICTORY-MOMENT", "D-KONY-SEVERAL-AT-20"):
+        (d,) = [d for d in book.decisions if d.id == id_]
+        assert {(s.seed, s.section) for s in d.seeds} >= {("003", "KONIEC GRY"),
+                                                          ("003", "PODSUMOWANIE TURY")}
+        assert any(a["source"].startswith("no source; contradicts 003 §KONIEC GRY")
+                   for a in d.alternatives), id_
 
 
 def test_sources_name_a_known_seed(book: Rulebook) -> None:
