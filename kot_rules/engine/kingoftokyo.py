@@ -85,7 +85,7 @@ _BUY: Final = Phase.BUY
 _KEEP: Final = Phase.KEEP
 _ROLL: Final = Phase.ROLL
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _CLAW: Final = CLAW
 _DAMAGE_PER_CLAW: Final = DAMAGE_PER_CLAW
@@ -272,7 +272,7 @@ def victory(s: State) -> Outcome | None:
     return standing if standing is not None else turn.victory_by_stars(s)
 
 
-# -- the step, with shortcuts for the most frequent decisions (kot-speed) --------------
+# -- the step, with shortcuts for the most frequent decisions --------------------------
 
 
 def step(s: State, action: Action) -> None:

@@ -57,7 +57,7 @@ dispatch.install(
     adjust=activated.adjust_dice,
     leave=effects.leave_tokyo,
 )
-# duel-cards-damage: a card may end its owner's turn as it starts (`... and end your turn`).
+# A card may end its owner's turn as it starts (`... and end your turn`).
 dispatch.install_end_turn(lambda s, ev: end_turn(s, ev))
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
@@ -82,7 +82,7 @@ _OVER: Final = Phase.OVER
 
 _NOBODY: frozenset[Any] = frozenset()
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _NO_DICE: Final = NO_DICE
 _NO_EVENT: Final = NO_EVENT
@@ -149,8 +149,8 @@ def _apply_asking(s: State, action: Action) -> None:
 
 
 def apply_asking(s: State, action: Action) -> None:
-    """:func:`apply` for a step that may ask whatever cards the game has (duel-monsters:
-    a Duel monster's power asks its player); keeps the state it starts from to replay."""
+    """:func:`apply` for a step that may ask whatever cards the game has (a
+    Duel monster's power asks its player); keeps the state it starts from to replay."""
     if s.pending is not None:
         apply(s, action)
         return
@@ -163,7 +163,7 @@ def _held_may_ask(s: State) -> bool:
     table = s.game.cards
     if s.tokens and table.heart_removes:
         return True
-    if table.later_asks:  # duel-cards-rival: a question left for a turn's start
+    if table.later_asks:  # a question left for a turn's start
         return True
     return abilities.holds_any(s, table.asking)
 
@@ -350,7 +350,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
 def keep_by_index(s: State, index: int) -> None:
     """:func:`apply_keep` of the keep at ``index`` (1 or more) of the keep phase's decisions
     (``legal.legal_actions``: stop is 0, then each keep but all the dice, by sub-multiset
-    index): for a random game's step (kot-speed), which draws the index and builds no
+    index): for a random game's step, which draws the index and builds no
     action. Its checks hold by construction, and no event is built (nobody reads them)."""
     c0, c1, c2, c3, c4, c5 = s.dice
     k0, k1, k2, k3, k4, k5 = dice.sub_multiset(s.dice, index - 1)
@@ -377,13 +377,13 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         cost = cards.cost(card)
         if m.cards:
             cost = max(0, cost - abilities.total(s, a, _M_CARD_DISCOUNT))
-        if cards.own_price and card in cards.own_price:  # kony-cards: its own price
+        if cards.own_price and card in cards.own_price:  # its own price
             own = buying.own_cost(s, a, card, cards.cost(card) - cost)
             if own is None:
                 illegal(s, action, f"a card it may buy now: {card} needs a unit destroyed "
                         "this turn")
             cost = own
-        if not from_shop and action.seller is None and card in s.discard:  # kony-words
+        if not from_shop and action.seller is None and card in s.discard:
             cost = buying.discard_price(s, a, card, abilities.total(s, a, _M_CARD_DISCOUNT)
                                         if m.cards else 0) or 0
         if cost > m.energy:

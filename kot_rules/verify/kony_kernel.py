@@ -580,7 +580,7 @@ def end_of_turn(ctx: Ctx, s: SymKony) -> Step:
 
 
 def card_win(s: SymKony, seat: int) -> SymKony:
-    """A card's owner wins at once (kony-cards' ``win`` verb): the game is over."""
+    """A card's owner wins at once (the card language's ``win`` verb): the game is over."""
     won = replace(s, over=z3.BoolVal(True), winner=z3.IntVal(seat), card_win=z3.BoolVal(True))
     return ite(s.over, s, won)
 

@@ -110,7 +110,7 @@ class SymKony(Table[SymKonyMonster]):
     with it cleared. Not part of the game."""
     card_win: Bool
     """Ghost: a card sentence saying its owner wins ended the game (it ends it at once,
-    kony-cards' ``win`` verb). Not part of the game."""
+    the card language's ``win`` verb). Not part of the game."""
 
     def bay_open(self) -> Bool:
         """The 5-6 path is in use: the variant, and at least five monsters left."""

@@ -1,4 +1,4 @@
-"""King of New York's spec data (issue 11): the rules reference and the board add up.
+"""King of New York's spec data: the rules reference and the board add up.
 
 The rules file is read with the project's own loader; every phrase cited from seed 003 must
 stand in the seed's text (whitespace collapsed, "..." pieces found in order), and the board

@@ -1,4 +1,4 @@
-"""kony-proofs: a deliberately broken New York step makes the matching proof fail, with a
+"""A deliberately broken New York step makes the matching proof fail, with a
 counterexample a reader can follow; a broken New York card makes ``kot-rules check --game
 king-of-new-york`` exit 1 with it."""
 
