@@ -563,7 +563,7 @@ def scenario_markdown(glossary: Glossary, scenario: Scenario, what: str, index: 
     if scenario.source:
         out += [f"**Source:** {inline(for_reader(scenario.source, glossary))}", ""]
     if scenario.description:
-        out += [inline(scenario.description), ""]
+        out += [inline(for_reader(scenario.description, glossary)), ""]
     shown = for_reader(scenario.text, glossary)
     out += ["## The scenario file", ""]
     if shown != scenario.text:
