@@ -1,8 +1,12 @@
-"""The rules-clarification site: pages generated at build time from ``spec/``.
+"""The rules-clarification site of the three games: pages generated at build time from
+``spec/``.
 
 ``mkdocs.yml`` loads :mod:`kot_rules.site.hooks`, which adds the generated pages
-(rules, clarifications, cards, scenarios, glossary, JSON Schemas, CLI reference)
-to the build as in-memory files: nothing generated is written to ``docs/``.
-:mod:`kot_rules.site.model` reads the data, :mod:`kot_rules.site.pages` writes the
-Markdown, :mod:`kot_rules.site.cliref` documents the ``kot-rules`` command.
+(the home page, each game's rules, clarifications, cards, board, scenarios and proofs,
+the glossary, JSON Schemas, CLI reference) to the build as in-memory files: nothing
+generated is written to ``docs/``. :mod:`kot_rules.site.model` reads the data,
+:mod:`kot_rules.site.pages` writes King of Tokyo's pages and the shared parts,
+:mod:`kot_rules.site.tokyo`, :mod:`kot_rules.site.duel` and :mod:`kot_rules.site.newyork`
+each game's own, :mod:`kot_rules.site.home` the home page, :mod:`kot_rules.site.sources`
+names the sources, :mod:`kot_rules.site.cliref` documents the ``kot-rules`` command.
 """

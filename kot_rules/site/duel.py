@@ -54,19 +54,14 @@ from .pages import (
 )
 from .proofs import cached_report
 from .sections import FACT_SHEET, Section, SectionData
+from .sources import cited, sources_section
 
 DUEL = "king-of-tokyo-duel"
 """The game id of King of Tokyo: Duel."""
 TITLE = "King of Tokyo: Duel"
 
-SOURCE_FILES = {
-    "002": "../shared/seeds/002_542e9dd6ad667b89.txt",
-    FACT_SHEET: "../shared/reference/kony-duel-facts.md",
-}
-"""Where a source the Duel rules cite lies, when the glossary does not name it."""
-
 SECTION = Section(folder="duel", game=DUEL, title=TITLE, short="Duel", seed="002",
-                  sheet_part="B", source_files=SOURCE_FILES, decisions="D-DUEL")
+                  sheet_part="B", decisions="D-DUEL")
 """Duel's section: its pages live under ``duel/``."""
 
 HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
@@ -188,18 +183,23 @@ def _rule_ref(data: DuelData, src: str, slug: str) -> str:
 # -- home -----------------------------------------------------------------------------
 
 
+def about(data: DuelData) -> str:
+    """What the game is, in a few sentences (its home page's and the site's home page's)."""
+    return (f"{TITLE} (Polish: *Potwory w Tokio: Duel*) is the family's game for "
+            f"{sections.players(data.numbers)}: two monsters pull the Fame and Destruction "
+            "markers along two shared tracks, and win by a marker on their Victory space, "
+            "both markers in their spotlight zones, or the rival's last heart.")
+
+
 def home_page(data: DuelData) -> str:
     src = HOME
     fact_rules = [r for r in data.book.rules if fact_sheet_mark(r)]
     sheet_cards = [c for c in data.cards if data.marks[c.slug].fact_sheet_only]
     out = [f"# {TITLE}", "",
-           f"{TITLE} (Polish: *Potwory w Tokio: Duel*) is the two-player game of the family: "
-           "two monsters pull the Fame and Destruction markers along two shared tracks, "
-           "and win by a marker on their Victory space, both markers in their spotlight "
-           "zones, or the rival's last heart. kot-rules plays it as the game "
-           f"`{DUEL}` (`kot-rules play --game {DUEL}`).", "",
+           f"{about(data)} kot-rules plays it as the game `{DUEL}` "
+           f"(`kot-rules play --game {DUEL}`).", "",
            "Every page of this section is generated from `spec/` at build time, as King of "
-           "Tokyo's are:", ""]
+           "Tokyo's and King of New York's are:", ""]
     out += table(["Page", "What it shows", "From"], [
         *sections.home_rows(SECTION, data, src, "silent or damaged"),
         [f"[Cards]({link(src, CARDS_INDEX)})",
@@ -214,17 +214,15 @@ def home_page(data: DuelData) -> str:
         [f"[Invariants and proofs]({link(src, INVARIANTS)})",
          "what every reachable state keeps, proved with Z3", "`kot_rules/verify/duel_*.py`"],
     ])
-    out += ["## Sources", "",
-            "- **Seed 002**, the Polish Duel rulebook (`../shared/seeds/002_542e9dd6ad667b89"
-            ".txt`): the authority. It is an OCR copy, fragmentary: its pictures and symbols "
-            "are lost (see [D-DUEL-OCR-GLYPHS]"
-            f"({link(src, decision_uri('D-DUEL-OCR-GLYPHS'))})). Every rule quotes its "
-            "Polish phrase, damaged letters included, with our English translation beside "
-            "it.",
-            "- **The fact sheet** (`../shared/reference/kony-duel-facts.md`, Part B): public "
-            "sources, mostly Game Park's licensed online adaptation, each point with a "
-            "confidence mark: C = confirmed, L = likely, U = unconfirmed. Where 002 and the "
-            "fact sheet disagree, 002 wins.", ""]
+    out += sources_section(data.glossary, cited(data.book), {
+        SECTION.seed: "the authority. The project's copy is an OCR copy, fragmentary: its "
+        "pictures and symbols are lost (see [D-DUEL-OCR-GLYPHS]"
+        f"({link(src, decision_uri('D-DUEL-OCR-GLYPHS'))})). Every rule quotes its Polish "
+        "phrase, damaged letters included, with our English translation beside it.",
+        FACT_SHEET: "Part B, from public sources, mostly Game Park's licensed online "
+        "adaptation, each point with a confidence mark: C = confirmed, L = likely, "
+        f"U = unconfirmed. Where seed {SECTION.seed} and the fact sheet disagree, seed "
+        f"{SECTION.seed} wins."})
     out += ["!!! note \"Where only the fact sheet speaks\"", "",
             *indented([
                 "The rulebook prints no card texts and lost its track picture and most "
@@ -313,8 +311,9 @@ def card_page(data: DuelData, info: CardInfo) -> str:
             "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
             "no card names).", ""]
     out += sections.card_names(SECTION, data, src, card, polish)
-    out += sections.card_source(mark, "warning", "Only the fact sheet speaks for this card: "
-                                "the Polish rulebook prints no card texts. ")
+    out += sections.card_source(SECTION, data, mark, "warning",
+                                "Only the fact sheet speaks for this card: the Polish "
+                                "rulebook prints no card texts. ")
     out += sections.card_text(info)
     ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
     out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
@@ -345,8 +344,8 @@ def cards_index(data: DuelData) -> str:
                      "yes" if sections.tested(data, card.slug) else "no"])
     sheet = sum(1 for info in data.cards if data.marks[info.slug].fact_sheet_only)
     out = [*WIDE, f"# {TITLE}: cards", "",
-           f"The {len(data.cards)} Power cards written so far (of the 50 in the box), one per "
-           f"card file of `{CARDS_FOLDER}`. Each page shows the card's text in the card "
+           f"The {len(data.cards)} Power cards of {TITLE}, one per card file of "
+           f"`{CARDS_FOLDER}`. Each page shows the card's text in the card "
            "language exactly as the engine parses it, its source and the scenarios that "
            f"test it. {sheet} of them rest on the fact sheet alone (the Polish rulebook "
            "prints no card texts): the *Source* column gives its confidence mark "
@@ -382,7 +381,7 @@ def monster_page(data: DuelData, monster: Monster) -> str:
         letter = fact_sheet_mark(rule)
         if letter:
             out += _fact_sheet_box(letter, "its starting hearts")
-        out += sections.rule_sources(SECTION, data, rule)
+        out += sections.rule_sources(data, rule)
         if rule.decision and data.decision(rule.decision):
             out += [f"**Clarification:** [{rule.decision}]"
                     f"({link(src, decision_uri(rule.decision))})", ""]

@@ -5,8 +5,10 @@
 - ``on_files``: adds every generated page as an in-memory file (nothing is written
   to ``docs/``) and lists them in the navigation sections of ``mkdocs.yml``; the
   invariants page comes from the proofs (:mod:`kot_rules.site.proofs`), the card-language
-  guide from the vocabulary (:mod:`kot_rules.site.guide`) and a page per diagnostic code
-  from the code table (:mod:`kot_rules.site.codes`).
+  guide from the vocabulary (:mod:`kot_rules.site.guide`), a page per diagnostic code
+  from the code table (:mod:`kot_rules.site.codes`), each game's section from its data
+  (:mod:`kot_rules.site.tokyo`, :mod:`kot_rules.site.duel`, :mod:`kot_rules.site.newyork`)
+  and the home page from the three games' (:mod:`kot_rules.site.home`).
 - ``on_page_markdown``: hand-written pages may link to data files outside ``docs/``
   (``../../spec/schemas/state-v1.schema.json``); such links go to the page that
   shows the file.
@@ -30,7 +32,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.site import balance_table, duel, newyork
+from kot_rules.site import balance_table, duel, home, newyork, tokyo
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data
@@ -101,8 +103,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                                     (info.card for info in data.cards))
     pages.update(duel.generate(duel_data))
     newyork_data = newyork.load_newyork_data(data.glossary, newyork.newyork_proofs(root),
-                                             (info.card for info in data.cards))  # kony-site
+                                             (info.card for info in data.cards))
     pages.update(newyork.generate(newyork_data))
+    pages.update(tokyo.generate(data))
+    pages[home.HOME] = home.home_page(data, duel_data, newyork_data)
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -149,7 +153,7 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     folder, name = parts[1], parts[-1]
     if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
         return duel.file_page(parts)
-    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):  # kony-site
+    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):
         return newyork.file_page(parts)
     if folder == "schemas":
         anchor = name.removesuffix(".json").removesuffix(".schema") if len(parts) > 2 else ""

@@ -50,6 +50,7 @@ from .pages import (
 )
 from .proofs import cached_report
 from .sections import FACT_SHEET, Section, SectionData
+from .sources import cited, sources_section
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""
@@ -57,15 +58,9 @@ TITLE = "King of New York"
 
 SEED = "003"
 """The seed id of the Polish King of New York rulebook."""
-SOURCE_FILES = {
-    SEED: "../shared/seeds/003_75e39f0af79068cb.txt",
-    FACT_SHEET: "../shared/reference/kony-duel-facts.md",
-}
-"""Where a source the New York rules cite lies (the glossary lists neither)."""
 
 SECTION = Section(folder="newyork", game=KONY, title=TITLE, short="New York", seed=SEED,
-                  sheet_part="A", source_files=SOURCE_FILES, decisions="D-KONY",
-                  seed_note="the Polish King of New York rulebook, OCR")
+                  sheet_part="A", decisions="D-KONY")
 """New York's section: its pages live under ``newyork/``."""
 
 HOME, BOARD = SECTION.page("index.md"), SECTION.page("board.md")
@@ -267,19 +262,45 @@ def not_proved_box(why: str) -> list[str]:
 # -- home -----------------------------------------------------------------------------
 
 
+def tile_count(data: NewYorkData) -> int:
+    """How many building/unit tiles the board file's rows hold."""
+    return sum(int(row["count"]) for row in data.board.get("tiles", []))
+
+
+def about(data: NewYorkData) -> str:
+    """What the game is, in a few sentences (its home page's and the site's home page's)."""
+    board = data.board
+    zones = board.get("manhattan", {}).get("zones", [])
+    return (f"{TITLE} is the city game of the family, for {sections.players(data.numbers)} "
+            f"(the Polish rulebook, seed {SEED}, sends the monsters to *Nowy Jork*): they "
+            f"roam {len(board.get('boroughs', []))} boroughs, climb Manhattan's {len(zones)} "
+            "zones, knock down buildings that turn into military units, and are shot at by "
+            "those units when the dice show ouch faces. The first to "
+            f"{data.numbers['win-stars']} stars, or the last one standing, wins.")
+
+
+def runs_line(data: NewYorkData) -> str:
+    """The home page's line on what the engine runs, counted from the cards and what the
+    interpreter cannot run of them."""
+    power = [c.slug for c in data.cards if c.slug not in data.special]
+    stuck = [slug for slug in power if slug in data.unrunnable]
+    if not stuck:
+        return (f"- The engine plays the whole rule kernel and all {len(power)} Power cards, "
+                "each from its text in the card language.")
+    others = ("The other one says a word" if len(stuck) == 1
+              else f"The other {len(stuck)} say a word")
+    return (f"- The engine plays the whole rule kernel; of the {len(power)} Power cards it "
+            f"runs {len(power) - len(stuck)}. {others} the interpreter cannot run yet: "
+            "never offered for sale, and the card page names the word.")
+
+
 def home_page(data: NewYorkData) -> str:
     src = HOME
-    runnable = sum(1 for c in data.cards
-                   if c.slug not in data.special and c.slug not in data.unrunnable)
-    power = sum(1 for c in data.cards if c.slug not in data.special)
     polish = sum(1 for c in data.cards if c.alias("pl"))
+    power = sum(1 for c in data.cards if c.slug not in data.special)
     out = [f"# {TITLE}", "",
-           f"{TITLE} is the city game of the family for 2 to 6 players (the Polish "
-           "rulebook, seed 003, sends the monsters to *Nowy Jork*): they roam five boroughs, "
-           "climb Manhattan's three zones, knock down buildings that turn into military "
-           "units, and are shot at by those units when the dice show ouch faces. The first "
-           "to 20 stars, or the last one standing, wins. kot-rules plays it as the game "
-           f"`{KONY}` (`kot-rules play --game {KONY}`).", "",
+           f"{about(data)} kot-rules plays it as the game `{KONY}` "
+           f"(`kot-rules play --game {KONY}`).", "",
            "Every page of this section is generated from `spec/` at build time, as King of "
            "Tokyo's and Duel's are:", ""]
     out += table(["Page", "What it shows", "From"], [
@@ -288,8 +309,8 @@ def home_page(data: NewYorkData) -> str:
          f"{len(data.cards)} cards ({power} Power cards and {len(data.special)} special "
          "cards) as the engine reads them", f"`{CARDS_FOLDER}*.kot`"],
         [f"[The board]({link(src, BOARD)})",
-         "the boroughs, Manhattan's zones, the 45 building/unit tiles, the monsters and "
-         "every number", f"`{BOARD_FILE}`, `{GAME_FILE}`"],
+         f"the boroughs, Manhattan's zones, the {tile_count(data)} building/unit tiles, the "
+         "monsters and every number", f"`{BOARD_FILE}`, `{GAME_FILE}`"],
         [f"[Scenarios]({link(src, SCENARIOS_INDEX)})",
          f"{len(data.scenarios)} conformance scenarios", f"`{SCENARIOS_FOLDER}`"],
         [f"[Invariants and proofs]({link(src, INVARIANTS)})",
@@ -297,21 +318,19 @@ def home_page(data: NewYorkData) -> str:
          "`kot_rules/verify/kony_concrete.py`"],
     ])
     out += ["## What is done and what is not", "",
-            f"- The engine plays the whole rule kernel; of the {power} Power cards it runs "
-            f"{runnable}. The others say a word the interpreter cannot run yet: they are "
-            "never offered for sale, and each card page names the word.",
+            runs_line(data),
             f"- {polish} of the {len(data.cards)} cards have a Polish name: the ones the "
-            "Polish rulebook (seed 003) names. The others have none on this site.",
+            f"Polish rulebook (seed {SEED}) names. The others have none on this site.",
             proofs_line(data, src), ""]
-    out += ["## Sources", "",
-            f"- **Seed 003**, the Polish King of New York rulebook (`{SOURCE_FILES[SEED]}`): "
-            "the authority. It is an OCR copy: its icons became stray letters (a smash face "
-            "may read \"B\", a star \"%\") and the tile pictures are lost. Every rule quotes "
-            "its Polish phrase as the OCR gives it, with our English translation beside it.",
-            f"- **The fact sheet** (`{SOURCE_FILES[FACT_SHEET]}`, Part A): public sources, "
-            "each point with a confidence mark: C = confirmed, L = likely, U = unconfirmed. "
-            "It supplies what the OCR lost (the card texts, the tile values); where seed 003 "
-            "and the fact sheet disagree, seed 003 wins and a clarification says so.", ""]
+    out += sources_section(data.glossary, cited(data.book), {
+        SEED: "the authority. The project's copy is an OCR copy: its icons became stray "
+        "letters (a smash face may read \"B\", a star \"%\") and the tile pictures are lost. "
+        "Every rule quotes its Polish phrase as the OCR gives it, with our English "
+        "translation beside it.",
+        FACT_SHEET: "Part A, from public sources, each point with a confidence mark: "
+        "C = confirmed, L = likely, U = unconfirmed. It supplies what the OCR lost (the card "
+        f"texts, the tile values); where seed {SEED} and the fact sheet disagree, seed "
+        f"{SEED} wins and a clarification says so."})
     out += note(f"{RULES_FILE}, {BOARD_FILE}, {CARDS_FOLDER}")
     return "\n".join(out)
 
@@ -439,7 +458,8 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
     out += [f"Polish: **{inline(polish)}** (as seed 003 names it)" if polish else
             "Polish: no Polish name is known (seed 003 names only some of the cards).", ""]
     out += sections.card_names(SECTION, data, src, card, polish)
-    out += sections.card_source(mark, "note", "The card's text comes from the fact sheet: the "
+    out += sections.card_source(SECTION, data, mark, "note",
+                                "The card's text comes from the fact sheet: the "
                                 "Polish rulebook prints no card texts"
                                 + ("; the rules that hand the card over are seed 003's. "
                                    if kind == "special" else ". "))
@@ -540,7 +560,8 @@ def board_page(data: NewYorkData) -> str:
     names = {str(b["id"]): str(b["name"]) for b in board.get("boroughs", [])}
     out = ["---", "hide:", "  - toc", "search:", f"  boost: {RULE_BOOST}", "---", "",
            f"# {TITLE}: the board", "",
-           "The board is New York in five boroughs, Manhattan split into three zones "
+           f"The board is New York in {len(board.get('boroughs', []))} boroughs, Manhattan "
+           f"split into {len(board.get('manhattan', {}).get('zones', []))} zones "
            f"({ref('kony.setup.boroughs')}). Everything below is read from `{BOARD_FILE}`, "
            "each fact with its source: seed 003 where its text survives, the fact sheet "
            "(with its confidence mark) where the OCR lost the pictures.", ""]
@@ -585,7 +606,7 @@ def board_page(data: NewYorkData) -> str:
                      cell(_board_source(sources.get("reward")))])
     out += table(["Unit", "Polish", "Behind a building of durability", "Durability",
                   "Reward", "Durability from", "Reward from"], rows)
-    out += ["## The 45 tiles", "",
+    out += [f"## The {tile_count(data)} tiles", "",
             "Every kind of tile, with how many the box holds and the ids the engine gives "
             "them (in state JSON and game records). Durability is the number of destruction "
             "faces needed to destroy it.", ""]
@@ -625,16 +646,17 @@ def board_page(data: NewYorkData) -> str:
                    f"{int(r['count']) * per_borough / total:.1f}"]
                   for r in board.get("tiles", [])])
     stacks_decision = _decision_ref(data, src, "D-KONY-MANHATTAN-STACKS")
-    out += ["In Manhattan the three stacks lie one in each zone, but a monster anywhere in "
+    out += [f"In Manhattan the {stacks} stacks lie one in each zone, but a monster anywhere in "
             f"Manhattan may destroy any of them ({stacks_decision}).",
             "", "An example: the board the engine lays out with shuffle seed 1 (top tile "
             "first in each stack):", ""]
-    out += table(["Borough", "Stack 1", "Stack 2", "Stack 3"],
+    out += table(["Borough", *(f"Stack {i}" for i in range(1, stacks + 1))],
                  [[cell(names.get(b, b)), *(" · ".join(f"`{t}`" for t in st) for st in sts)]
                   for b, sts in example_layout()])
     out += ["## The monsters", "",
-            "The six monsters of the box, in the order seats take them when a game names "
-            "none. They have no powers of their own; they differ only by name "
+            f"The {len(board.get('monsters', []))} monsters of the box, in the order seats "
+            "take them when a game names none. They have no powers of their own; they "
+            "differ only by name "
             f"({_board_source(board.get('monsters_source'))}).", ""]
     out += [", ".join(f"**{inline(str(m))}**" for m in board.get("monsters", [])), ""]
     out += sections.every_number(SECTION, data, src, f" (`{GAME_FILE}`):")

@@ -19,7 +19,8 @@ from kot_rules.rulebook import Decision, Rule, Rulebook, Source
 from kot_rules.surfaces import coverage
 
 from .cliref import CommandHelp, command_helps
-from .model import CardInfo, CardUse, Scenario, SiteData
+from .model import GAME, LANGUAGES, CardInfo, CardUse, Glossary, Ruling, Scenario, SiteData
+from .sources import for_reader, short_name, where
 
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
 PROOFS = "../invariants.md"
@@ -52,6 +53,8 @@ class Paths:
 
 KOT = Paths("")
 """King of Tokyo's pages."""
+TITLE = "King of Tokyo"
+"""King of Tokyo's title, as its pages name the game."""
 
 RULES_INDEX = KOT.index("rules")
 DECISIONS_INDEX = KOT.index("clarifications")
@@ -139,12 +142,11 @@ def decision_title(decision: Decision) -> str:
     return f"{decision.id}: {decision.question}"
 
 
-def _source_lines(data: SiteData, label: str, source: Source) -> list[str]:
-    seed = data.glossary.seed(source.seed)
-    where = f"seed {source.seed} §{inline(source.section)}"
-    if seed is not None:
-        where += f" (`{seed.file}`: {inline(seed.meaning)})"
-    return [f"**{label}:** {where}", "", *quote(source), ""]
+def source_lines(glossary: Glossary, label: str, source: Source,
+                 confidence: str = "") -> list[str]:
+    """A source a rule cites, named as a reader finds it (:func:`.sources.where`), then its
+    phrase."""
+    return [f"**{label}:** {where(glossary, source, confidence)}", "", *quote(source), ""]
 
 
 def quote(source: Source) -> list[str]:
@@ -180,12 +182,12 @@ def scenario_links(data: Lookups, src: str, keys: Iterable[str]) -> list[str]:
 def rule_page(data: SiteData, rule: Rule) -> str:
     src = rule_uri(rule.slug)
     out = [*boosted(RULE_BOOST), f"# {rule_title(rule)}", "",
-           f"Rule **{rule.number}**, slug `{rule.slug}` (stable; the number may change). "
-           f"[All rules]({link(src, RULES_INDEX)}).", "",
+           f"{TITLE}, rule **{rule.number}**, slug `{rule.slug}` (stable; the number may "
+           f"change). [All {TITLE} rules]({link(src, RULES_INDEX)}).", "",
            inline(rule.statement), ""]
-    out += _source_lines(data, "Source", rule.source)
+    out += source_lines(data.glossary, "Source", rule.source)
     if rule.also is not None:
-        out += _source_lines(data, "Also", rule.also)
+        out += source_lines(data.glossary, "Also", rule.also)
     out += rule_sections(data, src, rule, _decision(data, rule.decision) if rule.decision
                          else None, KOT, "No scenario tests this rule yet.")
     out += note("spec/rules/king-of-tokyo.yaml")
@@ -230,7 +232,7 @@ def rules_index(data: SiteData) -> str:
                                                  _decision(data, rule.decision)), KOT)
         rows.append([rule.number, f"[{cell(rule.title)}]({link(src, rule_uri(rule.slug))})",
                      f"`{rule.slug}`", str(scenarios), decision])
-    out = [*WIDE, "# Rules", "",
+    out = [*WIDE, f"# {TITLE}: rules", "",
            f"The {len(data.book.rules)} rules of King of Tokyo as kot-rules reads them, by "
            "number. Each rule has a stable slug (its page address, never changed) and a "
            "display number (may change), a statement in our words and the original phrase "
@@ -270,15 +272,16 @@ def _pinning(data: SiteData, decision: Decision) -> tuple[list[str], list[str]]:
 def decision_page(data: SiteData, decision: Decision) -> str:
     src = decision_uri(decision.id)
     out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
-           f"Clarification **{decision.id}**. "
-           f"[All clarifications]({link(src, DECISIONS_INDEX)}).", "",
+           f"{TITLE}, clarification **{decision.id}**. "
+           f"[All {TITLE} clarifications]({link(src, DECISIONS_INDEX)}).", "",
            f"**Question.** {inline(decision.question)}", "",
            f"**Decision.** {inline(decision.decision)}", ""]
     out += ["## Seed passages", ""]
     if decision.seeds:
         out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
-        out += table(["Seed", "Section", "Phrase", "English"],
-                     [[s.seed, cell(s.section), cell(f"„{s.phrase}”"), cell(s.english) or "—"]
+        out += table(["Rulebook", "Section", "Phrase", "English"],
+                     [[cell(short_name(data.glossary, s.seed)), cell(s.section),
+                       cell(f"„{s.phrase}”"), cell(s.english) or "—"]
                       for s in decision.seeds])
     else:
         out += ["None cited.", ""]
@@ -336,7 +339,7 @@ def decisions_index(data: SiteData) -> str:
         pinned, _ = _pinning(data, d)
         rows.append([f"[{d.id}]({link(src, decision_uri(d.id))})", cell(d.question),
                      f"`{d.option}`" if d.option else "", rules, str(len(pinned))])
-    out = [*WIDE, "# Clarifications", "",
+    out = [*WIDE, f"# {TITLE}: clarifications", "",
            "Where the rulebooks are silent, ambiguous or disagree, kot-rules decides, says "
            "why and names the alternatives. A ruleset option selects another reading where "
            "one is offered.", "",
@@ -405,7 +408,9 @@ def card_page(data: SiteData, info: CardInfo) -> str:
     card = info.card
     src = card_uri(card.slug)
     polish, czech = _names(info, "pl"), _names(info, "cz")
-    out = [*boosted(CARD_BOOST), f"# {card.name}", ""]
+    out = [*boosted(CARD_BOOST), f"# {card.name}", "",
+           f"{TITLE} Power card ({card.kind.value}). "
+           f"[All {TITLE} cards]({link(src, CARDS_INDEX)}).", ""]
     names = [f"Polish: **{inline(polish)}**" if polish else "",
              f"Czech: **{inline(czech)}**" if czech else ""]
     out += [" · ".join(n for n in names if n) or "No Polish or Czech name is known yet.", ""]
@@ -437,21 +442,28 @@ def card_page(data: SiteData, info: CardInfo) -> str:
     out += ["## Rulings", ""]
     rulings = data.rulings.by_card.get(card.slug, ())
     if rulings:
-        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
+        out += rulings_list(data.glossary, rulings)
     else:
         out += ["None recorded.", ""]
-    out += card_scenarios_section(src, info, card_scenarios(data.scenarios, card.slug),
+    out += card_scenarios_section(data.glossary, src, info,
+                                  card_scenarios(data.scenarios, card.slug),
                                   lead=(), none="No scenario plays or names this card yet.")
     return "\n".join(out)
 
 
+def rulings_list(glossary: Glossary, rulings: Iterable[Ruling]) -> list[str]:
+    """A card page's rulings, each with its source (a note's file named as the note)."""
+    return [f"- {inline(r.ruling)} *({inline(for_reader(r.source, glossary))})*"
+            for r in rulings] + [""]
+
+
 def card_scenarios_section(
-    src: str, info: CardInfo, uses: Sequence[tuple[Scenario, frozenset[CardUse]]],
-    lead: Sequence[str], none: str,
+    glossary: Glossary, src: str, info: CardInfo,
+    uses: Sequence[tuple[Scenario, frozenset[CardUse]]], lead: Sequence[str], none: str,
 ) -> list[str]:
     """A card page's end, the same in every game's section: the scenarios that play or
     name the card (after ``lead``; ``none`` when there is none), those that only deal it,
-    then its card file."""
+    then its card file (the paths of its sources given as their names)."""
     shown = [(s, u) for s, u in uses if u - {CardUse.DEALT}]
     dealt = [s for s, u in uses if not u - {CardUse.DEALT}]
     out = ["## Scenarios", ""]
@@ -467,8 +479,11 @@ def card_scenarios_section(
         out += [f"??? note \"Only in the shop or deck of {len(dealt)} more scenario(s)\"", ""]
         out += [f"    - [{inline(s.name)}]({link(src, scenario_uri(s.key))})" for s in dealt]
         out += [""]
-    out += [f"??? note \"Card file `{info.source_file}`\"", ""]
-    out += indented(fenced(info.source_text))
+    file_text = for_reader(info.source_text, glossary)
+    out += [f"??? note \"Card file `{info.source_file}`"
+            + (" (its sources named, not their files)" if file_text != info.source_text
+               else "") + "\"", ""]
+    out += indented(fenced(file_text))
     out += note(info.source_file)
     return out
 
@@ -485,7 +500,7 @@ def cards_index(data: SiteData) -> str:
                      _yes_no(proved(data, card.slug))])
     physical = sum(info.card.copies for info in data.cards)
     counts = coverage.summary(coverage.coverage(data.cards, data.scenarios, data.proved or {}))
-    out = [*WIDE, "# Cards", "",
+    out = [*WIDE, f"# {TITLE}: cards", "",
            f"The {len(data.cards)} card titles ({physical} physical cards) of the first "
            "edition (2011), with their Polish and Czech names. Each page shows the card's "
            "text in the card language exactly as the engine parses it, its rulings and the "
@@ -517,17 +532,20 @@ def scenario_page(data: SiteData, scenario: Scenario) -> str:
                      else f"`{slug}` (**not a rule slug**)")
     decisions = [f"[{d}]({link(src, decision_uri(d))})"
                  for d in scenario.decisions if _decision(data, d)]
-    return scenario_markdown(scenario, "Conformance scenario", SCENARIOS_INDEX, "All scenarios",
+    return scenario_markdown(data.glossary, scenario, f"{TITLE} conformance scenario",
+                             SCENARIOS_INDEX,
+                             f"All {TITLE} scenarios",
                              items, decisions, lambda slug: data.card(slug).card.name, KOT)
 
 
-def scenario_markdown(scenario: Scenario, what: str, index: str, all_: str,
-                      rules: Sequence[str], decisions: Sequence[str],
+def scenario_markdown(glossary: Glossary, scenario: Scenario, what: str, index: str,
+                      all_: str, rules: Sequence[str], decisions: Sequence[str],
                       card_name: Callable[[str], str], paths: Paths,
                       more: Sequence[str] = ()) -> str:
     """A scenario's page in any game's section: ``what`` it is, a link (``all_``) to the
     ``index`` of its game's scenarios, the ``rules`` and ``decisions`` it names (as links),
-    the cards it plays, ``more`` lines, its source, description and file."""
+    the cards it plays, ``more`` lines, its source, description and file (the files of
+    the sources it cites given as the sources' names)."""
     src = scenario_uri(scenario.key)
     out = [*boosted(SCENARIO_BOOST), f"# {inline(scenario.name)}", "",
            f"{what} `{scenario.path}`. [{all_}]({link(src, index)}).", ""]
@@ -543,11 +561,14 @@ def scenario_markdown(scenario: Scenario, what: str, index: str, all_: str,
             for slug in sorted(played)), ""]
     out += more
     if scenario.source:
-        out += [f"**Source:** {inline(scenario.source)}", ""]
+        out += [f"**Source:** {inline(for_reader(scenario.source, glossary))}", ""]
     if scenario.description:
-        out += [inline(scenario.description), ""]
+        out += [inline(for_reader(scenario.description, glossary)), ""]
+    shown = for_reader(scenario.text, glossary)
     out += ["## The scenario file", ""]
-    out += fenced(scenario.text, "yaml")
+    if shown != scenario.text:
+        out += ["Its sources named, not their files:", ""]
+    out += fenced(shown, "yaml")
     out += note(scenario.path)
     return "\n".join(out)
 
@@ -559,13 +580,13 @@ def _folder(scenario: Scenario) -> str:
 def scenarios_index(data: SiteData) -> str:
     src = SCENARIOS_INDEX
     rules = {r.slug: r for r in data.book.rules}
-    head = ["# Scenarios", "",
-            f"The {len(data.scenarios)} conformance scenarios: each sets up a position, plays "
-            "a script and states what must happen, to pin one rule (see the "
+    head = [f"# {TITLE}: scenarios", "",
+            f"The {len(data.scenarios)} conformance scenarios of {TITLE}: each sets up a "
+            "position, plays a script and states what must happen, to pin one rule (see the "
             f"[scenario format]({link(src, 'formats/scenario.md')})). "
-            "Run them with `kot-rules scenario run spec/scenarios`.", ""]
+            f"Run them with `kot-rules scenario run spec/scenarios/{GAME}`.", ""]
     return scenarios_markdown(data.scenarios, head, "Rule slugs that name no rule", rules.get,
-                              KOT, _folder, "spec/scenarios/")
+                              KOT, _folder, f"spec/scenarios/{GAME}/")
 
 
 def scenarios_markdown(scenarios: Sequence[Scenario], head: Sequence[str], unknown_title: str,
@@ -598,19 +619,28 @@ def scenarios_markdown(scenarios: Sequence[Scenario], head: Sequence[str], unkno
 
 # -- glossary, schemas, CLI -----------------------------------------------------------
 
-LANGUAGES = {"pl": "Polish", "cz": "Czech", "en": "English"}
-
-
 def glossary_page(data: SiteData) -> str:
     g = data.glossary
     out = ["# Glossary", "",
-           "The words of the source rulebooks that the rules and scenarios quote. Every "
-           "page shows their meaning as a tooltip: hover over a dotted word.", ""]
+           "The words of the source rulebooks of the three games that the rules and scenarios "
+           "quote. Every page shows their meaning as a tooltip: hover over a dotted word.", ""]
     out += ["## Source rulebooks", "",
-            "Rules cite them by id and section, e.g. *001 §TOKIO*.", ""]
-    out += table(["Id", "File", "Language", "What it is"],
-                 [[s.id, f"`{s.file}`", LANGUAGES.get(s.language, s.language), cell(s.meaning)]
-                  for s in g.seeds])
+            "The publishers' rulebooks the rules of the three games rest on. Rules cite them "
+            "by id and section, e.g. *001 §TOKIO*; the project works from a text copy of "
+            "each.", ""]
+    out += table(["Id", "Game", "Language", "Title", "Publisher", "Edition",
+                  "The project's copy"],
+                 [[s.id, cell(s.game), LANGUAGES.get(s.language, s.language),
+                   f"*{cell(s.title)}*" if s.title else "— (lost in the copy)",
+                   cell(s.publisher) or "— (not named in the copy)", cell(s.edition),
+                   cell(s.copy)] for s in g.seeds])
+    if g.notes:
+        out += ["## The project's notes", "",
+                "Where a rulebook is silent or its copy lost the text, some rules cite the "
+                "project's own notes, gathered from public sources in English. They are "
+                "reading notes, not a publication.", ""]
+        out += table(["Id", "Name", "What they hold"],
+                     [[f"`{n.id}`", cell(n.name), cell(n.about)] for n in g.notes])
     for code, language in LANGUAGES.items():
         terms = [t for t in g.terms if t.language == code]
         if terms:
@@ -623,7 +653,8 @@ def glossary_page(data: SiteData) -> str:
 
 def abbreviations(data: SiteData) -> str:
     """The glossary as Markdown abbreviations (``*[term]: meaning``)."""
-    out = [f"*[{s.id}]: Seed {s.id}: {inline(s.meaning)}" for s in data.glossary.seeds]
+    out = [f"*[{s.id}]: Seed {s.id}: {inline(s.name(''))}" for s in data.glossary.seeds]
+    out += [f"*[{n.id}]: {inline(n.name)} (notes, not a rulebook)" for n in data.glossary.notes]
     out += [f"*[{t.term}]: {inline(t.meaning)} ({LANGUAGES.get(t.language, t.language)})"
             for t in data.glossary.terms]
     return "\n".join(out) + "\n"

@@ -74,7 +74,7 @@ def invariants_page(results: dict[str, Any]) -> str:
     transitions = {r["transition"] for r in results["results"]}
     kernel = {r["transition"] for r in results["results"] if r["kind"] == "kernel"}
     out = [
-        "# Invariants and proofs", "",
+        "# King of Tokyo: invariants and proofs", "",
         "*Generated at build time from `kot-rules verify --json`; edit "
         "`kot_rules/verify/`, not this page.*", "",
         "Each invariant below is **proved** with the Z3 solver for the rule kernel "

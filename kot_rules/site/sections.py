@@ -48,18 +48,21 @@ from .pages import (
     link,
     note,
     pinning_sections,
-    quote,
     rule_sections,
     rule_title,
+    rulings_list,
     scenario_markdown,
     scenario_uri,
     scenarios_markdown,
+    source_lines,
     table,
 )
 from .proofs import digest_files
+from .sources import named
 
 FACT_SHEET = "kony-duel-facts"
-"""The source id the Duel and New York rules cite the fact sheet by."""
+"""The source id the Duel and New York rules cite the fact sheet by (its name is the one
+table's, ``spec/glossary.yaml``)."""
 CONFIDENCE = {"C": "confirmed", "L": "likely", "U": "unconfirmed"}
 """The fact sheet's confidence marks."""
 
@@ -71,7 +74,7 @@ class SourceMark:
     source: str
     """``fact sheet``, ``seed 002`` or ``not stated``."""
     cite: str
-    """The place cited, e.g. ``kony-duel-facts.md B.10 #14``."""
+    """The place cited in the fact sheet, e.g. ``B.10 #14`` ("" for a seed)."""
     confidence: str | None
     """The fact sheet's mark (C, L or U), if the comment gives one."""
 
@@ -102,12 +105,8 @@ class Section(Paths):
     """The id of the game's Polish rulebook."""
     sheet_part: str
     """The letter of the fact sheet's part on the game (``A.3``, ``B.10``)."""
-    source_files: Mapping[str, str]
-    """Where a source the rules cite lies, when the glossary does not name it."""
     decisions: str
     """The prefix of the game's decision ids (``D-DUEL``)."""
-    seed_note: str = ""
-    """What the rulebook's file is, said after its path when the glossary does not."""
 
     def spec(self, kind: str, end: str = ".yaml") -> str:
         """The game's file (or folder, ``end="/"``) under ``spec/{kind}/``."""
@@ -141,11 +140,10 @@ class Section(Paths):
         sheet = re.search(rf"{FACT_SHEET}(?:\.md)?\s+({self.sheet_part}\.\d+)(?:\s*\(#(\d+))?",
                           comments)
         if sheet is not None:
-            cite = f"{FACT_SHEET}.md {sheet.group(1)}" + (f" #{sheet.group(2)}"
-                                                         if sheet.group(2) else "")
+            cite = sheet.group(1) + (f" #{sheet.group(2)}" if sheet.group(2) else "")
             return SourceMark("fact sheet", cite, letter)
         if re.search(rf"\b{self.seed}\b", comments):
-            return SourceMark(f"seed {self.seed}", self.seed, letter)
+            return SourceMark(f"seed {self.seed}", "", letter)
         return SourceMark("not stated", "", letter)
 
     def cited_decisions(self, source_text: str) -> tuple[str, ...]:
@@ -245,6 +243,12 @@ def namesakes(cards: Iterable[CardDef], king_of_tokyo: Iterable[CardDef]) -> dic
     return {card.slug: by_slug[card.slug] for card in cards if card.slug in by_slug}
 
 
+def players(numbers: RuleNumbers) -> str:
+    """``2 players`` or ``2 to 6 players``: the game's player count, from its numbers."""
+    low, high = numbers["min-players"], numbers["max-players"]
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
 def confidence(letter: str) -> str:
     return f"{letter} ({CONFIDENCE.get(letter, 'unknown mark')})"
 
@@ -252,30 +256,19 @@ def confidence(letter: str) -> str:
 # -- references -----------------------------------------------------------------------
 
 
-def source_lines(section: Section, data: SectionData, label: str, source: Source) -> list[str]:
-    """A source (seed or fact sheet) a rule cites: where it is, then its phrase."""
-    if source.seed == FACT_SHEET:
-        mark = _MARK.search(source.section)
-        where = (f"fact sheet `{section.source_files[FACT_SHEET]}` §{inline(source.section)} "
-                 "(English; public sources, not the rulebook"
-                 + (f"; confidence {confidence(mark.group(1))}" if mark else "") + ")")
-    else:
-        seed = data.glossary.seed(source.seed)
-        where = f"seed {source.seed} §{inline(source.section)}"
-        if seed is not None:
-            where += f" (`{seed.file}`: {inline(seed.meaning)})"
-        elif source.seed in section.source_files:
-            where += (f" (`{section.source_files[source.seed]}`"
-                      + (f": {section.seed_note}" if section.seed_note
-                         and source.seed == section.seed else "") + ")")
-    return [f"**{label}:** {where}", "", *quote(source), ""]
+def cited_source(data: SectionData, label: str, source: Source) -> list[str]:
+    """A source (seed or fact sheet) a rule cites, named as a reader finds it, with the fact
+    sheet's confidence mark where its section gives one, then its phrase."""
+    mark = _MARK.search(source.section) if source.seed == FACT_SHEET else None
+    return source_lines(data.glossary, label, source,
+                        confidence(mark.group(1)) if mark else "")
 
 
-def rule_sources(section: Section, data: SectionData, rule: Rule) -> list[str]:
+def rule_sources(data: SectionData, rule: Rule) -> list[str]:
     """The rule's source, and its second source if it has one."""
-    out = source_lines(section, data, "Source", rule.source)
+    out = cited_source(data, "Source", rule.source)
     if rule.also is not None:
-        out += source_lines(section, data, "Also", rule.also)
+        out += cited_source(data, "Also", rule.also)
     return out
 
 
@@ -318,7 +311,7 @@ def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str
            f"may change). [All {section.short} rules]({link(src, section.index('rules'))}).", "",
            inline(rule.statement), ""]
     out += box
-    out += rule_sources(section, data, rule)
+    out += rule_sources(data, rule)
     out += rule_sections(data, src, rule, data.decision(rule.decision) if rule.decision
                          else None, section, none)
     out += note(section.spec("rules"))
@@ -364,13 +357,13 @@ def decision_page(section: Section, data: SectionData, decision: Decision,
     if decision.seeds:
         out += seeds_lead
         for source in decision.seeds:
-            out += source_lines(section, data, "Passage", source)
+            out += cited_source(data, "Passage", source)
     if rules:
         out += [rules_lead, ""]
         for rule in rules:
             out += [f"### {inline(rule_title(rule))}", "",
                     f"[Rule page]({link(src, section.rule_uri(rule.slug))}) (`{rule.slug}`)", ""]
-            out += rule_sources(section, data, rule)
+            out += rule_sources(data, rule)
     if not decision.seeds and not rules:
         out += ["It settles a point of the engine's model rather than one rule; its "
                 "alternatives below name their sources.", ""]
@@ -446,14 +439,24 @@ def card_names(section: Section, data: SectionData, src: str, card: CardDef,
     return out
 
 
-def card_source(mark: SourceMark, admonition: str, says: str) -> list[str]:
+def mark_place(section: Section, data: SectionData, mark: SourceMark) -> str:
+    """Where a card's source mark points, named as a reader finds it: the fact sheet's name
+    and place, or the game's rulebook ("" when the card file names neither)."""
+    if mark.fact_sheet_only:
+        return f"{named(data.glossary, FACT_SHEET)}, {mark.cite}"
+    return named(data.glossary, section.seed) if mark.source.startswith("seed") else ""
+
+
+def card_source(section: Section, data: SectionData, mark: SourceMark, admonition: str,
+                says: str) -> list[str]:
     """Where a card's text comes from: a box (``admonition``, ``says`` after the mark) when
     only the fact sheet speaks for it, else one line."""
+    place = mark_place(section, data, mark)
     if not mark.fact_sheet_only:
-        return [f"**{mark.label}**" + (f" (`{mark.cite}`)" if mark.cite else ""), ""]
+        return [f"**{mark.label}**" + (f" ({place})" if place else ""), ""]
     letter = mark.confidence or "not given"
     return [f"!!! {admonition} \"Source: fact sheet, confidence {letter}\"", "",
-            *indented([f"**{mark.label}** (`{mark.cite}`). " + says
+            *indented([f"**{mark.label}** ({place}). " + says
                        + (f"Confidence {confidence(mark.confidence)}."
                           if mark.confidence else "")]), ""]
 
@@ -475,9 +478,9 @@ def card_end(data: SectionData, src: str, info: CardInfo, none: str) -> list[str
     rulings = data.rulings.by_card.get(info.slug, ())
     if rulings:
         out += ["## Rulings", ""]
-        out += [f"- {inline(r.ruling)} *({inline(r.source)})*" for r in rulings] + [""]
+        out += rulings_list(data.glossary, rulings)
     out += card_scenarios_section(
-        src, info, card_scenarios(data.scenarios, info.slug),
+        data.glossary, src, info, card_scenarios(data.scenarios, info.slug),
         lead=("The conformance scenarios that test the card:", ""), none=none)
     return out
 
@@ -528,8 +531,8 @@ def scenario_page(section: Section, data: SectionData, scenario: Scenario,
     src = scenario_uri(scenario.key)
     names = {info.slug: info.card.name for info in data.cards}
     return scenario_markdown(
-        scenario, f"{section.title} conformance scenario", section.index("scenarios"),
-        f"All {section.short} scenarios",
+        data.glossary, scenario, f"{section.title} conformance scenario",
+        section.index("scenarios"), f"All {section.short} scenarios",
         [rule_ref(section, data, src, slug) for slug in scenario.rules],
         [decision_ref(section, data, src, d) for d in scenario.decisions
          if unknown_decisions or data.decision(d)],

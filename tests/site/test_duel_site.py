@@ -1,4 +1,4 @@
-"""King of Tokyo: Duel's section of the site (branch duel-site): a page for every rule,
+"""King of Tokyo: Duel's section of the site: a page for every rule,
 decision, card file and monster, the citations with their translations, the board, the
 invariants, Duel's scenarios kept apart from King of Tokyo's, and the search."""
 
@@ -88,7 +88,7 @@ def test_a_new_card_file_gets_its_page_and_its_polish_name(tmp_path: Path) -> No
     assert "Polish: **Sesja zdjęciowa**" in text
     assert "Typed without accents: Sesja zdjeciowa" in text
     assert 'Source: fact sheet, confidence L' in text
-    assert "kony-duel-facts.md B.10 #99" in text
+    assert "(the project's fact sheet of King of New York and Duel, B.10 #99)" in text
     assert 'alias pl "Sesja zdjęciowa"' in text
     assert "Sesja zdjęciowa" in pages[duel.CARDS_INDEX]
     assert duel.card_uri("photo-op") in duel.nav_sections(extended)[duel.CARDS_INDEX]
@@ -120,7 +120,7 @@ def test_source_marks_of_the_card_files() -> None:
         mark = duel.source_mark(info.source_text)
         assert mark.fact_sheet_only and mark.confidence == "C", info.slug
         assert mark.label == "source: fact sheet, confidence C"
-        assert re.fullmatch(r"kony-duel-facts\.md B\.10 #\d+", mark.cite), mark.cite
+        assert re.fullmatch(r"B\.10 #\d+", mark.cite), mark.cite
     assert duel.source_mark("# Source: 002 §X.\ncard \"A\"\n").label == "source: seed 002"
     assert duel.source_mark('card "A"\n').label == "source: not stated"
 
@@ -171,7 +171,8 @@ def test_duel_rule_pages_quote_polish_with_english(built_site: BuildResult) -> N
         text = " ".join(text_of(markup).split())
         assert f"{rule.number} {rule.title}" in text, rule.slug
         assert f"seed 002 §{rule.source.section}" in text, rule.slug
-        assert "002_542e9dd6ad667b89.txt" in text, rule.slug
+        assert "the Polish King of Tokyo: Duel rulebook, Potwory w Tokio: Duel (Portal " \
+               "Games, first edition)" in text, rule.slug
         assert " ".join(rule.source.phrase.split()) in text, rule.slug
         assert rule.source.english, f"{rule.slug}: no English translation stored"
         assert f"English: {' '.join(rule.source.english.split())}" in text, rule.slug
@@ -236,7 +237,7 @@ def test_duel_board_and_invariants(built_site: BuildResult) -> None:
     assert "Potwory w Tokio: Duel" in home
 
 
-def test_navigation_keeps_king_of_tokyo_and_adds_duel(built_site: BuildResult) -> None:
+def test_duel_scenarios_stay_out_of_king_of_tokyo_pages(built_site: BuildResult) -> None:
     markup = page(built_site, "duel/cards")
     assert "King of Tokyo: Duel" in markup
     kot_scenarios = text_of(page(built_site, "scenarios"))

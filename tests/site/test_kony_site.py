@@ -1,4 +1,4 @@
-"""King of New York's section of the site (branch kony-site): a page for every rule,
+"""King of New York's section of the site: a page for every rule,
 decision and card, every tile on the board page, the invariants page saying plainly what
 is not proved, New York's scenarios kept apart from the other games', and the search by
 Polish names."""
@@ -57,7 +57,8 @@ def test_every_rule_has_its_page_with_its_seed_citation() -> None:
         text = flat(pages[newyork.rule_uri(rule.slug)])
         assert f"# {rule.number} {rule.title}" in pages[newyork.rule_uri(rule.slug)]
         assert f"seed {rule.source.seed} §{flat(rule.source.section)}" in text, rule.slug
-        assert "003_75e39f0af79068cb.txt" in text, rule.slug
+        assert "the Polish King of New York rulebook (first edition" in text, rule.slug
+        assert "003_75e39f0af79068cb.txt" not in text, rule.slug
         assert f"„{flat(rule.source.phrase)}”" in text, rule.slug
         assert rule.source.english, f"{rule.slug}: no English translation stored"
         assert f"*English:* {flat(rule.source.english)}" in text, rule.slug
@@ -122,7 +123,7 @@ def test_every_card_has_its_page_with_text_cost_type_and_polish_name() -> None:
 
 def test_card_pages_say_whether_the_engine_runs_them() -> None:
     d = data()
-    assert not d.unrunnable  # kony-words: every deck card runs from its text
+    assert not d.unrunnable  # every deck card runs from its text
     deck = [c for c in d.cards if c.slug not in d.special]
     for info in deck:
         assert "| the engine runs it | yes |" in newyork.card_page(d, info), info.slug
@@ -153,7 +154,8 @@ def test_a_new_card_file_gets_its_page_and_its_polish_name(tmp_path: Path) -> No
     pages = newyork.generate(extended)
     text = pages[newyork.card_uri("rooftop-party")]
     assert "Polish: **Impreza na dachu**" in text
-    assert 'Source: fact sheet, confidence L' in text and "kony-duel-facts.md A.10 #99" in text
+    assert 'Source: fact sheet, confidence L' in text
+    assert "(the project's fact sheet of King of New York and Duel, A.10 #99)" in text
     assert "Impreza na dachu" in pages[newyork.CARDS_INDEX]
     assert newyork.card_uri("rooftop-party") in newyork.nav_sections(extended)[
         newyork.CARDS_INDEX]
@@ -358,10 +360,13 @@ def test_search_index_holds_new_york_polish_names(built_site: BuildResult) -> No
 
 
 def test_king_of_tokyo_and_duel_pages_keep_their_content(built_site: BuildResult) -> None:
-    """New York adds a section; King of Tokyo's and Duel's articles do not mention it."""
+    """New York adds a section; King of Tokyo's and Duel's articles do not mention it (a
+    Duel card names its source, the fact sheet of both games, by that sheet's name)."""
+    sheet = load_glossary().note("kony-duel-facts")
+    assert sheet is not None and "New York" in sheet.name
     for path in ("cards/extra-head", "scenarios", "rules/tokyo.yield", "duel/cards/frenzy",
                  "duel/board", "invariants"):
-        article = text_of(page(built_site, path))
+        article = text_of(page(built_site, path)).replace(sheet.name, "")
         assert "king-of-new-york" not in article and "New York" not in article, path
 
 

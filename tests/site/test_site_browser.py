@@ -134,7 +134,7 @@ def test_search_finds_a_rule_by_its_slug(browser_page: Any, site_url: str) -> No
 def test_glossary_tooltip(browser_page: Any, site_url: str) -> None:
     page = browser_page
     page.goto(site_url + "rules/tokyo.yield/")
-    abbr = page.locator("article abbr", has_text="Tokio").first
+    abbr = page.locator("article abbr").filter(has_text=re.compile(r"^Tokio$")).first
     assert abbr.get_attribute("title") == "Tokyo (Polish)"
 
 
@@ -265,3 +265,63 @@ def test_no_card_page_says_none_yet(browser_page: Any, site_url: str) -> None:
     }""")
     assert stubs["pages"] == 64
     assert stubs["stubs"] == []
+
+
+# -- the three games through the navigation ---------------------------------------------
+
+GAME_SECTIONS = [("King of Tokyo", "tokyo/", ""), ("King of Tokyo: Duel", "duel/", "duel/"),
+                 ("King of New York", "newyork/", "newyork/")]
+"""Each game: its title in the navigation, its home page and the folder of its rule,
+clarification and card pages."""
+
+
+def heading(page: Any) -> str:
+    return str(page.locator("article h1").inner_text()).rstrip("¶ ")
+
+
+def click_nav(page: Any, text: str, path: str) -> None:
+    """Click the primary navigation's visible link ``text``; wait for the page ``path``."""
+    link = page.locator("nav.md-nav--primary a.md-nav__link:visible",
+                        has=page.get_by_text(text, exact=True))
+    assert link.count() == 1, f"{link.count()} navigation links read {text!r}"
+    link.click()
+    page.wait_for_url(lambda url: urlsplit(url).path == "/" + path)
+
+
+def click_first_item(page: Any, folder: str) -> str:
+    """Click the first page the navigation lists under the open section ``folder`` (e.g.
+    ``duel/cards/``); the link's text."""
+    links = page.locator("nav.md-nav--primary a.md-nav__link:visible")
+    pattern = re.compile("/" + re.escape(folder) + r"[^/]+/$")
+    paths = [urlsplit(links.nth(i).evaluate("a => a.href")).path for i in range(links.count())]
+    found = [i for i, path in enumerate(paths) if pattern.search(path)]
+    assert found, f"the navigation lists no page under {folder}"
+    text, target = str(links.nth(found[0]).inner_text()).strip(), paths[found[0]]
+    links.nth(found[0]).click()
+    page.wait_for_url(lambda url: urlsplit(url).path == target)
+    return text
+
+
+def test_each_game_by_clicking_through_the_navigation(browser_page: Any, site_url: str) -> None:
+    """From the home page, each game's home, one card and one clarification are reached by
+    clicking the navigation, and each page's heading is the game's."""
+    page = browser_page
+    page.goto(site_url)
+    assert heading(page) == "kot-rules: the King of Tokyo family, clarified"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-home.png"), full_page=True)
+    for title, home, folder in GAME_SECTIONS:
+        click_nav(page, title, home)
+        assert heading(page) == title
+        click_nav(page, "Cards", f"{folder}cards/")
+        assert heading(page) == f"{title}: cards"
+        name = click_first_item(page, f"{folder}cards/")
+        assert heading(page) == name
+        assert f"{title} " in page.locator("article").inner_text()  # "<game> Power card"
+        if folder == "newyork/":
+            page.screenshot(path=str(ARTIFACTS / "site-newyork-card.png"), full_page=True)
+        click_nav(page, "Clarifications", f"{folder}clarifications/")
+        assert heading(page) == f"{title}: clarifications"
+        decision = click_first_item(page, f"{folder}clarifications/")
+        assert heading(page).startswith(f"{decision}: "), (decision, heading(page))
+        assert f"{title}, clarification {decision}" in page.locator("article").inner_text()

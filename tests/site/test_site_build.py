@@ -70,8 +70,9 @@ def test_yield_rule_page(built_site: BuildResult) -> None:
     markup = page(built_site, "rules/tokyo.yield")
     text = text_of(markup)
     assert "4.6 Yielding Tokyo" in text
-    assert "001_972ba9b71048014d.txt" in text  # the seed file
-    assert "§TOKIO" in text
+    assert "seed 001 §TOKIO: the Polish King of Tokyo rulebook, Potwory w Tokio (Egmont " \
+           "Polska, 2013, first edition)" in text  # the rulebook named, never its file
+    assert "001_972ba9b71048014d.txt" not in text
     assert '<abbr title="Tokyo (Polish)">Tokio</abbr>' in markup  # glossary tooltip
 
 
@@ -132,8 +133,8 @@ def test_search_index_keeps_rule_numbers_and_polish_names(built_site: BuildResul
 
 def test_nothing_generated_is_left_in_docs(built_site: BuildResult) -> None:
     docs = ROOT / "docs"
-    for generated in ("rules", "cards", "clarifications", "scenarios", "glossary.md", "cli.md",
-                      "abbreviations.md", "formats/schemas.md"):
+    for generated in ("index.md", "tokyo", "rules", "cards", "clarifications", "scenarios",
+                      "glossary.md", "cli.md", "abbreviations.md", "formats/schemas.md"):
         assert not (docs / generated).exists(), f"docs/{generated} must not be a file"
 
 

@@ -104,5 +104,6 @@ class TestTranslatedQuotes:
         pages = generate(load_site_data(), helps=[])
         decision = book.decisions[0]
         page = pages[f"clarifications/{decision.id.lower()}.md"]
-        assert "| Seed | Section | Phrase | English |" in page
+        assert "| Rulebook | Section | Phrase | English |" in page
+        assert f"| {decision.seeds[0].seed}, the Polish King of Tokyo rulebook |" in page
         assert decision.seeds[0].english.replace("|", "\\|") in page
