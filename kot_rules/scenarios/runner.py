@@ -26,13 +26,13 @@ from kot_rules.engine.actions import (
     UseCard,
 )
 from kot_rules.engine.cards import CardCatalog, CardTable
-from kot_rules.engine.errors import KotRulesError
+from kot_rules.engine.errors import IllegalActionError, KotRulesError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.loader import read_scenario
-from kot_rules.scenarios.model import Scenario, Step
+from kot_rules.scenarios.model import JUDGED, Scenario, Step
 
 
 @dataclass
@@ -124,20 +124,37 @@ def _other_game(sc: Scenario, game: str) -> str:
     ).render()
 
 
-class _Failed(Exception):
-    pass
+class ScenarioFailure(Exception):
+    """The scenario fails at a step; the message names the file, line and step."""
+
+
+class NotOffered(ScenarioFailure):
+    """The step names no action open now: the game waits for another kind of input or for
+    another monster, or the card the step names is not where the step needs it. A ``refuse``
+    step or an ``illegal`` expectation counts it as refused; a step of the script fails."""
+
+
+NEW_GAME_SEEDS = (1, 2)
+"""A new-game scenario is played with the deck shuffled by each of these seeds and must
+pass with both: its expectations may not depend on the shuffle (the reader refuses the
+fields that name it, SCN009; two shuffles catch what the reader cannot see)."""
 
 
 def run_scenario(sc: Scenario, cards: CardCatalog) -> ScenarioResult:
     result = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
-    try:
-        state, events = _play(sc, cards, result)
-    except _Failed as exc:
-        result.ok = False
-        result.problems.insert(0, str(exc))
-        return result
-    if sc.expect is not None:
-        _compare(sc.expect, state, events, result, f"{sc.path}:{sc.expect_line}")
+    seeds: tuple[int | None, ...] = NEW_GAME_SEEDS if sc.setup.new_game is not None else (None,)
+    for seed in seeds:
+        mine = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
+        try:
+            state, events = _play(sc, cards, mine, seed)
+            if sc.expect is not None:
+                _compare(sc.expect, state, events, mine, f"{sc.path}:{sc.expect_line}")
+        except ScenarioFailure as exc:
+            mine.problems.insert(0, str(exc))
+        if mine.problems:
+            shuffle = "" if seed is None else f" (a new game, the deck shuffled by seed {seed})"
+            result.problems += [p + shuffle for p in mine.problems]
+            break
     result.ok = not result.problems
     return result
 
@@ -156,15 +173,49 @@ def _resolve_cards(
         ids = _ids_for(cards, n)
         free = [i for i in ids if i not in used]
         if not ids:
-            raise _Failed(f"{where}: unknown card {n!r}")
+            raise ScenarioFailure(f"{where}: unknown card {n!r}")
         if not free:
-            raise _Failed(f"{where}: every copy of {n!r} is already placed")
+            raise ScenarioFailure(f"{where}: every copy of {n!r} is already placed")
         used.add(free[0])
         out.append(free[0])
     return out
 
 
-def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[State, list[Event]]:
+def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult,
+          seed: int | None = None) -> tuple[State, list[Event]]:
+    state = _start(sc, cards, seed)
+    events = list(state.events)
+    for step in sc.script:
+        at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
+        if step.kind == "expect":
+            _compare(step.value, state, events, result, f"{sc.path}:{step.line}")
+            continue
+        if step.kind == "refuse":
+            if not step_refused(step.value, state, at):
+                raise ScenarioFailure(f"{at}: the game accepted `{show_step(step.value)}`, "
+                                      "which the scenario says the rules refuse here")
+            continue
+        action = step_action(step, state, cards, at)
+        try:
+            state = state.apply(action)
+        except KotRulesError as exc:
+            raise ScenarioFailure(f"{at}: {exc}") from None
+        events.extend(state.events)
+    return state, events
+
+
+def _start(sc: Scenario, cards: CardCatalog, seed: int | None) -> State:
+    """The scenario's first state: its position, or a new game shuffled by ``seed``."""
+    new = sc.setup.new_game
+    if new is not None:
+        try:
+            game = games.get(sc.game).new_game(list(new.names(sc.game)), options=sc.options,
+                                               cards=cards)
+            return game.new_initial_state(game.shuffled_deck(seed))
+        except KotRulesError as exc:
+            raise ScenarioFormatError(
+                str(sc.path), new.line, new.column, "SCN005", f"new game: {exc}"
+            ) from None
     su = sc.setup
     names = [m.name for m in su.monsters]
     where = "setup"
@@ -187,17 +238,18 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             sum(p == "city" for p in su.places.values()) > 1
             or sum(p == "bay" for p in su.places.values()) > 1
         ):
-            raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+            raise ScenarioFailure(
+                f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
         held = {}
         owned = [c for m in monsters for c in m.cards]
         for name, kinds in su.held.items():
             mine = [i for i in _ids_for(cards, name) if i in owned]
             if not mine:
-                raise _Failed(f"{where}: held: no monster has a card {name!r}")
+                raise ScenarioFailure(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
         board: object = None
         read_board = game.rules.board_from_json
-        if sc.game == kony_city.GAME_ID:  # kony-kernel: King of New York's board, as its JSON
+        if sc.game == kony_city.GAME_ID:  # King of New York's board, as its JSON
             if su.board is not None or su.boroughs:
                 board = kony_city.board_from_json(_new_york_board(sc, names))
         elif read_board is not None:  # the game's own board (Duel: markers, dice tokens)
@@ -210,7 +262,7 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
                     for t in su.tiles
                 ],
             })
-        state = game.setup_state(
+        return game.setup_state(
             monsters,
             game_board=board,
             held=held,
@@ -226,27 +278,14 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", f"setup: {exc}"
         ) from None
-    except _Failed as exc:
+    except ScenarioFailure as exc:
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", str(exc)
         ) from None
-    events = list(state.events)
-    for step in sc.script:
-        at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
-        if step.kind == "expect":
-            _compare(step.value, state, events, result, f"{sc.path}:{step.line}")
-            continue
-        action = _action(step, state, cards, at)
-        try:
-            state = state.apply(action)
-        except KotRulesError as exc:
-            raise _Failed(f"{at}: {exc}") from None
-        events.extend(state.events)
-    return state, events
 
 
 def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
-    """King of New York's board JSON for a scenario's set-up (kony-kernel): each monster where
+    """King of New York's board JSON for a scenario's set-up: each monster where
     its ``borough`` or ``place`` says, the others in the first outer borough with room (seat
     order); the special cards' holders by seat; the tiles as ``board`` lists them (none else)."""
     su = sc.setup
@@ -283,21 +322,32 @@ def _waiting(state: State) -> str:
     return f"a decision by {state.names[p]} ({state.phase.value})"
 
 
-def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
+def step_action(step: Step, state: State, cards: CardCatalog | None = None,
+                at: str = "") -> Action:
+    """The engine's action for a scenario step (not ``expect`` or ``refuse``) in ``state``.
+
+    ``cards``: the catalog card names are read in (default: the state's game's). Raises
+    :class:`NotOffered` when the step names nothing open now (the game waits for something
+    else, another monster decides, the card is not in the shop), :class:`ScenarioFailure`
+    when it cannot be read at all (an unknown card); ``at`` starts their messages.
+    """
+    cards = state.game.cards if cards is None else cards
     kind = step.kind
     chance = state.is_chance_node()
     if kind == "roll":
         if not chance:
-            raise _Failed(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
+            raise NotOffered(
+                f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
         return Roll(_counts(step.value, state))
     if chance:
-        raise _Failed(f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
+        raise NotOffered(
+            f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
     if state.is_terminal():
-        raise _Failed(f"{at}: the game is already over")
+        raise NotOffered(f"{at}: the game is already over")
     if kind in ("yield", "stay"):
         decider = state.names[state.current_player()]
         if step.monster is not None and step.monster != decider:
-            raise _Failed(
+            raise NotOffered(
                 f"{at}: the script has {step.monster} decide, but the game waits for "
                 f"{_waiting(state)}"
             )
@@ -321,11 +371,13 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
     if kind == "buy":
         text = str(step.value)
         ids = _ids_for(cards, text)
+        if not ids:
+            raise ScenarioFailure(f"{at}: unknown card {text!r}")
         if step.monster is not None:  # bought from another monster
             seller = state.names.index(step.monster)
             owned = [i for i in ids if i in state.monsters[seller].cards]
             if not owned:
-                raise _Failed(f"{at}: {step.monster} has no card {text!r}")
+                raise NotOffered(f"{at}: {step.monster} has no card {text!r}")
             return Buy(owned[0], seller)
         in_shop = [i for i in ids if i in state.shop]
         if not in_shop and state.deck and state.deck[0] in ids:
@@ -334,9 +386,50 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
         if not in_shop and discarded:
             return Buy(discarded[0])  # from the discard pile (a card must allow it)
         if not in_shop:
-            raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
+            raise NotOffered(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
-    raise _Failed(f"{at}: unknown step {kind!r}")
+    raise ScenarioFailure(f"{at}: unknown step {kind!r}")
+
+
+def step_refused(step: Step, state: State, at: str = "") -> bool:
+    """Whether the game refuses ``step`` now: it names nothing open (:class:`NotOffered`),
+    or the engine raises :class:`IllegalActionError` on its action. Raises
+    :class:`ScenarioFailure` if the step cannot be read, the engine fails otherwise, or a
+    refusal changed ``state``."""
+    try:
+        action = step_action(step, state, at=at)
+    except NotOffered:
+        return True
+    before = state.canonical()
+    try:
+        state.apply(action)
+    except IllegalActionError:
+        if state.canonical() != before:
+            raise ScenarioFailure(
+                f"{at}: `{show_step(step)}` was refused but changed the state") from None
+        return True
+    except KotRulesError as exc:
+        raise ScenarioFailure(f"{at}: `{show_step(step)}`: {exc}") from None
+    return False
+
+
+def show_step(step: Step) -> str:
+    """A step as a scenario writes it (``choose: bronx``, ``yield: Kong``)."""
+    v = step.value
+    if step.kind in ("roll", "keep"):
+        return f"{step.kind}: [{', '.join(f.value for f in v)}]"
+    if step.kind == "buy" and step.monster is not None:
+        return f"buy: {{card: {v}, from: {step.monster}}}"
+    if step.monster is not None:
+        return f"{step.kind}: {step.monster}"
+    if v is None:
+        return step.kind
+    if isinstance(v, Step):
+        return f"{step.kind}: {{{show_step(v)}}}"
+    if isinstance(v, dict):
+        fields = ", ".join(f"{k}: {getattr(x, 'value', x)}" for k, x in v.items())
+        return f"{step.kind}: {{{fields}}}"
+    return f"{step.kind}: {getattr(v, 'value', v)}"
 
 
 def _counts(faces: list[Any], state: State) -> dice.Counts:
@@ -351,9 +444,12 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
     """The deciding monster's use of the named card (the first of its copies it has)."""
     seat = state.current_player()
     text = value["card"]
-    mine = [i for i in _ids_for(cards, text) if i in state.monsters[seat].cards]
+    ids = _ids_for(cards, text)
+    if not ids:
+        raise ScenarioFailure(f"{at}: unknown card {text!r}")
+    mine = [i for i in ids if i in state.monsters[seat].cards]
     if not mine:
-        raise _Failed(f"{at}: {state.names[seat]} has no card {text!r} to use")
+        raise NotOffered(f"{at}: {state.names[seat]} has no card {text!r} to use")
     return UseCard(
         mine[0], value.get("ability", 0), value.get("die"), value.get("to"), value.get("count", 0)
     )
@@ -414,7 +510,7 @@ def _compare(
             elif k == "dice_tokens":
                 got = state.board.dice_tokens[seat]
             elif k in ("borough", "zone"):
-                continue  # kony-kernel: _compare_new_york
+                continue  # _compare_new_york
             else:
                 got = getattr(m, k)
             if got != want:
@@ -438,7 +534,7 @@ def _compare(
     for key in ("fame", "destruction"):
         if key in exp and getattr(state.board, key) != exp[key]:
             differ(f"the {key} marker", exp[key], getattr(state.board, key))
-    if "tiles" in exp:  # duel-words: the Buzz tiles on the tracks, in any order
+    if "tiles" in exp:  # the Buzz tiles on the tracks, in any order
         def placed(t: dict[str, Any]) -> tuple[str, str, tuple[int, ...]]:
             return (t["tile"], t["track"], tuple(t["spaces"]))
 
@@ -446,8 +542,9 @@ def _compare(
         got_tiles = sorted((t.tile, t.track, t.spaces) for t in state.board.tiles)
         if got_tiles != want_tiles:
             differ("Buzz tiles", want_tiles, got_tiles)
-    if "board" in exp or any("borough" in f or "zone" in f
-                             for f in exp.get("monsters", {}).values()):
+    if "board" in exp or "stack_heights" in exp or "unit_counts" in exp or any(
+        "borough" in f or "zone" in f for f in exp.get("monsters", {}).values()
+    ):
         _compare_new_york(exp, state, differ)
     if "outcome" in exp:
         o = state.outcome
@@ -468,6 +565,19 @@ def _compare(
             differ("discard", exp["discard"], [state.game.cards.name(c) for c in state.discard])
     if "deck_size" in exp and len(state.deck) != exp["deck_size"]:
         differ("deck size", exp["deck_size"], len(state.deck))
+    if "shop_size" in exp and len(state.shop) != exp["shop_size"]:
+        differ("shop size", exp["shop_size"], len(state.shop))
+    if "discard_size" in exp and len(state.discard) != exp["discard_size"]:
+        differ("discard size", exp["discard_size"], len(state.discard))
+    for key in JUDGED:
+        for st in exp.get(key, ()):
+            refused = step_refused(st, state, f"{where}: {key}")
+            if refused == (key == "legal"):
+                problems.append(
+                    f"{where}: {key}: `{show_step(st)}` (line {st.line}) is "
+                    + ("refused: the game does not offer it now" if refused
+                       else "open: the game accepts it now")
+                )
     if "held" in exp:
         table = state.game.cards
         for name, kinds in exp["held"].items():
@@ -503,11 +613,18 @@ def _compare(
 
 
 def _compare_new_york(exp: dict[str, Any], state: State, differ: Any) -> None:
-    """King of New York's board against a scenario's expectation (kony-kernel): each named
-    monster's borough and zone, and each key of ``board`` as the board's JSON has it (units
-    in any order; the special cards' holders by name)."""
+    """King of New York's board against a scenario's expectation: each named monster's
+    borough and zone, each key of ``board`` as the board's JSON has it (units in any order;
+    the special cards' holders by name), and the counts of tiles in stacks and of units."""
     names = state.names
     board: kony_city.CityBoard = state.board
+    for b, want_h in exp.get("stack_heights", {}).items():
+        got_h = [len(st) for st in board.stacks_of(b)]
+        if got_h != list(want_h):
+            differ(f"tiles in the stacks of {b}", list(want_h), got_h)
+    for b, want_n in exp.get("unit_counts", {}).items():
+        if len(board.units_of(b)) != want_n:
+            differ(f"units in {b}", want_n, len(board.units_of(b)))
     for mname, fields in exp.get("monsters", {}).items():
         seat = names.index(mname)
         if "borough" in fields and (board.where[seat] or None) != fields["borough"]:
