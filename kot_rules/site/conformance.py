@@ -38,7 +38,7 @@ def load_reports(root: Path) -> list[dict[str, Any]]:
 def _engine(report: Mapping[str, Any]) -> str:
     engine = report.get("engine")
     if not engine:
-        return report["command"]
+        return str(report["command"])
     return f"{engine['name']} {engine.get('version', '')}".strip()
 
 
