@@ -106,7 +106,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                                     (info.card for info in data.cards))
     pages.update(duel.generate(duel_data))
     newyork_data = newyork.load_newyork_data(data.glossary, newyork.newyork_proofs(root),
-                                             (info.card for info in data.cards))  # kony-site
+                                             (info.card for info in data.cards))
     pages.update(newyork.generate(newyork_data))
     pages[conformance.PAGE] = _conformance(root, pages)
     for uri, text in PLACEHOLDERS.items():
@@ -178,7 +178,7 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     folder, name = parts[1], parts[-1]
     if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
         return duel.file_page(parts)
-    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):  # kony-site
+    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):
         return newyork.file_page(parts)
     if folder == "schemas":
         return SCHEMAS, schema_anchor("/".join(parts[2:])) if len(parts) > 2 else ""
