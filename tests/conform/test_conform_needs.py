@@ -13,9 +13,9 @@ from conform_helpers import SCENARIOS
 from kot_rules import games
 from kot_rules.conform.needs import unsupported
 from kot_rules.conform.own import hello
+from kot_rules.conform.play import first_difference
 from kot_rules.conform.protocol import Hello
 from kot_rules.conform.report import ConformReport, ConformResult
-from kot_rules.conform.runner import first_difference
 from kot_rules.engine.cards import CardTable
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.scenarios.expect import Table, state_view
