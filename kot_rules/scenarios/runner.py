@@ -31,6 +31,7 @@ from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
+from kot_rules.scenarios.expect import Table, compare, state_view
 from kot_rules.scenarios.loader import read_scenario
 from kot_rules.scenarios.model import JUDGED, Scenario, Step
 
@@ -183,7 +184,7 @@ def _resolve_cards(
 
 def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult,
           seed: int | None = None) -> tuple[State, list[Event]]:
-    state = _start(sc, cards, seed)
+    state = start_state(sc, cards, seed)
     events = list(state.events)
     for step in sc.script:
         at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
@@ -204,8 +205,10 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult,
     return state, events
 
 
-def _start(sc: Scenario, cards: CardCatalog, seed: int | None) -> State:
-    """The scenario's first state: its position, or a new game shuffled by ``seed``."""
+def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> State:
+    """The scenario's first state, built with the reference engine: its position (its
+    events: what the start of the active monster's turn did), or a new game shuffled by
+    ``seed``; :class:`ScenarioFormatError` (SCN005) when it cannot be built."""
     new = sc.setup.new_game
     if new is not None:
         try:
@@ -455,120 +458,18 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
     )
 
 
-def _event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> bool:
-    for k, v in pattern.items():
-        if k == "kind":
-            ok = e.kind.value == v
-        elif k == "monster":
-            ok = e.seat is not None and names[e.seat] == v
-        elif k == "source":
-            ok = e.source is not None and names[e.source] == v
-        elif k == "amount":
-            ok = e.amount == v
-        elif k == "place":
-            ok = e.place == v
-        elif k == "detail":
-            ok = e.detail == v
-        elif k == "dice":
-            from kot_rules.engine.dice import Face
-
-            ok = tuple(e.dice) == dice.counts_of(Face.parse(x) for x in v)
-        else:
-            ok = False
-        if not ok:
-            return False
-    return True
-
-
-def _describe_events(events: list[Event], names: tuple[str, ...]) -> str:
-    return "; ".join(e.describe(names) for e in events[-12:])
+def cards_named(state: State, items: Iterable[str]) -> list[str]:
+    """Card names (not ids), so a scenario can name a card without its copy number."""
+    return Table.of(state).named(items)
 
 
 def _compare(
     exp: dict[str, Any], state: State, events: list[Event], result: ScenarioResult, where: str
 ) -> None:
-    names = state.names
+    """``exp`` against the reference engine's ``state``: the state view (expect.py) and the
+    steps it says are open now or not (``legal``, ``illegal``)."""
     problems = result.problems
-
-    def differ(what: str, want: object, got: object) -> None:
-        problems.append(f"{where}: {what}: expected {want!r}, got {got!r}")
-
-    for mname, fields in exp.get("monsters", {}).items():
-        seat = names.index(mname)
-        m = state.monsters[seat]
-        for k, want in fields.items():
-            if k == "place":
-                got: object = state.place_of(seat).value
-            elif k == "eliminated":
-                got = not m.alive
-            elif k == "cards":
-                got = sorted(cards_named(state, m.cards))
-                want = sorted(cards_named(state, want))
-            elif k == "tokens":
-                got = {kind: n for who, kind, n in state.tokens if who == seat}
-                want = {kind: n for kind, n in want.items() if n}
-            elif k == "dice_tokens":
-                got = state.board.dice_tokens[seat]
-            elif k in ("borough", "zone"):
-                continue  # _compare_new_york
-            else:
-                got = getattr(m, k)
-            if got != want:
-                differ(f"{mname}.{k}", want, got)
-    for k, seat_now in (("city", state.city), ("bay", state.bay)):
-        if k in exp:
-            got = None if seat_now is None else names[seat_now]
-            if got != exp[k]:
-                differ(f"Tokyo {k}", exp[k], got)
-    if "active" in exp and names[state.active] != exp["active"]:
-        differ("active monster", exp["active"], names[state.active])
-    if "turn" in exp and state.turn != exp["turn"]:
-        differ("turn", exp["turn"], state.turn)
-    if "phase" in exp and state.phase.value != exp["phase"]:
-        differ("phase", exp["phase"], state.phase.value)
-    if "waiting_for" in exp:
-        p = state.current_player()
-        got = "chance" if p == CHANCE else None if p == TERMINAL else names[p]
-        if got != exp["waiting_for"]:
-            differ("waiting for", exp["waiting_for"], got)
-    for key in ("fame", "destruction"):
-        if key in exp and getattr(state.board, key) != exp[key]:
-            differ(f"the {key} marker", exp[key], getattr(state.board, key))
-    if "tiles" in exp:  # the Buzz tiles on the tracks, in any order
-        def placed(t: dict[str, Any]) -> tuple[str, str, tuple[int, ...]]:
-            return (t["tile"], t["track"], tuple(t["spaces"]))
-
-        want_tiles = sorted(placed(t) for t in exp["tiles"])
-        got_tiles = sorted((t.tile, t.track, t.spaces) for t in state.board.tiles)
-        if got_tiles != want_tiles:
-            differ("Buzz tiles", want_tiles, got_tiles)
-    if "board" in exp or "stack_heights" in exp or "unit_counts" in exp or any(
-        "borough" in f or "zone" in f for f in exp.get("monsters", {}).values()
-    ):
-        _compare_new_york(exp, state, differ)
-    if "outcome" in exp:
-        o = state.outcome
-        got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}
-        if isinstance(got, dict) and o is not None and isinstance(exp["outcome"], dict) and (
-            "victory" in exp["outcome"]
-        ):
-            got["victory"] = o.victory
-        if got != exp["outcome"]:
-            differ("outcome", exp["outcome"], got)
-    if "shop" in exp:
-        want_shop = sorted(cards_named(state, exp["shop"]))
-        if sorted(cards_named(state, state.shop)) != want_shop:
-            differ("shop", exp["shop"], [state.game.cards.name(c) for c in state.shop])
-    if "discard" in exp:
-        want_d = sorted(cards_named(state, exp["discard"]))
-        if sorted(cards_named(state, state.discard)) != want_d:
-            differ("discard", exp["discard"], [state.game.cards.name(c) for c in state.discard])
-    if "deck_size" in exp and len(state.deck) != exp["deck_size"]:
-        differ("deck size", exp["deck_size"], len(state.deck))
-    if "shop_size" in exp and len(state.shop) != exp["shop_size"]:
-        differ("shop size", exp["shop_size"], len(state.shop))
-    if "discard_size" in exp and len(state.discard) != exp["discard_size"]:
-        differ("discard size", exp["discard_size"], len(state.discard))
+    problems += compare(exp, state_view(state), events, Table.of(state), where)
     for key in JUDGED:
         for st in exp.get(key, ()):
             refused = step_refused(st, state, f"{where}: {key}")
@@ -578,86 +479,3 @@ def _compare(
                     + ("refused: the game does not offer it now" if refused
                        else "open: the game accepts it now")
                 )
-    if "held" in exp:
-        table = state.game.cards
-        for name, kinds in exp["held"].items():
-            ids = _ids_for(table, name) if isinstance(table, CardTable) else (name,)
-            got_held = {k: n for c, k, n in state.held if c in ids}
-            want_held = {k: n for k, n in kinds.items() if n}
-            if got_held != want_held:
-                differ(f"held on {name}", want_held, got_held)
-    if "dice" in exp:
-        from kot_rules.engine.dice import Face
-
-        spec = state.game.rules.dice.faces
-        want_dice = (dice.counts_of(Face.parse(x) for x in exp["dice"]) if spec is dice.FACES
-                     else dice.counts_in(exp["dice"], spec))
-        if want_dice != state.dice:
-            differ("dice", dice.describe(want_dice, spec), dice.describe(state.dice, spec))
-    # Expected events: an ordered subsequence of what happened.
-    i = 0
-    for pattern in exp.get("events", []):
-        while i < len(events) and not _event_matches(events[i], pattern, names):
-            i += 1
-        if i == len(events):
-            problems.append(
-                f"{where}: expected event {pattern} (in this order) did not happen; "
-                f"last events: {_describe_events(events, names)}"
-            )
-            break
-        i += 1
-    for pattern in exp.get("absent_events", []):
-        hit = next((e for e in events if _event_matches(e, pattern, names)), None)
-        if hit is not None:
-            problems.append(f"{where}: event {pattern} must not happen, but: {hit.describe(names)}")
-
-
-def _compare_new_york(exp: dict[str, Any], state: State, differ: Any) -> None:
-    """King of New York's board against a scenario's expectation: each named monster's
-    borough and zone, each key of ``board`` as the board's JSON has it (units in any order;
-    the special cards' holders by name), and the counts of tiles in stacks and of units."""
-    names = state.names
-    board: kony_city.CityBoard = state.board
-    for b, want_h in exp.get("stack_heights", {}).items():
-        got_h = [len(st) for st in board.stacks_of(b)]
-        if got_h != list(want_h):
-            differ(f"tiles in the stacks of {b}", list(want_h), got_h)
-    for b, want_n in exp.get("unit_counts", {}).items():
-        if len(board.units_of(b)) != want_n:
-            differ(f"units in {b}", want_n, len(board.units_of(b)))
-    for mname, fields in exp.get("monsters", {}).items():
-        seat = names.index(mname)
-        if "borough" in fields and (board.where[seat] or None) != fields["borough"]:
-            differ(f"{mname}.borough", fields["borough"], board.where[seat] or None)
-        zone = kony_city.zone_of(board, state.city, state.bay, seat)
-        if "zone" in fields and zone != fields["zone"]:
-            differ(f"{mname}.zone", fields["zone"], zone)
-    data: dict[str, Any] = board.to_json()
-    for key, want in exp.get("board", {}).items():
-        got: Any = data[key]
-        want_v: Any = want
-        if key in ("superstar", "statue"):
-            got = None if got is None else names[got]
-        elif key in ("stacks", "units"):
-            got = {b: got[b] for b in want}
-            if key == "units":
-                got = {b: sorted(v) for b, v in got.items()}
-                want_v = {b: sorted(v) for b, v in want.items()}
-        elif key in ("fresh", "destroyed", "destroyed_units"):
-            got, want_v = sorted(got), sorted(want)
-        if got != want_v:
-            differ(f"board.{key}", want_v, got)
-
-
-def cards_named(state: State, items: Iterable[str]) -> list[str]:
-    """Card names (not ids), so a scenario can name a card without its copy number."""
-    table = state.game.cards
-    out = []
-    for c in items:
-        if c in table.physical_ids():
-            out.append(table.name(c))
-        elif isinstance(table, CardTable) and table.resolve(c):
-            out.append(table.name(table.resolve(c)[0]))
-        else:
-            out.append(c)
-    return out

@@ -377,7 +377,7 @@ def test_an_unknown_card_is_no_refusal(tmp_path: Path) -> None:
 
 def test_step_action_and_step_refused(tmp_path: Path) -> None:
     sc = read_scenario(write(tmp_path, NEW))
-    state = runner._start(sc, CardTable.from_card_set(builtin_card_set(sc.game)), 1)
+    state = runner.start_state(sc, CardTable.from_card_set(builtin_card_set(sc.game)), 1)
     assert step_action(Step("choose", "bronx", 1, 1), state) == Choose("bronx")
     with pytest.raises(NotOffered, match="at: the script rolls dice but the game waits for "
                                          "a decision by Captain Fish"):
