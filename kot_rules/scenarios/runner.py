@@ -31,6 +31,7 @@ from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
+from kot_rules.scenarios.expect import Table, compare, state_view
 from kot_rules.scenarios.loader import read_scenario
 from kot_rules.scenarios.model import Scenario, Step
 
@@ -124,20 +125,21 @@ def _other_game(sc: Scenario, game: str) -> str:
     ).render()
 
 
-class _Failed(Exception):
-    pass
+class StepError(Exception):
+    """A script step the game cannot take where it stands (the message says why)."""
 
 
 def run_scenario(sc: Scenario, cards: CardCatalog) -> ScenarioResult:
     result = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
     try:
         state, events = _play(sc, cards, result)
-    except _Failed as exc:
+    except StepError as exc:
         result.ok = False
         result.problems.insert(0, str(exc))
         return result
     if sc.expect is not None:
-        _compare(sc.expect, state, events, result, f"{sc.path}:{sc.expect_line}")
+        result.problems += compare(sc.expect, state_view(state), events, Table.of(state),
+                                   f"{sc.path}:{sc.expect_line}")
     result.ok = not result.problems
     return result
 
@@ -156,15 +158,36 @@ def _resolve_cards(
         ids = _ids_for(cards, n)
         free = [i for i in ids if i not in used]
         if not ids:
-            raise _Failed(f"{where}: unknown card {n!r}")
+            raise StepError(f"{where}: unknown card {n!r}")
         if not free:
-            raise _Failed(f"{where}: every copy of {n!r} is already placed")
+            raise StepError(f"{where}: every copy of {n!r} is already placed")
         used.add(free[0])
         out.append(free[0])
     return out
 
 
 def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[State, list[Event]]:
+    state = start_state(sc, cards)
+    events = list(state.events)
+    for step in sc.script:
+        at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
+        if step.kind == "expect":
+            result.problems += compare(step.value, state_view(state), events, Table.of(state),
+                                       f"{sc.path}:{step.line}")
+            continue
+        action = step_action(step, state, cards, at)
+        try:
+            state = state.apply(action)
+        except KotRulesError as exc:
+            raise StepError(f"{at}: {exc}") from None
+        events.extend(state.events)
+    return state, events
+
+
+def start_state(sc: Scenario, cards: CardCatalog) -> State:
+    """The position a scenario's set-up describes, built with the reference engine (its
+    events: what the start of the active monster's turn did); :class:`ScenarioFormatError`
+    (SCN005) when the set-up cannot be built."""
     su = sc.setup
     names = [m.name for m in su.monsters]
     where = "setup"
@@ -187,17 +210,17 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
             sum(p == "city" for p in su.places.values()) > 1
             or sum(p == "bay" for p in su.places.values()) > 1
         ):
-            raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+            raise StepError(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
         held = {}
         owned = [c for m in monsters for c in m.cards]
         for name, kinds in su.held.items():
             mine = [i for i in _ids_for(cards, name) if i in owned]
             if not mine:
-                raise _Failed(f"{where}: held: no monster has a card {name!r}")
+                raise StepError(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
         board: object = None
         read_board = game.rules.board_from_json
-        if sc.game == kony_city.GAME_ID:  # kony-kernel: King of New York's board, as its JSON
+        if sc.game == kony_city.GAME_ID:  # King of New York's board, as its JSON
             if su.board is not None or su.boroughs:
                 board = kony_city.board_from_json(_new_york_board(sc, names))
         elif read_board is not None:  # the game's own board (Duel: markers, dice tokens)
@@ -226,27 +249,15 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[Sta
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", f"setup: {exc}"
         ) from None
-    except _Failed as exc:
+    except StepError as exc:
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", str(exc)
         ) from None
-    events = list(state.events)
-    for step in sc.script:
-        at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
-        if step.kind == "expect":
-            _compare(step.value, state, events, result, f"{sc.path}:{step.line}")
-            continue
-        action = _action(step, state, cards, at)
-        try:
-            state = state.apply(action)
-        except KotRulesError as exc:
-            raise _Failed(f"{at}: {exc}") from None
-        events.extend(state.events)
-    return state, events
+    return state
 
 
 def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
-    """King of New York's board JSON for a scenario's set-up (kony-kernel): each monster where
+    """King of New York's board JSON for a scenario's set-up: each monster where
     its ``borough`` or ``place`` says, the others in the first outer borough with room (seat
     order); the special cards' holders by seat; the tiles as ``board`` lists them (none else)."""
     su = sc.setup
@@ -283,21 +294,26 @@ def _waiting(state: State) -> str:
     return f"a decision by {state.names[p]} ({state.phase.value})"
 
 
-def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
+def step_action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
+    """The action script step ``step`` stands for in ``state`` (card names resolved to the
+    copies in play, faces on the game's die); :class:`StepError` (its message starts with
+    ``at``) when the game waits for something else."""
     kind = step.kind
     chance = state.is_chance_node()
     if kind == "roll":
         if not chance:
-            raise _Failed(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
+            raise StepError(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
         return Roll(_counts(step.value, state))
     if chance:
-        raise _Failed(f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
+        raise StepError(
+            f"{at}: the script gives a decision but the game waits for {_waiting(state)}"
+        )
     if state.is_terminal():
-        raise _Failed(f"{at}: the game is already over")
+        raise StepError(f"{at}: the game is already over")
     if kind in ("yield", "stay"):
         decider = state.names[state.current_player()]
         if step.monster is not None and step.monster != decider:
-            raise _Failed(
+            raise StepError(
                 f"{at}: the script has {step.monster} decide, but the game waits for "
                 f"{_waiting(state)}"
             )
@@ -325,7 +341,7 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
             seller = state.names.index(step.monster)
             owned = [i for i in ids if i in state.monsters[seller].cards]
             if not owned:
-                raise _Failed(f"{at}: {step.monster} has no card {text!r}")
+                raise StepError(f"{at}: {step.monster} has no card {text!r}")
             return Buy(owned[0], seller)
         in_shop = [i for i in ids if i in state.shop]
         if not in_shop and state.deck and state.deck[0] in ids:
@@ -334,9 +350,9 @@ def _action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
         if not in_shop and discarded:
             return Buy(discarded[0])  # from the discard pile (a card must allow it)
         if not in_shop:
-            raise _Failed(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
+            raise StepError(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
-    raise _Failed(f"{at}: unknown step {kind!r}")
+    raise StepError(f"{at}: unknown step {kind!r}")
 
 
 def _counts(faces: list[Any], state: State) -> dice.Counts:
@@ -353,194 +369,12 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
     text = value["card"]
     mine = [i for i in _ids_for(cards, text) if i in state.monsters[seat].cards]
     if not mine:
-        raise _Failed(f"{at}: {state.names[seat]} has no card {text!r} to use")
+        raise StepError(f"{at}: {state.names[seat]} has no card {text!r} to use")
     return UseCard(
         mine[0], value.get("ability", 0), value.get("die"), value.get("to"), value.get("count", 0)
     )
 
 
-def _event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> bool:
-    for k, v in pattern.items():
-        if k == "kind":
-            ok = e.kind.value == v
-        elif k == "monster":
-            ok = e.seat is not None and names[e.seat] == v
-        elif k == "source":
-            ok = e.source is not None and names[e.source] == v
-        elif k == "amount":
-            ok = e.amount == v
-        elif k == "place":
-            ok = e.place == v
-        elif k == "detail":
-            ok = e.detail == v
-        elif k == "dice":
-            from kot_rules.engine.dice import Face
-
-            ok = tuple(e.dice) == dice.counts_of(Face.parse(x) for x in v)
-        else:
-            ok = False
-        if not ok:
-            return False
-    return True
-
-
-def _describe_events(events: list[Event], names: tuple[str, ...]) -> str:
-    return "; ".join(e.describe(names) for e in events[-12:])
-
-
-def _compare(
-    exp: dict[str, Any], state: State, events: list[Event], result: ScenarioResult, where: str
-) -> None:
-    names = state.names
-    problems = result.problems
-
-    def differ(what: str, want: object, got: object) -> None:
-        problems.append(f"{where}: {what}: expected {want!r}, got {got!r}")
-
-    for mname, fields in exp.get("monsters", {}).items():
-        seat = names.index(mname)
-        m = state.monsters[seat]
-        for k, want in fields.items():
-            if k == "place":
-                got: object = state.place_of(seat).value
-            elif k == "eliminated":
-                got = not m.alive
-            elif k == "cards":
-                got = sorted(cards_named(state, m.cards))
-                want = sorted(cards_named(state, want))
-            elif k == "tokens":
-                got = {kind: n for who, kind, n in state.tokens if who == seat}
-                want = {kind: n for kind, n in want.items() if n}
-            elif k == "dice_tokens":
-                got = state.board.dice_tokens[seat]
-            elif k in ("borough", "zone"):
-                continue  # kony-kernel: _compare_new_york
-            else:
-                got = getattr(m, k)
-            if got != want:
-                differ(f"{mname}.{k}", want, got)
-    for k, seat_now in (("city", state.city), ("bay", state.bay)):
-        if k in exp:
-            got = None if seat_now is None else names[seat_now]
-            if got != exp[k]:
-                differ(f"Tokyo {k}", exp[k], got)
-    if "active" in exp and names[state.active] != exp["active"]:
-        differ("active monster", exp["active"], names[state.active])
-    if "turn" in exp and state.turn != exp["turn"]:
-        differ("turn", exp["turn"], state.turn)
-    if "phase" in exp and state.phase.value != exp["phase"]:
-        differ("phase", exp["phase"], state.phase.value)
-    if "waiting_for" in exp:
-        p = state.current_player()
-        got = "chance" if p == CHANCE else None if p == TERMINAL else names[p]
-        if got != exp["waiting_for"]:
-            differ("waiting for", exp["waiting_for"], got)
-    for key in ("fame", "destruction"):
-        if key in exp and getattr(state.board, key) != exp[key]:
-            differ(f"the {key} marker", exp[key], getattr(state.board, key))
-    if "tiles" in exp:  # duel-words: the Buzz tiles on the tracks, in any order
-        def placed(t: dict[str, Any]) -> tuple[str, str, tuple[int, ...]]:
-            return (t["tile"], t["track"], tuple(t["spaces"]))
-
-        want_tiles = sorted(placed(t) for t in exp["tiles"])
-        got_tiles = sorted((t.tile, t.track, t.spaces) for t in state.board.tiles)
-        if got_tiles != want_tiles:
-            differ("Buzz tiles", want_tiles, got_tiles)
-    if "board" in exp or any("borough" in f or "zone" in f
-                             for f in exp.get("monsters", {}).values()):
-        _compare_new_york(exp, state, differ)
-    if "outcome" in exp:
-        o = state.outcome
-        got = None if o is None else "draw" if o.winner is None else {"winner": names[o.winner]}
-        if isinstance(got, dict) and o is not None and isinstance(exp["outcome"], dict) and (
-            "victory" in exp["outcome"]
-        ):
-            got["victory"] = o.victory
-        if got != exp["outcome"]:
-            differ("outcome", exp["outcome"], got)
-    if "shop" in exp:
-        want_shop = sorted(cards_named(state, exp["shop"]))
-        if sorted(cards_named(state, state.shop)) != want_shop:
-            differ("shop", exp["shop"], [state.game.cards.name(c) for c in state.shop])
-    if "discard" in exp:
-        want_d = sorted(cards_named(state, exp["discard"]))
-        if sorted(cards_named(state, state.discard)) != want_d:
-            differ("discard", exp["discard"], [state.game.cards.name(c) for c in state.discard])
-    if "deck_size" in exp and len(state.deck) != exp["deck_size"]:
-        differ("deck size", exp["deck_size"], len(state.deck))
-    if "held" in exp:
-        table = state.game.cards
-        for name, kinds in exp["held"].items():
-            ids = _ids_for(table, name) if isinstance(table, CardTable) else (name,)
-            got_held = {k: n for c, k, n in state.held if c in ids}
-            want_held = {k: n for k, n in kinds.items() if n}
-            if got_held != want_held:
-                differ(f"held on {name}", want_held, got_held)
-    if "dice" in exp:
-        from kot_rules.engine.dice import Face
-
-        spec = state.game.rules.dice.faces
-        want_dice = (dice.counts_of(Face.parse(x) for x in exp["dice"]) if spec is dice.FACES
-                     else dice.counts_in(exp["dice"], spec))
-        if want_dice != state.dice:
-            differ("dice", dice.describe(want_dice, spec), dice.describe(state.dice, spec))
-    # Expected events: an ordered subsequence of what happened.
-    i = 0
-    for pattern in exp.get("events", []):
-        while i < len(events) and not _event_matches(events[i], pattern, names):
-            i += 1
-        if i == len(events):
-            problems.append(
-                f"{where}: expected event {pattern} (in this order) did not happen; "
-                f"last events: {_describe_events(events, names)}"
-            )
-            break
-        i += 1
-    for pattern in exp.get("absent_events", []):
-        hit = next((e for e in events if _event_matches(e, pattern, names)), None)
-        if hit is not None:
-            problems.append(f"{where}: event {pattern} must not happen, but: {hit.describe(names)}")
-
-
-def _compare_new_york(exp: dict[str, Any], state: State, differ: Any) -> None:
-    """King of New York's board against a scenario's expectation (kony-kernel): each named
-    monster's borough and zone, and each key of ``board`` as the board's JSON has it (units
-    in any order; the special cards' holders by name)."""
-    names = state.names
-    board: kony_city.CityBoard = state.board
-    for mname, fields in exp.get("monsters", {}).items():
-        seat = names.index(mname)
-        if "borough" in fields and (board.where[seat] or None) != fields["borough"]:
-            differ(f"{mname}.borough", fields["borough"], board.where[seat] or None)
-        zone = kony_city.zone_of(board, state.city, state.bay, seat)
-        if "zone" in fields and zone != fields["zone"]:
-            differ(f"{mname}.zone", fields["zone"], zone)
-    data: dict[str, Any] = board.to_json()
-    for key, want in exp.get("board", {}).items():
-        got: Any = data[key]
-        want_v: Any = want
-        if key in ("superstar", "statue"):
-            got = None if got is None else names[got]
-        elif key in ("stacks", "units"):
-            got = {b: got[b] for b in want}
-            if key == "units":
-                got = {b: sorted(v) for b, v in got.items()}
-                want_v = {b: sorted(v) for b, v in want.items()}
-        elif key in ("fresh", "destroyed", "destroyed_units"):
-            got, want_v = sorted(got), sorted(want)
-        if got != want_v:
-            differ(f"board.{key}", want_v, got)
-
-
 def cards_named(state: State, items: Iterable[str]) -> list[str]:
     """Card names (not ids), so a scenario can name a card without its copy number."""
-    table = state.game.cards
-    out = []
-    for c in items:
-        if c in table.physical_ids():
-            out.append(table.name(c))
-        elif isinstance(table, CardTable) and table.resolve(c):
-            out.append(table.name(table.resolve(c)[0]))
-        else:
-            out.append(c)
-    return out
+    return Table.of(state).named(items)

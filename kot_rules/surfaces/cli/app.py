@@ -59,6 +59,7 @@ GROUPS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("play", "simulate"), "play", "add_parsers"),
     (("balance",), "balance", "add_parsers"),
     (("scenario",), "scenario", "add_parsers"),
+    (("conform",), "conform", "add_parsers"),
     (("check",), "cards", "add_check"),
     (("verify",), "verify", "add_parsers"),
     (("rules",), "rules", "add_parsers"),

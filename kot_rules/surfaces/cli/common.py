@@ -39,6 +39,7 @@ SUMMARIES: dict[str, str] = {
     "simulate": "play many seeded games (random agents, or --agent) and summarise them",
     "balance": "per-card figures over many games: bought how often, and do buyers win more",
     "scenario": "conformance scenarios (scenario run PATH...)",
+    "conform": "run the conformance scenarios against another engine (JSON lines protocol)",
     "check": "check card files (default: the built-in cards)",
     "verify": "prove the invariants of the rules with Z3 for the kernel and every card",
     "rules": "print the rules reference (Markdown) with sources, decisions and scenarios",
