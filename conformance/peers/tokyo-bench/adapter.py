@@ -40,10 +40,11 @@ FACE_ORDER = ("1", "2", "3", "energy", "heart", "claw")
 # tokyo-bench's DIESIDE values and ours.
 FACES = {"Attack": "claw", "Heal": "heart", "1": "1", "2": "2", "3": "3"}
 ACTIONS = ("roll", "reroll", "stop", "yield", "stay", "end-turn")
+# Paths of the state view (docs/formats/state.md, plus place, eliminated and waiting_for).
 FIELDS = (
-    "active", "turn", "phase", "outcome", "dice", "city", "bay", "yield_queue",
-    "monsters.name", "monsters.hearts", "monsters.max_hearts", "monsters.stars",
-    "monsters.alive",
+    "active", "turn", "phase", "outcome", "dice", "city", "bay", "waiting_for",
+    "monsters.hearts", "monsters.max_hearts", "monsters.stars", "monsters.alive",
+    "monsters.place", "monsters.eliminated", "events",
 )
 # Options that change only what cards do: with no cards they change nothing.
 CARD_OPTIONS = frozenset({
@@ -155,7 +156,12 @@ class Wait:
 
 
 class Session:
-    """One tokyo-bench game, its ``step`` loop in a thread that stops at every question."""
+    """One tokyo-bench game, its ``step`` loop in a thread that stops at every question.
+
+    The events of each step are read off tokyo-bench's own calls: every change of a player
+    goes through its ``Game.update_player_state``, and the method that made the call (its
+    ``start_turn``, ``resolve_victory_point_dice``, ...) says why.
+    """
 
     def __init__(self, peer: Peer, names: list[str], turn: int, start: int) -> None:
         self.peer = peer
@@ -167,6 +173,10 @@ class Session:
         self.failure: BaseException | None = None
         self.table: list[str] = []  # our faces of the dice on the table
         self.stopped = False  # the active monster stopped rolling: keep every die
+        self.rolls = 0  # dice thrown this turn (the rolled event's number)
+        self.events: list[dict[str, Any]] = []  # since the last answer
+        self.cause = ""  # which of tokyo-bench's methods is changing the players now
+        self.numbers = 0  # stars its resolve_victory_point_dice gave so far (one event)
         session = self
 
         class ConformAgent(peer.player_class):  # type: ignore[misc,name-defined]
@@ -176,27 +186,95 @@ class Session:
                 return session.ask_keep(dice_results), "kot-conform"
 
             def yield_tokyo(self, _others: Any) -> Any:
-                return session.ask("yield", seat=self.idx), "kot-conform"
+                leave: bool = session.ask("yield", seat=self.idx)
+                if not leave:
+                    session.event("stayed", self.idx, place="city")
+                return leave, "kot-conform"
 
         self.players = [ConformAgent(idx=i, name=n) for i, n in enumerate(names)]
         logger = peer.logger_class(player_names=names, total_games=1)
-        self.game = peer.game_class(players=self.players, start_idx=start, logger=logger)
-        self.game.roll_n_dice = self._roll
-        resolve = self.game.resolve_dice
+        self.game = g = peer.game_class(players=self.players, start_idx=start, logger=logger)
+        g.roll_n_dice = self._roll
+        update, resolve, check = g.update_player_state, g.resolve_dice, g.check_winner
+        start_turn = g.start_turn
+
+        def update_player_state(player: Any, **changes: Any) -> None:
+            before = (player.state, g.active_players[player.idx], g.winner_idx)
+            update(player, **changes)
+            self.changed(player, changes.get("delta_health", 0), *before)
+
+        def turn_started() -> None:
+            self.event("turn-started", g.current_player_idx, amount=self.turn())
+            self.within("start", start_turn)
 
         def resolve_dice(dice: list[Any]) -> None:
             self.table = sorted_faces(dice)
+            self.event("resolved", g.current_player_idx, dice=list(self.table))
             resolve(dice)
 
-        self.game.resolve_dice = resolve_dice
-        check = self.game.check_winner
-
         def check_winner() -> None:
-            self.ask("end", seat=self.game.current_player_idx)
+            seat = g.current_player_idx
+            self.ask("end", seat=seat)
             self.table = []
+            self.event("turn-ended", seat)
+            winner = g.winner_idx
             check()
+            if g.winner_idx != winner:
+                self.event("won", g.winner_idx, detail="last monster standing")
 
-        self.game.check_winner = check_winner
+        g.update_player_state, g.resolve_dice, g.check_winner = (
+            update_player_state, resolve_dice, check_winner)
+        g.start_turn = turn_started
+        for name, cause in (("resolve_victory_point_dice", "numbers"),
+                            ("resolve_health_dice", "hearts"), ("resolve_attack_dice", "attack"),
+                            ("enter_tokyo", "enter")):
+            setattr(g, name, self.caused(cause, getattr(g, name)))
+
+    # -- events
+
+    def turn(self) -> int:
+        return int(self.base_turn + self.game.turns)
+
+    def event(self, kind: str, seat: int | None, **fields: Any) -> None:
+        self.events.append({"kind": kind, "seat": seat, **fields})
+
+    def within(self, cause: str, method: Callable[..., Any], *args: Any) -> Any:
+        self.cause, self.numbers = cause, 0
+        try:
+            return method(*args)
+        finally:
+            if cause == "numbers" and self.numbers:
+                self.event("stars", self.game.current_player_idx, amount=self.numbers,
+                           detail="sets of numbers")
+            self.cause = ""
+
+    def caused(self, cause: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        return lambda *args: self.within(cause, method, *args)
+
+    def changed(self, player: Any, delta: int, was: Any, alive: bool, winner: int) -> None:
+        """The events of one update_player_state call of tokyo-bench."""
+        now, seat, g = player.state, player.idx, self.game
+        stars = now.victory_points - was.victory_points
+        if stars and self.cause == "numbers":
+            self.numbers += stars
+        elif stars:
+            why = {"start": "starts the turn in Tokyo", "enter": "enters Tokyo"}
+            self.event("stars", seat, amount=stars, detail=why.get(self.cause, self.cause))
+        if delta < 0:  # tokyo-bench's only damage is an attack's (its resolve_attack_dice)
+            self.event("damaged", seat, amount=-delta, source=g.current_player_idx,
+                       detail="attack")
+        elif now.health > was.health:
+            self.event("healed", seat, amount=now.health - was.health, detail="heart faces")
+        if now.in_tokyo != was.in_tokyo:
+            self.event("entered" if now.in_tokyo else "yielded", seat, place="city")
+            if now.in_tokyo and len(self.events) > 1 and self.events[-2]["kind"] == "stars":
+                # Its enter_tokyo adds the entry star, then moves the monster in: one step,
+                # whose events read as ours do, the entry before its star.
+                self.events[-2:] = self.events[-2:][::-1]
+        if alive and not g.active_players[seat]:
+            self.event("eliminated", seat)
+        if g.winner_idx != winner:
+            self.event("won", g.winner_idx, detail=f"{self.peer.constants.VICTORY_PTS_WIN} stars")
 
     # -- the thread side
 
@@ -220,12 +298,16 @@ class Session:
             if f in left:
                 left.remove(f)
         self.table = sorted(keep, key=FACE_ORDER.index)
+        self.event("kept", self.game.current_player_idx, dice=list(self.table))
         return mask
 
     def _roll(self, n: int) -> list[Any]:
         if n == 0:  # every die kept: tokyo-bench still runs its later rolls, with no dice
             return []
         faces: list[str] = self.ask("roll", seat=None, count=n)
+        self.rolls += 1
+        self.event("rolled", self.game.current_player_idx, amount=self.rolls,
+                   dice=sorted(faces, key=FACE_ORDER.index))
         back = {v: k for k, v in FACES.items()}
         return [self.peer.constants.DIESIDE(back[f]) for f in faces]
 
@@ -244,13 +326,18 @@ class Session:
         try:
             # tokyo-bench's own main loop (game.py, __main__).
             while self.game.winner_idx == -1:
-                self.stopped = False
+                self.stopped, self.rolls = False, 0
                 self.game.step()
             self.wait = Wait("over")
         except BaseException as exc:  # its failure is reported, never a crash of ours
             self.failure = exc
             self.wait = Wait("failed")
         self._idle.set()
+
+    def take_events(self) -> list[dict[str, Any]]:
+        out, self.events = self.events, []
+        return [{k: v for k, v in e.items() if v is not None} | {"seat": e["seat"]}
+                for e in out]
 
     # -- the protocol side
 
@@ -274,22 +361,29 @@ class Session:
             monsters.append({
                 "name": p.name, "hearts": s.health, "max_hearts": p.max_health,
                 "stars": s.victory_points, "alive": bool(alive),
+                "place": "city" if s.in_tokyo else "outside", "eliminated": not alive,
             })
         city = next((p.idx for p in self.players if p.state.in_tokyo), None)
         outcome = None
         if g.winner_idx != -1:
             outcome = {"winner": g.winner_idx, "reason": "tokyo-bench's winner_idx"}
         w = self.wait
+        waiting: int | str | None = w.seat
+        if w.kind == "roll":
+            waiting = "chance"
+        elif w.kind not in ("keep", "yield", "end"):
+            waiting = None
         return {
             "game": GAME,
             "active": g.current_player_idx,
-            "turn": self.base_turn + g.turns,
+            "turn": self.turn(),
             "phase": self.phase(),
             "outcome": outcome,
             "dice": list(w.dice) if w.kind in ("roll", "keep", "yield", "end") else [],
             "city": city,
             "bay": None,
             "yield_queue": [w.seat] if w.kind == "yield" else [],
+            "waiting_for": waiting,
             "monsters": monsters,
         }
 
@@ -469,7 +563,7 @@ class Adapter:
                 raise Unsupported(f"tokyo-bench plays {GAME} only")
             self.session = new_game(self.peer, list(req.get("monsters") or []),
                                     dict(req.get("options") or {}))
-            return {}
+            return {"events": self.session.take_events()}
         if op == "load":
             if req.get("game") != GAME:
                 raise Unsupported(f"tokyo-bench plays {GAME} only")
@@ -477,10 +571,11 @@ class Adapter:
             if not isinstance(state, dict):
                 raise BadRequest("load: state must be an object")
             self.session = load_position(self.peer, dict(req.get("options") or {}), state)
+            self.session.take_events()  # none: the position is built, not played
             return {}
         if op == "apply":
             check_action(self.need(), dict(req.get("action") or {}))()
-            return {}
+            return {"events": self.need().take_events()}
         if op == "legal":
             try:
                 check_action(self.need(), dict(req.get("action") or {}))
