@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from kot_rules.conform.protocol import Support
-from kot_rules.scenarios.expect import REQUESTS, Table, needed_fields
-from kot_rules.scenarios.model import Scenario, Step
+from kot_rules.scenarios.expect import Table, needed_fields
+from kot_rules.scenarios.model import JUDGED, Scenario, Step
 
 ACTION_OF_STEP = {
     "roll": "roll", "keep": "reroll", "stop": "stop", "yield": "yield", "stay": "stay",
@@ -24,7 +24,7 @@ ACTION_OF_STEP = {
 
 def setup_kind(sc: Scenario) -> str:
     """``new-game`` for a scenario that starts a new game, else ``position``."""
-    return "new-game" if getattr(sc.setup, "new_game", None) is not None else "position"
+    return "new-game" if sc.setup.new_game is not None else "position"
 
 
 def expectations(sc: Scenario) -> Iterator[dict[str, Any]]:
@@ -45,7 +45,7 @@ def steps(sc: Scenario) -> Iterator[Step]:
         elif step.kind != "expect":
             yield step
     for exp in expectations(sc):
-        for key in REQUESTS:
+        for key in JUDGED:
             yield from exp.get(key, ())
 
 

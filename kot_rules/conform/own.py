@@ -121,7 +121,10 @@ class OwnEngine:
             return {}
         if op == "apply":
             state = self._current()
-            after = state.apply(self._action(r, state))
+            try:
+                after = state.apply(self._action(r, state))
+            except KotRulesError as exc:  # the state is unchanged: State.apply makes a new one
+                raise Request("refused", str(exc)) from None
             self.state = after
             return {EVENTS: [e.to_json() for e in after.events]}
         if op == "legal":

@@ -21,17 +21,41 @@ from kot_rules.conform.channel import Engine, EngineFailure
 from kot_rules.conform.needs import setup_kind, unsupported
 from kot_rules.conform.protocol import EVENTS, Answer, Hello, Support
 from kot_rules.conform.report import ConformReport, ConformResult, relative
-from kot_rules.engine.actions import Action, action_to_json
+from kot_rules.engine.actions import (
+    END_TURN,
+    STAY,
+    STOP,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    Choose,
+    Reroll,
+    ResolveFaces,
+    Roll,
+    SpendDiceTokens,
+    UseCard,
+    action_to_json,
+)
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.errors import KotRulesError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import State
 from kot_rules.paths import data_root
 from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.scenarios.expect import REQUESTS, Table, compare, needed_fields, state_view
+from kot_rules.scenarios.expect import Table, compare, needed_fields, state_view
 from kot_rules.scenarios.loader import read_scenario
-from kot_rules.scenarios.model import Scenario, Step
-from kot_rules.scenarios.runner import StepError, scenario_files, start_state, step_action
+from kot_rules.scenarios.model import JUDGED, Scenario, Step
+from kot_rules.scenarios.runner import (
+    NEW_GAME_SEEDS,
+    NotOffered,
+    ScenarioFailure,
+    scenario_files,
+    show_step,
+    start_state,
+    step_action,
+    step_refused,
+)
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds the runner waits for each answer (``--timeout``)."""
@@ -40,8 +64,9 @@ START_ATTEMPTS = 3
 """An engine that fails to start this many times in a row is not started again: the
 scenarios left are engine errors at once."""
 
-NEW_GAME_SEED = 0
-"""The seed a ``new_game`` request carries (the reference engine's deck order for it)."""
+NEW_GAME_SEED = NEW_GAME_SEEDS[0]
+"""The seed a ``new_game`` request carries: the reference engine shuffles its deck by it
+(another engine shuffles its own way: such a scenario expects nothing the shuffle decides)."""
 
 
 class _Unsupported(Exception):
@@ -111,7 +136,7 @@ def _run_file(path: Path, game: str, cards: CardTable, session: _Session,
                 f"the scenario is of game {sc.game!r}, this run is of {game!r} "
                 f"(run it with --game {sc.game})")
         sc = replace(sc, path=Path(shown))  # the reports name it as the user sees it
-        ref = start_state(sc, cards)
+        ref = start_state(sc, cards, NEW_GAME_SEED if setup_kind(sc) == "new-game" else None)
     except ScenarioFormatError as exc:
         report.errors.append(exc.render())
         return None
@@ -266,10 +291,31 @@ class _Play:
     # -- steps ------------------------------------------------------------------------------
 
     def action(self, step: Step, at: str) -> Action:
+        """The action of a script step, as the reference engine reads it where it stands."""
         try:
             return step_action(step, self.ref, self.cards, at)
-        except StepError as exc:
+        except ScenarioFailure as exc:
             raise _Broken(str(exc)) from None
+
+    def refused_action(self, step: Step, at: str, *, refused: bool = True) -> Action | None:
+        """The action to send for a step the scenario says the rules refuse (``refused``)
+        or allow here, once the reference engine agrees; None when the protocol cannot say
+        it: the step names another monster than the one deciding, and the same action of
+        the one deciding is open (an action never names who takes it)."""
+        try:
+            if step_refused(step, self.ref, at) != refused:
+                raise _Broken(f"{at}: the reference engine finds `{show_step(step)}` "
+                              + ("open" if refused else "refused"))
+            return step_action(step, self.ref, self.cards, at)
+        except NotOffered:
+            action = loose_action(step, self.ref, self.table)
+        except ScenarioFailure as exc:
+            raise _Broken(str(exc)) from None
+        try:
+            self.ref.apply(action)
+        except KotRulesError:
+            return action
+        return None
 
     def apply(self, step: Step, at: str) -> None:
         action = self.action(step, at)
@@ -288,13 +334,9 @@ class _Play:
 
     def refuse(self, step: Step, at: str) -> None:
         """A step the rules refuse: the engine must answer ``refused`` and keep its state."""
-        action = self.action(step, at)
-        try:
-            self.ref.apply(action)
-        except KotRulesError:
-            pass
-        else:
-            raise _Broken(f"{at}: the reference engine accepts the step the scenario refuses")
+        action = self.refused_action(step, at)
+        if action is None:
+            return
         data = action_to_json(action, self.faces)
         watch = bool(self.support.fields - {EVENTS})
         before = self.state() if watch else None
@@ -312,7 +354,7 @@ class _Play:
                 raise _Failed
 
     def judge(self, exp: dict[str, Any], where: str) -> None:
-        state_exp = {k: v for k, v in exp.items() if k not in REQUESTS}
+        state_exp = {k: v for k, v in exp.items() if k not in JUDGED}
         fields = {f for _, f in needed_fields(state_exp)}
         view = self.state() if fields - {EVENTS} else {}
         try:
@@ -323,17 +365,20 @@ class _Play:
         if problems:
             self.problems += problems
             self.difference(view or None)
-        for key in REQUESTS:
+        for key in JUDGED:
             for step in exp.get(key, ()):
                 self.legal(step, key == "legal", where)
 
     def legal(self, step: Step, want: bool, where: str) -> None:
-        at = f"{where}: {step.kind}"
-        data = action_to_json(self.action(step, at), self.faces)
+        at = f"{where}: {'legal' if want else 'illegal'}"
+        action = self.refused_action(step, at, refused=not want)
+        if action is None:
+            return
+        data = action_to_json(action, self.faces)
         got = self.call("legal", action=data).body["legal"]
         if got != want:
-            self.problems.append(f"{at} {_short(data)}: expected {_legal(want)}, the engine "
-                                 f"says {_legal(got)}")
+            self.problems.append(f"{at}: `{show_step(step)}` (line {step.line}, sent as "
+                                 f"{_short(data)}): the engine finds it {_legal(got)}")
 
     def difference(self, view: dict[str, Any] | None) -> None:
         """Note, once, where the engine's state first differs from the reference's."""
@@ -343,6 +388,32 @@ class _Play:
         diff = first_difference(state_view(self.ref), view, self.support.fields)
         self.problems.append("first difference from the reference engine: "
                              + (diff or "none in the fields the engine reports"))
+
+
+def loose_action(step: Step, state: State, table: Table) -> Action:
+    """The action a step stands for, whoever decides and whatever the game waits for: what
+    the protocol sends for a step the rules refuse here (the engine must refuse it too)."""
+    kind, value = step.kind, step.value
+    if kind in ("roll", "keep"):
+        counts = table.counts([f.value for f in value])
+        return Roll(counts) if kind == "roll" else Reroll(counts)
+    simple: dict[str, Action] = {"stop": STOP, "yield": YIELD, "stay": STAY, "sweep": SWEEP,
+                                 "end-turn": END_TURN}
+    if kind in simple:
+        return simple[kind]
+    if kind == "choose":
+        return Choose(str(value))
+    if kind == "spend-dice-tokens":
+        return SpendDiceTokens(int(value))
+    if kind == "resolve":
+        return ResolveFaces(value)
+    if kind == "buy":
+        seller = None if step.monster is None else state.names.index(step.monster)
+        return Buy(table.ids(str(value))[0], seller)
+    if kind == "use":
+        return UseCard(table.ids(value["card"])[0], value.get("ability", 0), value.get("die"),
+                       value.get("to"), value.get("count", 0))
+    raise _Broken(f"line {step.line}: no action for a step {kind!r}")
 
 
 def _legal(flag: bool) -> str:

@@ -10,6 +10,8 @@ CODES = {
     "SCN005": "the set-up breaks a rule of the game",
     "SCN006": "an anchor or alias (&name, *name): the format refuses them",
     "SCN007": "a limit of the reader is exceeded (values in a file, length of a text, digits)",
+    "SCN008": "a refuse, legal or illegal entry that is not a step of the game (expect, refuse)",
+    "SCN009": "a new-game scenario checks or names what the shuffle decides (cards, tiles)",
 }
 
 

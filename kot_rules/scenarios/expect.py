@@ -46,19 +46,19 @@ TOP_FIELDS: dict[str, tuple[str, ...]] = {
     "shop": ("shop",),
     "discard": ("discard",),
     "deck_size": ("deck",),
+    "shop_size": ("shop",),
+    "discard_size": ("discard",),
     "held": ("held",),
     "dice": ("dice",),
     "fame": ("board.fame",),
     "destruction": ("board.destruction",),
     "tiles": ("board.tiles",),
+    "stack_heights": ("board.stacks",),
+    "unit_counts": ("board.units",),
     "events": ("events",),
     "absent_events": ("events",),
 }
 """The view fields a top-level expectation reads, by its key (``board.KEY``: ``board.KEY``)."""
-
-REQUESTS = ("legal", "illegal")
-"""Expectation keys judged by asking the engine, not by reading a state."""
-
 
 def state_view(state: State) -> dict[str, Any]:
     """``state.to_json()`` without its events, plus ``monsters[].place`` (``outside``,
@@ -181,8 +181,9 @@ def compare(
         got_tiles = sorted(_placed(t) for t in view["board"]["tiles"])
         if got_tiles != want_tiles:
             differ("Buzz tiles", want_tiles, got_tiles)
-    if "board" in exp or any("borough" in f or "zone" in f
-                             for f in exp.get("monsters", {}).values()):
+    if "board" in exp or "stack_heights" in exp or "unit_counts" in exp or any(
+        "borough" in f or "zone" in f for f in exp.get("monsters", {}).values()
+    ):
         _compare_new_york(exp, view, names, differ)
     if "outcome" in exp:
         o = view["outcome"]
@@ -197,8 +198,9 @@ def compare(
     for key in ("shop", "discard"):
         if key in exp and sorted(table.named(view[key])) != sorted(table.named(exp[key])):
             differ(key, exp[key], table.named(view[key]))
-    if "deck_size" in exp and len(view["deck"]) != exp["deck_size"]:
-        differ("deck size", exp["deck_size"], len(view["deck"]))
+    for key, pile in (("deck_size", "deck"), ("shop_size", "shop"), ("discard_size", "discard")):
+        if key in exp and len(view[pile]) != exp[key]:
+            differ(f"{pile} size", exp[key], len(view[pile]))
     for name, kinds in exp.get("held", {}).items():
         ids = table.ids(name) if isinstance(table.cards, CardTable) else (name,)
         got_held = {t["kind"]: t["count"] for t in view["held"] if t["card"] in ids}
@@ -272,9 +274,16 @@ def describe_events(events: list[Event], names: tuple[str, ...]) -> str:
 def _compare_new_york(exp: dict[str, Any], view: dict[str, Any], names: tuple[str, ...],
                       differ: Any) -> None:
     """King of New York's board against a scenario's expectation: each named monster's
-    borough and zone, and each key of ``board`` as the board's JSON has it (units in any
-    order; the special cards' holders by name)."""
+    borough and zone, each key of ``board`` as the board's JSON has it (units in any order;
+    the special cards' holders by name), and the counts of tiles in stacks and of units."""
     data: dict[str, Any] = view.get("board", {})
+    for b, want_h in exp.get("stack_heights", {}).items():
+        got_h = [len(st) for st in data["stacks"][b]]
+        if got_h != list(want_h):
+            differ(f"tiles in the stacks of {b}", list(want_h), got_h)
+    for b, want_n in exp.get("unit_counts", {}).items():
+        if len(data["units"][b]) != want_n:
+            differ(f"units in {b}", want_n, len(data["units"][b]))
     for mname, fields in exp.get("monsters", {}).items():
         seat = names.index(mname)
         if "borough" in fields and (data["where"][seat] or None) != fields["borough"]:

@@ -13,7 +13,17 @@ from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.rulebook import game_monsters
 from kot_rules.scenarios.errors import ScenarioFormatError
-from kot_rules.scenarios.model import BOARD_STEP_KINDS, PLACES, STEP_KINDS, Scenario, Setup, Step
+from kot_rules.scenarios.model import (
+    BOARD_STEP_KINDS,
+    JUDGED,
+    PLACES,
+    STEP_KINDS,
+    STEP_KINDS_V3,
+    NewGame,
+    Scenario,
+    Setup,
+    Step,
+)
 from kot_rules.scenarios.yamlpos import Located, Path_, YamlError, load
 
 MAX_BYTES = 1_000_000
@@ -23,8 +33,10 @@ OPTION_RANGES = {
     "max_hearts": (1, 99), "heart_cap": (1, 99),
 }  # fmt: skip
 """The whole-number options: the same bounds as a monster's hearts and stars."""
-FORMATS = (1, 2)
-"""Format 1: a King of Tokyo scenario. Format 2: format 1 plus a required ``game`` id."""
+FORMATS = (1, 2, 3)
+"""Format 1: a King of Tokyo scenario. Format 2: format 1 plus a required ``game`` id.
+Format 3: format 2 plus ``refuse:`` steps, ``legal``/``illegal`` expectations, counts to
+expect and a new-game set-up."""
 TOP_KEYS = {
     "format",
     "name",
@@ -38,15 +50,16 @@ TOP_KEYS = {
     "tags",
 }
 TOP_KEYS_V2 = TOP_KEYS | {"game"}
+TOP_KEYS_V3 = TOP_KEYS_V2
 MONSTER_KEYS = {
     "name", "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
     "dice_tokens",
-    "borough",  # kony-kernel
+    "borough",
 }  # fmt: skip
 SETUP_KEYS = {"monsters", "active", "turn", "shop", "deck", "discard", "held", "fame",
-              "destruction", "tiles",
-              "unnamed",  # duel-fix-scenarios: where the cards named nowhere go
-              "board"}  # kony-kernel: King of New York's board, as its JSON
+              "destruction", "tiles", "unnamed", "board"}
+SETUP_KEYS_V3 = SETUP_KEYS | {"new_game"}
+NEW_GAME_KEYS = {"players", "monsters"}
 BOARD_KEYS = {"fame", "destruction", "dice_tokens", "tiles"}
 TILE_KEYS = {"tile", "track", "spaces", "owner"}
 """Fields of King of Tokyo: Duel only (a game with a board of its own): SCN004 elsewhere."""
@@ -70,16 +83,36 @@ EXPECT_KEYS = {
     "held",
     "fame",
     "destruction",
-    "tiles",  # duel-words: the Buzz tiles on the tracks
-    "board",  # kony-kernel: King of New York's board (a part of its JSON)
+    "tiles",
+    "board",
 }
+EXPECT_KEYS_V3 = EXPECT_KEYS | {
+    *JUDGED, "shop_size", "discard_size",
+    "stack_heights", "unit_counts",  # King of New York's board, counted
+}  # fmt: skip
+SHUFFLED: dict[str, str] = {
+    "shop": "use shop_size",
+    "discard": "use discard_size",
+    "held": "a new game holds nothing on cards",
+    "board.stacks": "use stack_heights",
+    "board.units": "use unit_counts",
+    "board.destroyed": "count the tiles with stack_heights and unit_counts",
+    "board.destroyed_units": "count the tiles with stack_heights and unit_counts",
+    "board.fresh": "count the units with unit_counts",
+    "cards": "a monster's cards come from the shop the shuffle dealt",
+    "detail": "match events on kind, monster, source, amount, place or dice",
+    "buy": "which cards are face up is the shuffle's; start from a position to buy",
+    "use": "which cards a monster can hold is the shuffle's; start from a position",
+}
+"""What a new game's shuffle decides (which cards, which tiles where), by the field or step
+that would name it, with the hint a new-game scenario naming it gets (SCN009)."""
 EXPECT_MONSTER_KEYS = {
     "hearts", "max_hearts", "stars", "energy", "place", "cards", "eliminated", "tokens",
     "dice_tokens",
-    "borough", "zone",  # kony-kernel
+    "borough", "zone",
 }  # fmt: skip
 PHASES = ("roll", "keep", "yield", "buy", "over", "dice-tokens", "resolve",
-          "place", "destroy", "move")  # kony-kernel: King of New York's own phases
+          "place", "destroy", "move")
 VICTORIES = ("hearts", "fame", "destruction", "spotlight")
 EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
 
@@ -100,6 +133,9 @@ class _Reader:
         self.dice_faces: tuple[Face, ...] = FACES
         """The faces of the game's die (King of Tokyo's until ``game`` is read)."""
         self.has_board = False
+        self.version = 1
+        self.new_game = False
+        """The scenario starts from a new game: what its shuffle decides is not expected."""
 
     def for_game(self, game: str) -> None:
         rules = games.get(game).rules
@@ -108,7 +144,7 @@ class _Reader:
         self.has_board = rules.board_from_json is not None
 
     def new_york_only(self, path: Path_, key: str) -> None:
-        """A King of New York field in another game's scenario: SCN004 (kony-kernel)."""
+        """A King of New York field in another game's scenario: SCN004."""
         if self.game != city.GAME_ID:
             self.fail((*path, key), "SCN004", f"field '{_field((*path, key))}' belongs to "
                       f"King of New York scenarios, not {self.game}", at_key=True)
@@ -128,10 +164,18 @@ class _Reader:
             self.fail((*path, key), "SCN004", f"field '{_field((*path, key))}' belongs to "
                       f"King of Tokyo: Duel scenarios, not {self.game}", at_key=True)
 
-    def fail(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> NoReturn:
+    def fail(self, path: Path_, code: str, message: str, *, at_key: bool = False,
+             hint: str = "") -> NoReturn:
         line, col = self.doc.key_where(path) if at_key else self.doc.where(path)
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        raise ScenarioFormatError(self.file, line, col, code, message, src)
+        raise ScenarioFormatError(self.file, line, col, code, message, src, hint)
+
+    def shuffled(self, path: Path_, what: str) -> None:
+        """``what`` (a key of :data:`SHUFFLED`) in a new-game scenario: SCN009."""
+        if self.new_game:
+            self.fail(path, "SCN009", f"field '{_field(path)}': a new-game scenario cannot "
+                      "check or name what the shuffle decides (which cards, which tiles where)",
+                      at_key=True, hint=SHUFFLED[what])
 
     def expected(self, path: Path_, what: str, got: object) -> NoReturn:
         self.fail(path, "SCN002", f"field '{_field(path)}': expected {what}, got {got!r}")
@@ -248,8 +292,8 @@ def scenario_from_bytes(raw: bytes, path: Path) -> Scenario:
 
 
 def _read(r: _Reader, path: Path) -> Scenario:
-    version = _format(r)
-    top = r.mapping(r.doc.data, (), TOP_KEYS_V2 if version == 2 else TOP_KEYS)
+    version = r.version = _format(r)
+    top = r.mapping(r.doc.data, (), TOP_KEYS if version == 1 else TOP_KEYS_V2)
     for key in ("format", "name", "rule", "source", "setup", "script"):
         if key not in top:
             r.fail(
@@ -258,7 +302,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
                 f"field '{key}' is missing: every scenario has format, name, "
                 "rule, source, setup and script",
             )
-    game = _game(r, top) if version == 2 else DEFAULT_GAME
+    game = _game(r, top) if version >= 2 else DEFAULT_GAME
     r.for_game(game)
     name = r.text(top["name"], ("name",))
     rule = top["rule"]
@@ -276,7 +320,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
     script = _script(r, top["script"], names)
     expect = top.get("expect")
     if expect is not None:
-        _check_expect(r, expect, ("expect",), names)
+        expect = _check_expect(r, expect, ("expect",), names)
     if expect is None and not any(s.kind == "expect" for s in script):
         r.fail((), "SCN002", "a scenario must check something: add 'expect' or an expect step")
     line = r.doc.where(("expect",))[0] if expect is not None else 0
@@ -284,7 +328,7 @@ def _read(r: _Reader, path: Path) -> Scenario:
     return Scenario(
         path, name, rules, source, description, options, setup, script, expect,
         line, setup_line, setup_column, tags, game,
-        *r.doc.key_where(("game",) if version == 2 else ("format",)),
+        *r.doc.key_where(("game",) if version >= 2 else ("format",)),
     )  # fmt: skip
 
 
@@ -295,17 +339,17 @@ def _format(r: _Reader) -> int:
         return 1  # the checks that follow say what is missing
     version = data["format"]
     if version not in FORMATS or not isinstance(version, int) or isinstance(version, bool):
-        r.expected(("format",), "1 or 2 (the format versions)", version)
+        r.expected(("format",), "1, 2 or 3 (the format versions)", version)
     return version
 
 
 def _game(r: _Reader, top: dict[str, Any]) -> str:
-    """The ``game`` id of a format-2 scenario: required, and a registered game."""
+    """The ``game`` id of a format-2 or 3 scenario: required, and a registered game."""
     if "game" not in top:
         r.fail(
             ("format",),
             "SCN002",
-            "field 'game' is missing: a format 2 scenario names its game "
+            f"field 'game' is missing: a format {r.version} scenario names its game "
             f"(one of: {', '.join(games.ids())})",
         )
     game_id = r.text(top["game"], ("game",))
@@ -328,7 +372,9 @@ def _options(r: _Reader, value: object) -> Options:
 
 def _setup(r: _Reader, value: object) -> Setup:
     p: Path_ = ("setup",)
-    data = r.mapping(value, p, SETUP_KEYS)
+    data = r.mapping(value, p, SETUP_KEYS_V3 if r.version >= 3 else SETUP_KEYS)
+    if "new_game" in data:
+        return _new_game(r, data, p)
     if "monsters" not in data or "active" not in data:
         r.fail(p, "SCN002", "field 'setup' needs 'monsters' and 'active'")
     raw = data["monsters"]
@@ -366,7 +412,7 @@ def _setup(r: _Reader, value: object) -> Setup:
                 f"got {place!r}",
             )
         places[mname] = place
-        if "borough" in md:  # kony-kernel
+        if "borough" in md:
             r.new_york_only(mp, "borough")
             boroughs[mname] = r.borough(md["borough"], (*mp, "borough"), unplaced=True)
             if boroughs[mname] == city.MANHATTAN or place != "outside":
@@ -427,14 +473,55 @@ def _setup(r: _Reader, value: object) -> Setup:
         tiles=tuple(tiles),
         boroughs=boroughs,
         board=_new_york_board(r, data, p, list(places)),
-        **track,
+        fame=track.get("fame", 0),
+        destruction=track.get("destruction", 0),
+    )
+
+
+def _new_game(r: _Reader, data: dict[str, Any], p: Path_) -> Setup:
+    """``setup: {new_game: {players, monsters}}`` (format 3): a new game as the rules set it
+    up; the scenario's ``options`` are the game's."""
+    for key in data:
+        if key != "new_game":
+            r.fail((*p, key), "SCN003", f"field '{_field((*p, key))}' is not part of a "
+                   "new-game set-up: the rules set the position up", at_key=True,
+                   hint="write either `new_game:` or a position (monsters, active, ...)")
+    np: Path_ = (*p, "new_game")
+    nd = r.mapping(data["new_game"], np, NEW_GAME_KEYS)
+    if "players" not in nd:
+        r.fail(np, "SCN002", f"field '{_field(np)}.players' is missing", at_key=True)
+    game = games.get(r.game)
+    players = r.integer(nd["players"], (*np, "players"), game.min_players, game.max_players)
+    monsters: tuple[str, ...] | None = None
+    if "monsters" in nd:
+        mp: Path_ = (*np, "monsters")
+        monsters = r.strings(nd["monsters"], mp)
+        if len(monsters) != players:
+            r.expected(mp, f"a list of {players} monster names (players: {players})",
+                       nd["monsters"])
+        for i, name in enumerate(monsters):
+            r.text(name, (*mp, i))
+            if name in monsters[:i]:
+                r.fail((*mp, i), "SCN004", f"two monsters are named {name!r}")
+    r.new_game = True
+    new = NewGame(players, monsters, *r.doc.key_where(np))
+    names = new.names(r.game)
+    return Setup(
+        monsters=tuple(MonsterSetup(n) for n in names),
+        places=dict.fromkeys(names, "outside"),
+        active=names[0],
+        turn=1,
+        shop=None,
+        deck=(),
+        discard=(),
+        new_game=new,
     )
 
 
 def _new_york_board(r: _Reader, data: dict[str, Any], p: Path_,
                     names: list[str]) -> dict[str, Any] | None:
     """``setup.board``: King of New York's board as its JSON, less ``where`` (each monster's
-    ``borough`` says it), with monster names for the special cards' holders (kony-kernel)."""
+    ``borough`` says it), with monster names for the special cards' holders."""
     if "board" not in data:
         return None
     r.new_york_only(p, "board")
@@ -463,62 +550,71 @@ def _unnamed(r: _Reader, value: object, p: Path_) -> str:
 def _script(r: _Reader, value: object, names: list[str]) -> tuple[Step, ...]:
     if not isinstance(value, list):
         r.expected(("script",), "a list of steps", value)
-    steps = []
-    for i, item in enumerate(value):
-        sp: Path_ = ("script", i)
-        line, col = r.doc.where(sp)
-        if isinstance(item, str):
-            if item not in _BARE:
-                _unknown_step(r, sp, item)
-            steps.append(Step(item, None, line, col))
-            continue
-        if not isinstance(item, dict) or len(item) != 1:
-            r.expected(
-                sp,
-                "one step: `roll: [...]`, `keep: [...]`, `stop`, `yield`, `stay`, "
-                "`buy: CARD`, `sweep`, `end-turn`, `use: CARD`, `choose: OPTION` "
-                "or `expect: {...}`",
-                item,
-            )
-        ((kind, arg),) = item.items()
-        ap: Path_ = (*sp, kind)
-        if kind in ("roll", "keep"):
-            steps.append(Step(kind, r.faces(arg, ap), line, col))
-        elif kind in ("yield", "stay"):
-            who = r.text(arg, ap)
-            if who not in names:
-                r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
-            steps.append(Step(kind, None, line, col, monster=who))
-        elif kind == "choose" and isinstance(arg, int) and not isinstance(arg, bool):
-            steps.append(Step(kind, str(arg), line, col))  # `choose: 4`: an amount
-        elif kind == "buy" and isinstance(arg, dict):
-            # `buy: {card: NAME, from: MONSTER}`: a keep card another monster owns.
-            data = r.mapping(arg, ap, {"card", "from"})
-            if "card" not in data or "from" not in data:
-                r.expected(ap, "`{card: NAME, from: MONSTER}`", arg)
-            seller = r.text(data["from"], (*ap, "from"))
-            if seller not in names:
-                r.fail((*ap, "from"), "SCN004", f"field '{_field((*ap, 'from'))}': no monster "
-                       f"named {seller!r}")
-            steps.append(Step(kind, r.text(data["card"], (*ap, "card")), line, col,
-                              monster=seller))
-        elif kind in ("buy", "choose"):
-            steps.append(Step(kind, r.text(arg, ap), line, col))
-        elif kind == "use":
-            steps.append(Step(kind, _use(r, arg, ap), line, col))
-        elif kind == "expect":
-            _check_expect(r, arg, ap, names)
-            steps.append(Step(kind, arg, line, col))
-        elif kind in BOARD_STEP_KINDS:
-            r.board_only(sp, kind)
-            if kind == "resolve":
-                (face,) = r.faces([arg], ap)
-                steps.append(Step(kind, face, line, col))
-            else:
-                steps.append(Step(kind, r.integer(arg, ap, 0, 2), line, col))
-        else:
-            _unknown_step(r, (*sp, kind), kind)
-    return tuple(steps)
+    return tuple(_step(r, item, ("script", i), names) for i, item in enumerate(value))
+
+
+_ONE_STEP = (
+    "one step: `roll: [...]`, `keep: [...]`, `stop`, `yield`, `stay`, "
+    "`buy: CARD`, `sweep`, `end-turn`, `use: CARD`, `choose: OPTION` "
+    "or `expect: {...}`"
+)
+
+
+def _step(r: _Reader, item: object, sp: Path_, names: list[str], *,
+          inside: str = "") -> Step:
+    """One step at ``sp``; ``inside``: the ``refuse``, ``legal`` or ``illegal`` holding it,
+    where only a game step may stand (SCN008)."""
+    line, col = r.doc.where(sp)
+    if isinstance(item, str):
+        if item not in _BARE:
+            _unknown_step(r, sp, item)
+        return Step(item, None, line, col)
+    if not isinstance(item, dict) or len(item) != 1:
+        one = _ONE_STEP if r.version < 3 else _ONE_STEP.replace(
+            " or `expect", ", `refuse: STEP` or `expect")
+        r.expected(sp, one, item)
+    ((kind, arg),) = item.items()
+    ap: Path_ = (*sp, kind)
+    if inside and kind in ("expect", "refuse"):
+        r.fail(ap, "SCN008", f"field '{_field(ap)}': `{inside}` holds a step of the game "
+               f"(a roll or a decision), not `{kind}`", at_key=True,
+               hint=f"write the {kind} as a step of the script")
+    if r.new_game and kind in ("buy", "use"):
+        r.shuffled(ap, kind)
+    if kind in ("roll", "keep"):
+        return Step(kind, r.faces(arg, ap), line, col)
+    if kind in ("yield", "stay"):
+        who = r.text(arg, ap)
+        if who not in names:
+            r.fail(ap, "SCN004", f"field '{_field(ap)}': no monster named {who!r}")
+        return Step(kind, None, line, col, monster=who)
+    if kind == "choose" and isinstance(arg, int) and not isinstance(arg, bool):
+        return Step(kind, str(arg), line, col)  # `choose: 4`: an amount
+    if kind == "buy" and isinstance(arg, dict):
+        # `buy: {card: NAME, from: MONSTER}`: a keep card another monster owns.
+        data = r.mapping(arg, ap, {"card", "from"})
+        if "card" not in data or "from" not in data:
+            r.expected(ap, "`{card: NAME, from: MONSTER}`", arg)
+        seller = r.text(data["from"], (*ap, "from"))
+        if seller not in names:
+            r.fail((*ap, "from"), "SCN004", f"field '{_field((*ap, 'from'))}': no monster "
+                   f"named {seller!r}")
+        return Step(kind, r.text(data["card"], (*ap, "card")), line, col, monster=seller)
+    if kind in ("buy", "choose"):
+        return Step(kind, r.text(arg, ap), line, col)
+    if kind == "use":
+        return Step(kind, _use(r, arg, ap), line, col)
+    if kind == "expect":
+        return Step(kind, _check_expect(r, arg, ap, names), line, col)
+    if kind == "refuse" and r.version >= 3:
+        return Step(kind, _step(r, arg, ap, names, inside="refuse"), line, col)
+    if kind in BOARD_STEP_KINDS:
+        r.board_only(sp, kind)
+        if kind == "resolve":
+            (face,) = r.faces([arg], ap)
+            return Step(kind, face, line, col)
+        return Step(kind, r.integer(arg, ap, 0, 2), line, col)
+    _unknown_step(r, (*sp, kind), kind)
 
 
 _USE_KEYS = {"card", "ability", "die", "to", "count"}
@@ -545,7 +641,7 @@ def _use(r: _Reader, value: object, p: Path_) -> dict[str, Any]:
 def _unknown_step(r: _Reader, path: Path_, item: object) -> NoReturn:
     import difflib
 
-    kinds = list(STEP_KINDS)
+    kinds = list(STEP_KINDS_V3 if r.version >= 3 else STEP_KINDS)
     near = difflib.get_close_matches(str(item), kinds, n=1)
     hint = f" (did you mean '{near[0]}'?)" if near else ""
     r.fail(
@@ -555,8 +651,27 @@ def _unknown_step(r: _Reader, path: Path_, item: object) -> NoReturn:
     )
 
 
-def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None:
-    data = r.mapping(value, p, EXPECT_KEYS)
+def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> dict[str, Any]:
+    """The expectation at ``p``, checked; format 3's ``legal`` and ``illegal`` read as
+    tuples of steps."""
+    data = r.mapping(value, p, EXPECT_KEYS_V3 if r.version >= 3 else EXPECT_KEYS)
+    for key, what in (("shop", "shop"), ("discard", "discard"), ("held", "held")):
+        if key in data:
+            r.shuffled((*p, key), what)
+    out = dict(data)
+    for key in JUDGED:
+        if key in data:
+            jp: Path_ = (*p, key)
+            if not isinstance(data[key], list) or not data[key]:
+                r.expected(jp, "a list of steps", data[key])
+            out[key] = tuple(_step(r, item, (*jp, i), names, inside=key)
+                             for i, item in enumerate(data[key]))
+    for key in ("shop_size", "discard_size"):
+        if key in data:
+            r.integer(data[key], (*p, key), 0, 99)
+    for key in ("stack_heights", "unit_counts"):
+        if key in data:
+            _board_counts(r, data[key], (*p, key), per_stack=key == "stack_heights")
     mons = data.get("monsters", {})
     md = r.mapping(mons, (*p, "monsters"), set(names))
     for n, fields in md.items():
@@ -572,6 +687,7 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
                         f"{', '.join(PLACES)}, got {v!r}",
                     )
             elif k == "cards":
+                r.shuffled((*fp, k), "cards")
                 r.strings(v, (*fp, k))
             elif k == "eliminated":
                 if not isinstance(v, bool):
@@ -581,10 +697,10 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             elif k == "dice_tokens":
                 r.board_only(fp, k)
                 r.integer(v, (*fp, k), 0, 2)
-            elif k == "borough":  # kony-kernel
+            elif k == "borough":
                 r.new_york_only(fp, k)
                 r.borough(v, (*fp, k), unplaced=True)
-            elif k == "zone":  # kony-kernel
+            elif k == "zone":
                 r.new_york_only(fp, k)
                 zones = [z.id for z in city.ZONES]
                 if v is not None and v not in zones:
@@ -621,7 +737,7 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
         if key in data:
             r.board_only(p, key)
             r.integer(data[key], (*p, key), *TRACK)
-    if "tiles" in data:  # duel-words: every Buzz tile on the tracks
+    if "tiles" in data:  # every Buzz tile on the tracks
         r.board_only(p, "tiles")
         if not isinstance(data["tiles"], list):
             r.expected((*p, "tiles"), "a list of {tile, track, spaces}", data["tiles"])
@@ -630,9 +746,12 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
             td = r.mapping(t, tp, TILE_KEYS - {"owner"})
             if not {"tile", "track", "spaces"} <= set(td):
                 r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
-    if "board" in data:  # kony-kernel: a part of King of New York's board JSON
+    if "board" in data:  # a part of King of New York's board JSON
         r.new_york_only(p, "board")
         bd = r.mapping(data["board"], (*p, "board"), set(city.BOARD_KEYS) - {"where", "first"})
+        for key in bd:
+            if f"board.{key}" in SHUFFLED:
+                r.shuffled((*p, "board", key), f"board.{key}")
         for key in ("superstar", "statue"):
             if bd.get(key) is not None and bd[key] not in names:
                 r.fail((*p, "board", key), "SCN004", f"field '{_field((*p, 'board', key))}': "
@@ -688,3 +807,24 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> None
                     )
             if "dice" in ed:
                 r.faces(ed["dice"], (*ep, "dice"))
+            if "detail" in ed:
+                r.shuffled((*ep, "detail"), "detail")
+    return out
+
+
+def _board_counts(r: _Reader, value: object, p: Path_, *, per_stack: bool) -> None:
+    """``stack_heights: {BOROUGH: [N, N, N]}`` or ``unit_counts: {BOROUGH: N}`` (King of New
+    York): the tiles in each stack, or the units lying, in the boroughs named."""
+    r.new_york_only(p[:-1], str(p[-1]))
+    what = "a list of tile counts, one per stack" if per_stack else "a count of units"
+    if not isinstance(value, dict) or not value:
+        r.expected(p, f"a mapping of boroughs to {what}", value)
+    for b, v in value.items():
+        r.borough(b, (*p, b), unplaced=False)
+        if not per_stack:
+            r.integer(v, (*p, b), 0, 99)
+            continue
+        if not isinstance(v, list):
+            r.expected((*p, b), what, v)
+        for i, n in enumerate(v):
+            r.integer(n, (*p, b, i), 0, 99)

@@ -1,4 +1,4 @@
-"""A conformance scenario, read and checked (formats 1 and 2: spec/schemas/scenario-v*)."""
+"""A conformance scenario, read and checked (formats 1 to 3: spec/schemas/scenario-v*)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ STEP_KINDS = (
     "spend-dice-tokens",
     "resolve",
 )
+STEP_KINDS_V3 = (*STEP_KINDS, "refuse")
+"""Format 3 adds ``refuse: STEP``: a step the game must reject, the state unchanged."""
+JUDGED = ("legal", "illegal")
+"""Format 3's expectations of steps: open now (``legal``) or not (``illegal``)."""
 BOARD_STEP_KINDS = ("spend-dice-tokens", "resolve")
 """Steps of King of Tokyo: Duel only (a game with a board of its own)."""
 PLACES = ("outside", "city", "bay")
@@ -30,7 +34,11 @@ PLACES = ("outside", "city", "bay")
 
 @dataclass(frozen=True)
 class Step:
-    """One script line: a chance outcome, a decision, or an intermediate check."""
+    """One script line: a chance outcome, a decision, or an intermediate check.
+
+    ``refuse`` (format 3) holds the refused step as its ``value``; an ``expect`` step's
+    value is its mapping, where ``legal`` and ``illegal`` hold tuples of steps.
+    """
 
     kind: str
     value: Any
@@ -40,7 +48,31 @@ class Step:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """A new game as the rules set it up (format 3 ``setup: {new_game: ...}``)."""
+
+    players: int
+    monsters: tuple[str, ...] | None
+    """The monsters in seat order from the first player; None: the game's default names."""
+    line: int
+    column: int
+
+    def names(self, game: str) -> tuple[str, ...]:
+        """The monsters' names: those given, else the ones the game gives a new game."""
+        if self.monsters is not None:
+            return self.monsters
+        from kot_rules import games
+        from kot_rules.engine.game import DEFAULT_NAMES
+
+        return (games.get(game).rules.names or DEFAULT_NAMES)[: self.players]
+
+
+@dataclass(frozen=True)
 class Setup:
+    """The position a scenario starts from; with ``new_game``, a new game instead (then
+    ``monsters`` holds only the names, ``active`` the first player, and the other fields
+    their defaults)."""
+
     monsters: tuple[MonsterSetup, ...]
     places: dict[str, str]
     active: str
@@ -59,12 +91,13 @@ class Setup:
     """King of Tokyo: Duel: Buzz tiles on the tracks ({tile, track, spaces, owner})."""
     unnamed: str = "deck"
     """Where the cards named nowhere else go: the bottom of the ``deck`` or the ``discard``."""
-    # kony-kernel: King of New York's board.
     boroughs: dict[str, str] = field(default_factory=dict)
     """King of New York: the borough each named monster stands in ("" for none yet)."""
     board: dict[str, Any] | None = None
     """King of New York: the board as its state JSON (kot_rules.engine.city), with monster
     names for the holders of the special cards; None: the board a set-up lays out."""
+    new_game: NewGame | None = None
+    """Format 3: the scenario starts from a new game, not from a position."""
 
 
 @dataclass(frozen=True)

@@ -26,14 +26,14 @@ from kot_rules.engine.actions import (
     UseCard,
 )
 from kot_rules.engine.cards import CardCatalog, CardTable
-from kot_rules.engine.errors import KotRulesError
+from kot_rules.engine.errors import IllegalActionError, KotRulesError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.expect import Table, compare, state_view
 from kot_rules.scenarios.loader import read_scenario
-from kot_rules.scenarios.model import Scenario, Step
+from kot_rules.scenarios.model import JUDGED, Scenario, Step
 
 
 @dataclass
@@ -125,21 +125,39 @@ def _other_game(sc: Scenario, game: str) -> str:
     ).render()
 
 
-class StepError(Exception):
-    """A script step the game cannot take where it stands (the message says why)."""
+class ScenarioFailure(Exception):
+    """The scenario fails at a step; the message names the file, line and step."""
+
+
+class NotOffered(ScenarioFailure):
+    """The step names no action open now: the game waits for another kind of input or for
+    another monster, or the card the step names is not where the step needs it. A ``refuse``
+    step or an ``illegal`` expectation counts it as refused; a step of the script fails."""
+
+
+_Failed = ScenarioFailure
+
+NEW_GAME_SEEDS = (1, 2)
+"""A new-game scenario is played with the deck shuffled by each of these seeds and must
+pass with both: its expectations may not depend on the shuffle (the reader refuses the
+fields that name it, SCN009; two shuffles catch what the reader cannot see)."""
 
 
 def run_scenario(sc: Scenario, cards: CardCatalog) -> ScenarioResult:
     result = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
-    try:
-        state, events = _play(sc, cards, result)
-    except StepError as exc:
-        result.ok = False
-        result.problems.insert(0, str(exc))
-        return result
-    if sc.expect is not None:
-        result.problems += compare(sc.expect, state_view(state), events, Table.of(state),
-                                   f"{sc.path}:{sc.expect_line}")
+    seeds: tuple[int | None, ...] = NEW_GAME_SEEDS if sc.setup.new_game is not None else (None,)
+    for seed in seeds:
+        mine = ScenarioResult(sc.path, sc.name, sc.rules, ok=True)
+        try:
+            state, events = _play(sc, cards, mine, seed)
+            if sc.expect is not None:
+                _compare(sc.expect, state, events, mine, f"{sc.path}:{sc.expect_line}")
+        except _Failed as exc:
+            mine.problems.insert(0, str(exc))
+        if mine.problems:
+            shuffle = "" if seed is None else f" (a new game, the deck shuffled by seed {seed})"
+            result.problems += [p + shuffle for p in mine.problems]
+            break
     result.ok = not result.problems
     return result
 
@@ -158,36 +176,51 @@ def _resolve_cards(
         ids = _ids_for(cards, n)
         free = [i for i in ids if i not in used]
         if not ids:
-            raise StepError(f"{where}: unknown card {n!r}")
+            raise _Failed(f"{where}: unknown card {n!r}")
         if not free:
-            raise StepError(f"{where}: every copy of {n!r} is already placed")
+            raise _Failed(f"{where}: every copy of {n!r} is already placed")
         used.add(free[0])
         out.append(free[0])
     return out
 
 
-def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult) -> tuple[State, list[Event]]:
-    state = start_state(sc, cards)
+def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult,
+          seed: int | None = None) -> tuple[State, list[Event]]:
+    state = start_state(sc, cards, seed)
     events = list(state.events)
     for step in sc.script:
         at = f"{sc.path}:{step.line}:{step.column}: step {step.kind}"
         if step.kind == "expect":
-            result.problems += compare(step.value, state_view(state), events, Table.of(state),
-                                       f"{sc.path}:{step.line}")
+            _compare(step.value, state, events, result, f"{sc.path}:{step.line}")
+            continue
+        if step.kind == "refuse":
+            if not step_refused(step.value, state, at):
+                raise _Failed(f"{at}: the game accepted `{show_step(step.value)}`, which the "
+                              "scenario says the rules refuse here")
             continue
         action = step_action(step, state, cards, at)
         try:
             state = state.apply(action)
         except KotRulesError as exc:
-            raise StepError(f"{at}: {exc}") from None
+            raise _Failed(f"{at}: {exc}") from None
         events.extend(state.events)
     return state, events
 
 
-def start_state(sc: Scenario, cards: CardCatalog) -> State:
-    """The position a scenario's set-up describes, built with the reference engine (its
-    events: what the start of the active monster's turn did); :class:`ScenarioFormatError`
-    (SCN005) when the set-up cannot be built."""
+def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> State:
+    """The scenario's first state, built with the reference engine: its position (its
+    events: what the start of the active monster's turn did), or a new game shuffled by
+    ``seed``; :class:`ScenarioFormatError` (SCN005) when it cannot be built."""
+    new = sc.setup.new_game
+    if new is not None:
+        try:
+            game = games.get(sc.game).new_game(list(new.names(sc.game)), options=sc.options,
+                                               cards=cards)
+            return game.new_initial_state(game.shuffled_deck(seed))
+        except KotRulesError as exc:
+            raise ScenarioFormatError(
+                str(sc.path), new.line, new.column, "SCN005", f"new game: {exc}"
+            ) from None
     su = sc.setup
     names = [m.name for m in su.monsters]
     where = "setup"
@@ -210,13 +243,13 @@ def start_state(sc: Scenario, cards: CardCatalog) -> State:
             sum(p == "city" for p in su.places.values()) > 1
             or sum(p == "bay" for p in su.places.values()) > 1
         ):
-            raise StepError(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+            raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
         held = {}
         owned = [c for m in monsters for c in m.cards]
         for name, kinds in su.held.items():
             mine = [i for i in _ids_for(cards, name) if i in owned]
             if not mine:
-                raise StepError(f"{where}: held: no monster has a card {name!r}")
+                raise _Failed(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
         board: object = None
         read_board = game.rules.board_from_json
@@ -233,7 +266,7 @@ def start_state(sc: Scenario, cards: CardCatalog) -> State:
                     for t in su.tiles
                 ],
             })
-        state = game.setup_state(
+        return game.setup_state(
             monsters,
             game_board=board,
             held=held,
@@ -249,11 +282,10 @@ def start_state(sc: Scenario, cards: CardCatalog) -> State:
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", f"setup: {exc}"
         ) from None
-    except StepError as exc:
+    except _Failed as exc:
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", str(exc)
         ) from None
-    return state
 
 
 def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
@@ -294,26 +326,32 @@ def _waiting(state: State) -> str:
     return f"a decision by {state.names[p]} ({state.phase.value})"
 
 
-def step_action(step: Step, state: State, cards: CardCatalog, at: str) -> Action:
-    """The action script step ``step`` stands for in ``state`` (card names resolved to the
-    copies in play, faces on the game's die); :class:`StepError` (its message starts with
-    ``at``) when the game waits for something else."""
+def step_action(step: Step, state: State, cards: CardCatalog | None = None,
+                at: str = "") -> Action:
+    """The engine's action for a scenario step (not ``expect`` or ``refuse``) in ``state``.
+
+    ``cards``: the catalog card names are read in (default: the state's game's). Raises
+    :class:`NotOffered` when the step names nothing open now (the game waits for something
+    else, another monster decides, the card is not in the shop), :class:`ScenarioFailure`
+    when it cannot be read at all (an unknown card); ``at`` starts their messages.
+    """
+    cards = state.game.cards if cards is None else cards
     kind = step.kind
     chance = state.is_chance_node()
     if kind == "roll":
         if not chance:
-            raise StepError(f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
+            raise NotOffered(
+                f"{at}: the script rolls dice but the game waits for {_waiting(state)}")
         return Roll(_counts(step.value, state))
     if chance:
-        raise StepError(
-            f"{at}: the script gives a decision but the game waits for {_waiting(state)}"
-        )
+        raise NotOffered(
+            f"{at}: the script gives a decision but the game waits for {_waiting(state)}")
     if state.is_terminal():
-        raise StepError(f"{at}: the game is already over")
+        raise NotOffered(f"{at}: the game is already over")
     if kind in ("yield", "stay"):
         decider = state.names[state.current_player()]
         if step.monster is not None and step.monster != decider:
-            raise StepError(
+            raise NotOffered(
                 f"{at}: the script has {step.monster} decide, but the game waits for "
                 f"{_waiting(state)}"
             )
@@ -337,11 +375,13 @@ def step_action(step: Step, state: State, cards: CardCatalog, at: str) -> Action
     if kind == "buy":
         text = str(step.value)
         ids = _ids_for(cards, text)
+        if not ids:
+            raise _Failed(f"{at}: unknown card {text!r}")
         if step.monster is not None:  # bought from another monster
             seller = state.names.index(step.monster)
             owned = [i for i in ids if i in state.monsters[seller].cards]
             if not owned:
-                raise StepError(f"{at}: {step.monster} has no card {text!r}")
+                raise NotOffered(f"{at}: {step.monster} has no card {text!r}")
             return Buy(owned[0], seller)
         in_shop = [i for i in ids if i in state.shop]
         if not in_shop and state.deck and state.deck[0] in ids:
@@ -350,9 +390,49 @@ def step_action(step: Step, state: State, cards: CardCatalog, at: str) -> Action
         if not in_shop and discarded:
             return Buy(discarded[0])  # from the discard pile (a card must allow it)
         if not in_shop:
-            raise StepError(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
+            raise NotOffered(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
-    raise StepError(f"{at}: unknown step {kind!r}")
+    raise _Failed(f"{at}: unknown step {kind!r}")
+
+
+def step_refused(step: Step, state: State, at: str = "") -> bool:
+    """Whether the game refuses ``step`` now: it names nothing open (:class:`NotOffered`),
+    or the engine raises :class:`IllegalActionError` on its action. Raises
+    :class:`ScenarioFailure` if the step cannot be read, the engine fails otherwise, or a
+    refusal changed ``state``."""
+    try:
+        action = step_action(step, state, at=at)
+    except NotOffered:
+        return True
+    before = state.canonical()
+    try:
+        state.apply(action)
+    except IllegalActionError:
+        if state.canonical() != before:
+            raise _Failed(f"{at}: `{show_step(step)}` was refused but changed the state") from None
+        return True
+    except KotRulesError as exc:
+        raise _Failed(f"{at}: `{show_step(step)}`: {exc}") from None
+    return False
+
+
+def show_step(step: Step) -> str:
+    """A step as a scenario writes it (``choose: bronx``, ``yield: Kong``)."""
+    v = step.value
+    if step.kind in ("roll", "keep"):
+        return f"{step.kind}: [{', '.join(f.value for f in v)}]"
+    if step.kind == "buy" and step.monster is not None:
+        return f"buy: {{card: {v}, from: {step.monster}}}"
+    if step.monster is not None:
+        return f"{step.kind}: {step.monster}"
+    if v is None:
+        return step.kind
+    if isinstance(v, Step):
+        return f"{step.kind}: {{{show_step(v)}}}"
+    if isinstance(v, dict):
+        fields = ", ".join(f"{k}: {getattr(x, 'value', x)}" for k, x in v.items())
+        return f"{step.kind}: {{{fields}}}"
+    return f"{step.kind}: {getattr(v, 'value', v)}"
 
 
 def _counts(faces: list[Any], state: State) -> dice.Counts:
@@ -367,9 +447,12 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
     """The deciding monster's use of the named card (the first of its copies it has)."""
     seat = state.current_player()
     text = value["card"]
-    mine = [i for i in _ids_for(cards, text) if i in state.monsters[seat].cards]
+    ids = _ids_for(cards, text)
+    if not ids:
+        raise _Failed(f"{at}: unknown card {text!r}")
+    mine = [i for i in ids if i in state.monsters[seat].cards]
     if not mine:
-        raise StepError(f"{at}: {state.names[seat]} has no card {text!r} to use")
+        raise NotOffered(f"{at}: {state.names[seat]} has no card {text!r} to use")
     return UseCard(
         mine[0], value.get("ability", 0), value.get("die"), value.get("to"), value.get("count", 0)
     )
@@ -378,3 +461,21 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
 def cards_named(state: State, items: Iterable[str]) -> list[str]:
     """Card names (not ids), so a scenario can name a card without its copy number."""
     return Table.of(state).named(items)
+
+
+def _compare(
+    exp: dict[str, Any], state: State, events: list[Event], result: ScenarioResult, where: str
+) -> None:
+    """``exp`` against the reference engine's ``state``: the state view (expect.py) and the
+    steps it says are open now or not (``legal``, ``illegal``)."""
+    problems = result.problems
+    problems += compare(exp, state_view(state), events, Table.of(state), where)
+    for key in JUDGED:
+        for st in exp.get(key, ()):
+            refused = step_refused(st, state, f"{where}: {key}")
+            if refused == (key == "legal"):
+                problems.append(
+                    f"{where}: {key}: `{show_step(st)}` (line {st.line}) is "
+                    + ("refused: the game does not offer it now" if refused
+                       else "open: the game accepts it now")
+                )

@@ -133,10 +133,10 @@ def test_format_1_has_no_game_field(tmp_path: Path) -> None:
 
 
 def test_an_unknown_format_version(tmp_path: Path) -> None:
-    path = write(tmp_path, HEAD.replace("format: 2", "format: 3"))
+    path = write(tmp_path, HEAD.replace("format: 2", "format: 4"))
     err = error_of(path)
     assert (err.line, err.column, err.code) == (1, 9, "SCN002"), err.render()
-    assert "expected 1 or 2 (the format versions), got 3" in err.message
+    assert "expected 1, 2 or 3 (the format versions), got 4" in err.message
 
 
 def test_a_scenario_of_another_game_is_an_error_of_the_run(
