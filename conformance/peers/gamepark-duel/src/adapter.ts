@@ -26,7 +26,7 @@ const ACTIONS = ['roll', 'reroll', 'stop', 'spend-dice-tokens', 'resolve', 'choo
 // Paths of the state view (docs/formats/state.md, plus eliminated and waiting_for).
 const FIELDS = [
   'active', 'turn', 'phase', 'outcome', 'dice', 'shop', 'deck', 'discard', 'waiting_for',
-  'monsters.hearts', 'monsters.max_hearts', 'monsters.energy', 'monsters.cards', 'monsters.alive',
+  'monsters.hearts', 'monsters.max_hearts', 'monsters.stars', 'monsters.energy', 'monsters.cards', 'monsters.alive',
   'monsters.eliminated', 'board.fame', 'board.destruction', 'board.extra_space',
   'board.dice_tokens', 'board.tiles', 'events'
 ]
@@ -53,7 +53,8 @@ const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x))
 type Peer = {
   Rules: any, Setup: any, MaterialType: any, LocationType: any, Monster: any, DiceFace: any,
   Pawn: any, Buzz: any, getBuzzSpaces: any, buzzDescriptions: any, PowerCard: any, boards: any, RuleId: any, RollHelper: any,
-  Memory: any, CustomMoveType: any, GameOverRule: any, DiceColor: any, EffectType: any
+  Memory: any, CustomMoveType: any, GameOverRule: any, DiceColor: any, EffectType: any,
+  cardData: any
 }
 
 async function loadPeer(src: string): Promise<Peer> {
@@ -79,7 +80,8 @@ async function loadPeer(src: string): Promise<Peer> {
     CustomMoveType: (await mod('rules/CustomMoveType.ts')).CustomMoveType,
     GameOverRule: (await mod('rules/GameOverRule.ts')).GameOverRule,
     DiceColor: (await mod('material/DiceColor.ts')).DiceColor,
-    EffectType: (await mod('rules/effects/EffectType.ts')).EffectType
+    EffectType: (await mod('rules/effects/EffectType.ts')).EffectType,
+    cardData: (await mod('material/cards/PowerCardCharacteristics.ts')).powerCardCharacteristics
   }
 }
 
@@ -336,7 +338,8 @@ class Session {
       format: 1,
       game: GAME,
       monsters: this.seats.map((m, seat) => ({
-        name: this.names[seat], hearts: this.hearts(m), max_hearts: this.P.boards[m].health,
+        // A Duel has no stars (ours writes 0 for every Duel monster, as here).
+        name: this.names[seat], hearts: this.hearts(m), max_hearts: this.P.boards[m].health, stars: 0,
         energy: this.energy(m), alive: this.hearts(m) > 0, eliminated: this.hearts(m) === 0,
         cards: this.cardsAt(L.PlayerKeepCards, m)
       })),
@@ -785,8 +788,27 @@ function checkOptions(options: Json) {
 
 class Adapter {
   session?: Session
+  private pristine: Json
 
-  constructor(readonly P: Peer, readonly V: Vocabulary) {}
+  constructor(readonly P: Peer, readonly V: Vocabulary) {
+    this.pristine = clone([P.cardData, P.buzzDescriptions])
+  }
+
+  /** Their card and Buzz tables as loaded. Their effects are kept in the game's memory by
+   * reference to these tables' objects, and damage prevention (Armor Plating, Trend Setter,
+   * Camouflage) lowers the count in place, so a prevented card or Buzz smash stays lower
+   * for every later game in the process. Each game here starts from the tables as loaded;
+   * docs/conform/gamepark-duel.md shows the leak. */
+  resetTables() {
+    const reset = (now: Json, was: Json) => {
+      for (const key of Object.keys(was)) {
+        if (was[key] !== null && typeof was[key] === 'object' && now[key] !== null && typeof now[key] === 'object') reset(now[key], was[key])
+        else now[key] = was[key]
+      }
+    }
+    reset(this.P.cardData, this.pristine[0])
+    reset(this.P.buzzDescriptions, this.pristine[1])
+  }
 
   monsters(list: unknown): number[] {
     if (!Array.isArray(list) || list.length !== 2) throw new Unsupported('a Duel has 2 monsters')
@@ -809,6 +831,7 @@ class Adapter {
 
   newGame(req: Json) {
     checkOptions(req.options)
+    this.resetTables()
     const names: string[] = req.monsters
     const game = this.setup(this.monsters(names), Number(req.seed ?? 0))
     this.session = new Session(this.P, this.V, game, names)
@@ -816,6 +839,7 @@ class Adapter {
 
   load(req: Json) {
     checkOptions(req.options)
+    this.resetTables()
     const s = req.state
     if (typeof s !== 'object' || s === null) throw new BadRequest('load: state must be an object')
     if (s.game !== GAME) throw new Unsupported(`their rules play ${GAME} only`)
