@@ -24,5 +24,12 @@ register('./src/hooks.mjs', import.meta.url, {
 })
 const { register: tsx } = await import('tsx/esm/api')
 tsx()
-const { main } = await import('./src/adapter.ts')
-await main(join(peer, 'rules', 'src'), repo)
+if (process.argv.includes('--repro')) {
+  // The differences played by hand on their rules (src/repro.ts), one JSON line each.
+  const { loadPeer } = await import('./src/adapter.ts')
+  const { reproduce } = await import('./src/repro.ts')
+  for (const c of reproduce(await loadPeer(join(peer, 'rules', 'src')))) process.stdout.write(JSON.stringify(c) + '\n')
+} else {
+  const { main } = await import('./src/adapter.ts')
+  await main(join(peer, 'rules', 'src'), repo)
+}

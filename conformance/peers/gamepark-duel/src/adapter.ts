@@ -50,14 +50,14 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x))
 
 /** Their modules, read in place from their rules/src folder. */
-type Peer = {
+export type Peer = {
   Rules: any, Setup: any, MaterialType: any, LocationType: any, Monster: any, DiceFace: any,
   Pawn: any, Buzz: any, getBuzzSpaces: any, buzzDescriptions: any, PowerCard: any, boards: any, RuleId: any, RollHelper: any,
   Memory: any, CustomMoveType: any, GameOverRule: any, DiceColor: any, EffectType: any,
   cardData: any
 }
 
-async function loadPeer(src: string): Promise<Peer> {
+export async function loadPeer(src: string): Promise<Peer> {
   const mod = (p: string) => import(pathToFileURL(join(src, p)).href)
   const index = await mod('index.ts')
   const buzz = await mod('material/Buzz.ts')
