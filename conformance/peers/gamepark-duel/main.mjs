@@ -7,10 +7,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const here = dirname(fileURLToPath(import.meta.url))
 const arg = process.argv.indexOf('--peer')
 const repo = resolve(here, '..', '..', '..')
+const PEER = join('peers', 'gamepark-king-of-tokyo-duel')
+// --peer DIR, else $KOT_SHARED/peers/..., else the shared/peers/... nearest above the repo.
+function nearest() {
+  for (let dir = repo; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared', PEER))) return join(dir, 'shared', PEER)
+  }
+  return join(repo, '..', 'shared', PEER)
+}
 const peer = resolve(
-  arg >= 0 ? process.argv[arg + 1]
-    : process.env.KOT_PEERS ? join(process.env.KOT_PEERS, 'gamepark-king-of-tokyo-duel')
-      : join(repo, '..', 'shared', 'peers', 'gamepark-king-of-tokyo-duel'))
+  arg >= 0 ? process.argv[arg + 1] : process.env.KOT_SHARED ? join(process.env.KOT_SHARED, PEER) : nearest())
 if (!existsSync(join(peer, 'rules', 'src', 'index.ts'))) {
   process.stderr.write(`Game Park's King of Tokyo: Duel not found at ${peer}\n`)
   process.exit(2)

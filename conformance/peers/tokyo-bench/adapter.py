@@ -1,7 +1,7 @@
 """kot-conform adapter (protocol 1) for tokyo-bench, a simplified King of Tokyo by others.
 
 Run: ``python conformance/peers/tokyo-bench/adapter.py [--peer DIR]`` (default
-``../shared/peers/tokyo-bench`` beside the repository, or ``$KOT_PEERS/tokyo-bench``).
+``../shared/peers/tokyo-bench`` beside the repository, or ``$KOT_SHARED/peers/tokyo-bench``).
 
 Every rule is tokyo-bench's own code: its ``Game.step`` plays each turn in a thread of this
 process, and the adapter only answers the questions that code asks (the dice it throws, the
@@ -75,13 +75,16 @@ class EngineFailed(Exception):
 
 
 def peer_folder(given: str | None) -> Path:
+    """tokyo-bench's folder: ``given``, else ``$KOT_SHARED/peers/tokyo-bench``, else the
+    ``shared/peers/tokyo-bench`` nearest above this checkout (``../shared`` of the repo)."""
     if given:
         return Path(given).resolve()
-    env = os.environ.get("KOT_PEERS")
-    if env:
-        return (Path(env) / PEER_SUBDIR).resolve()
-    repo = Path(__file__).resolve().parents[3]
-    return (repo.parent / "shared" / "peers" / PEER_SUBDIR).resolve()
+    if "KOT_SHARED" in os.environ:
+        return (Path(os.environ["KOT_SHARED"]) / "peers" / PEER_SUBDIR).resolve()
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "shared" / "peers" / PEER_SUBDIR).is_dir():
+            return folder / "shared" / "peers" / PEER_SUBDIR
+    return Path(__file__).resolve().parents[4] / "shared" / "peers" / PEER_SUBDIR
 
 
 def _stub(name: str, **attrs: Any) -> None:
