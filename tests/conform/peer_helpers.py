@@ -78,3 +78,12 @@ def repro_lines(argv: Sequence[str], timeout: float = 120.0) -> dict[str, dict[s
     """A peer's hand reproductions (one JSON line each), by case."""
     done = subprocess.run(list(argv), capture_output=True, timeout=timeout, check=True)
     return {c["case"]: c for c in map(json.loads, done.stdout.decode().splitlines())}
+
+
+def check_page_totals(report_name: str, page_name: str) -> None:
+    """The page's result line gives the totals of the committed report."""
+    data = json.loads((REPO / "conformance" / "reports" / report_name).read_text())
+    t = data["totals"]
+    line = (f"{sum(t.values())} scenarios: **{t['pass']} pass, {t['fail']} fail, "
+            f"{t['unsupported']} unsupported, {t['engine-error']} engine error")
+    assert line in (REPO / "docs" / "conform" / page_name).read_text(), line

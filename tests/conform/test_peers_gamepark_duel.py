@@ -10,7 +10,16 @@ import shutil
 import subprocess
 
 import pytest
-from peer_helpers import ADAPTERS, hello_of, need, peers_dir, reason, repro_lines, run_sample
+from peer_helpers import (
+    ADAPTERS,
+    check_page_totals,
+    hello_of,
+    need,
+    peers_dir,
+    reason,
+    repro_lines,
+    run_sample,
+)
 
 GAME = "king-of-tokyo-duel"
 HERE = ADAPTERS / "gamepark-duel"
@@ -96,3 +105,7 @@ def test_the_differences_reproduce_on_their_own_rules(adapter: list[str]) -> Non
     assert len(cases) == 11
     assert all(c["holds"] for c in cases.values()), {
         k: c["detail"] for k, c in cases.items() if not c["holds"]}
+
+
+def test_the_page_gives_the_reports_totals() -> None:
+    check_page_totals("gamepark-duel.king-of-tokyo-duel.json", "gamepark-duel.md")

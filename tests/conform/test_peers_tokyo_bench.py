@@ -8,7 +8,16 @@ from __future__ import annotations
 import sys
 
 import pytest
-from peer_helpers import ADAPTERS, hello_of, need, peers_dir, reason, repro_lines, run_sample
+from peer_helpers import (
+    ADAPTERS,
+    check_page_totals,
+    hello_of,
+    need,
+    peers_dir,
+    reason,
+    repro_lines,
+    run_sample,
+)
 
 GAME = "king-of-tokyo"
 
@@ -69,3 +78,7 @@ def test_the_differences_reproduce_on_its_own_code(adapter: list[str]) -> None:
         "wins-during-the-turn", "killed-in-tokyo-stays-in-tokyo",
     }
     assert all(c["holds"] for c in cases.values()), cases
+
+
+def test_the_page_gives_the_reports_totals() -> None:
+    check_page_totals("tokyo-bench.king-of-tokyo.json", "tokyo-bench.md")

@@ -982,6 +982,15 @@ class Adapter {
   }
 }
 
+/** Their failure: its message and where in their rules it was thrown (the first frame in
+ * their rules/src, relative to it), the same on every machine. */
+function failure(e: any, src: string): string {
+  const frame = String(e?.stack ?? '').split('\n').map(l => l.match(/\((.*):(\d+):\d+\)$/) ?? l.match(/at (.*):(\d+):\d+$/))
+    .find(m => m && m[1].replace('file://', '').startsWith(src))
+  const where = frame ? ` (their rules/src${frame[1].replace('file://', '').slice(src.length)}:${frame[2]})` : ''
+  return `${e?.name ?? 'Error'}: ${e?.message ?? e}${where}`
+}
+
 export async function main(src: string, repo: string) {
   const P = await loadPeer(src)
   const ourCards = readdirSync(join(repo, 'spec', 'cards', GAME)).filter(f => f.endsWith('.kot')).map(f => f.slice(0, -4)).sort()
@@ -1012,7 +1021,7 @@ export async function main(src: string, repo: string) {
       const kind = e instanceof Refused ? 'refused' : e instanceof Unsupported ? 'unsupported'
         : e instanceof BadRequest || e instanceof SyntaxError ? 'bad-request' : 'internal'
       if (kind === 'internal') adapter.session = undefined
-      send({ id, ok: false, error: { kind, message: kind === 'internal' ? String(e?.stack ?? e).split('\n').slice(0, 4).join(' | ') : String(e?.message ?? e) } })
+      send({ id, ok: false, error: { kind, message: kind === 'internal' ? failure(e, src) : String(e?.message ?? e) } })
     }
   }
   process.exit(0)
