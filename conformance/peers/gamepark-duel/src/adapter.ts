@@ -965,7 +965,7 @@ class Adapter {
       case 'legal': {
         const s = this.need()
         const trial = new Session(this.P, this.V, clone(s.game), s.names)
-        ;[trial.awaitingRoll, trial.tokensDecided, trial.noEffect, trial.round] = [s.awaitingRoll, s.tokensDecided, [...s.noEffect], s.round]
+        trial.restore(s.save()) // the same game and the same facts of ours, on a copy
         if (req.action?.type === 'roll') return { legal: trial.phase() === 'roll' && trial.question() === undefined }
         try {
           trial.apply(req.action)
