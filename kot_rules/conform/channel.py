@@ -31,6 +31,10 @@ from kot_rules.conform.protocol import (
 STDERR_LINES = 8
 """How many of the engine's last stderr lines an engine error quotes."""
 
+START_TIMEOUT = 30.0
+"""Seconds an engine may take to say hello when the time limit of an answer is shorter:
+starting may load what answering does not."""
+
 
 class EngineFailure(Exception):
     """The engine crashed, did not answer in time, or answered outside the protocol."""
@@ -67,7 +71,7 @@ class Engine:
         threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True).start()
         threading.Thread(target=self._drain, args=(self._proc.stderr,), daemon=True).start()
         try:
-            self.hello = Hello.from_json(self._line("hello"))
+            self.hello = Hello.from_json(self._line("hello", max(self.timeout, START_TIMEOUT)))
         except ProtocolError as exc:
             raise EngineFailure("bad-answer", str(exc)) from None
         return self.hello
@@ -134,12 +138,12 @@ class Engine:
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFailure("crash", self._exited()) from None
 
-    def _line(self, op: str) -> dict[str, Any]:
+    def _line(self, op: str, timeout: float | None = None) -> dict[str, Any]:
+        limit = self.timeout if timeout is None else timeout
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=limit)
         except queue.Empty:
-            raise EngineFailure(
-                "timeout", f"no answer to {op} within {self.timeout:g} s") from None
+            raise EngineFailure("timeout", f"no answer to {op} within {limit:g} s") from None
         if line is None:
             raise EngineFailure("crash", self._exited())
         if not line.endswith(b"\n") and len(line) >= MAX_LINE:

@@ -50,13 +50,12 @@ def steps(sc: Scenario) -> Iterator[Step]:
 
 
 def card_names(sc: Scenario) -> Iterator[str]:
-    """The cards the scenario names: in its set-up, its steps and its expectations."""
+    """The cards the scenario asks the engine to know: those its monsters own (or that
+    hold tokens), buy or use, and those it expects a monster to own or to hold tokens. The
+    cards lying in the shop, the deck or the discard pile are only ids to carry."""
     su = sc.setup
     for m in su.monsters:
         yield from m.cards
-    yield from su.shop or ()
-    yield from su.deck
-    yield from su.discard
     yield from su.held
     for step in steps(sc):
         if step.kind == "buy":
@@ -66,8 +65,6 @@ def card_names(sc: Scenario) -> Iterator[str]:
     for exp in expectations(sc):
         for fields in exp.get("monsters", {}).values():
             yield from fields.get("cards", ())
-        yield from exp.get("shop", ())
-        yield from exp.get("discard", ())
         yield from exp.get("held", {})
 
 

@@ -2,6 +2,7 @@
 
     python -m kot_rules.conform.own                  # the engine as it is
     python -m kot_rules.conform.own --break RULE     # one rule changed (kot_rules.conform.breaks)
+    python -m kot_rules.conform.own --log FILE       # and a copy of every line in FILE
 
 It reads requests on stdin and answers on stdout, one JSON line each
 (docs/conform/protocol.md); it reports every field of the state view and the events.
@@ -14,6 +15,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from kot_rules import __version__, games
@@ -176,18 +178,29 @@ class OwnEngine:
             raise Request("bad-request", f"action: {exc}") from None
 
 
-def serve(engine: OwnEngine, name: str, stdin: IO[bytes], stdout: IO[bytes]) -> int:
-    """Say hello, then answer each line of ``stdin`` until ``quit`` or the end of input."""
-    stdout.write(encode(hello(name)))
-    stdout.flush()
+def serve(engine: OwnEngine, name: str, stdin: IO[bytes], stdout: IO[bytes],
+          log: IO[bytes] | None = None) -> int:
+    """Say hello, then answer each line of ``stdin`` until ``quit`` or the end of input;
+    ``log`` gets a copy of every line read and written, in order."""
+
+    def write(message: dict[str, Any]) -> None:
+        line = encode(message)
+        stdout.write(line)
+        stdout.flush()
+        if log is not None:
+            log.write(b"> " + line)
+            log.flush()
+
+    write(hello(name))
     for line in stdin:
+        if log is not None:
+            log.write(b"< " + line)
         try:
             request: object = json.loads(line)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             request = None
             print(f"{NAME}: not a JSON line: {exc}", file=sys.stderr)
-        stdout.write(encode(engine.answer(request)))
-        stdout.flush()
+        write(engine.answer(request))
         if isinstance(request, dict) and request.get("op") == "quit":
             break
     return 0
@@ -204,13 +217,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--break", dest="broken", choices=sorted(BREAKS), metavar="RULE",
         help="play one rule wrong, to see the runner catch it: "
              + "; ".join(f"{rule} ({b.what})" for rule, b in sorted(BREAKS.items())))
+    parser.add_argument(
+        "--log", type=Path, default=None, metavar="FILE",
+        help="append every line read ('< ') and written ('> ') to FILE")
     args = parser.parse_args(argv)
     name = NAME
     if args.broken is not None:
         _pure_engine(list(sys.argv if argv is None else ["", *argv]))
         install(args.broken)
         name = f"{NAME} with {args.broken} broken"
-    return serve(OwnEngine(), name, sys.stdin.buffer, sys.stdout.buffer)
+    if args.log is None:
+        return serve(OwnEngine(), name, sys.stdin.buffer, sys.stdout.buffer)
+    with args.log.open("ab") as log:
+        return serve(OwnEngine(), name, sys.stdin.buffer, sys.stdout.buffer, log)
 
 
 def _pure_engine(argv: list[str]) -> None:

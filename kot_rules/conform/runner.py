@@ -155,9 +155,9 @@ def _run_file(path: Path, game: str, cards: CardTable, session: _Session,
         play = _Play(sc, session.engine(), support, ref, cards)
         with contextlib.suppress(_Failed):  # the problems say why
             play.run()
+        result.details = play.problems + play.notes
         if play.problems:
             result.status, result.reason = "fail", play.problems[0]
-            result.details = play.problems
     except _Unsupported as exc:
         result.status, result.reason = "unsupported", str(exc)
     except EngineFailure as exc:
@@ -230,6 +230,8 @@ class _Play:
     problems: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     """What the engine said happened since the set-up (when it reports events)."""
+    notes: list[str] = field(default_factory=list)
+    """Steps the protocol cannot send (the scenario is judged without them)."""
     _compared: bool = False
 
     def __post_init__(self) -> None:
@@ -315,6 +317,9 @@ class _Play:
             self.ref.apply(action)
         except KotRulesError:
             return action
+        decider = self.ref.names[self.ref.current_player()]
+        self.notes.append(f"{at}: `{show_step(step)}` (line {step.line}) not sent: an action "
+                          f"does not name who takes it, and {decider}, who decides now, may")
         return None
 
     def apply(self, step: Step, at: str) -> None:

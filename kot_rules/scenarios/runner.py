@@ -135,8 +135,6 @@ class NotOffered(ScenarioFailure):
     step or an ``illegal`` expectation counts it as refused; a step of the script fails."""
 
 
-_Failed = ScenarioFailure
-
 NEW_GAME_SEEDS = (1, 2)
 """A new-game scenario is played with the deck shuffled by each of these seeds and must
 pass with both: its expectations may not depend on the shuffle (the reader refuses the
@@ -152,7 +150,7 @@ def run_scenario(sc: Scenario, cards: CardCatalog) -> ScenarioResult:
             state, events = _play(sc, cards, mine, seed)
             if sc.expect is not None:
                 _compare(sc.expect, state, events, mine, f"{sc.path}:{sc.expect_line}")
-        except _Failed as exc:
+        except ScenarioFailure as exc:
             mine.problems.insert(0, str(exc))
         if mine.problems:
             shuffle = "" if seed is None else f" (a new game, the deck shuffled by seed {seed})"
@@ -176,9 +174,9 @@ def _resolve_cards(
         ids = _ids_for(cards, n)
         free = [i for i in ids if i not in used]
         if not ids:
-            raise _Failed(f"{where}: unknown card {n!r}")
+            raise ScenarioFailure(f"{where}: unknown card {n!r}")
         if not free:
-            raise _Failed(f"{where}: every copy of {n!r} is already placed")
+            raise ScenarioFailure(f"{where}: every copy of {n!r} is already placed")
         used.add(free[0])
         out.append(free[0])
     return out
@@ -195,14 +193,14 @@ def _play(sc: Scenario, cards: CardCatalog, result: ScenarioResult,
             continue
         if step.kind == "refuse":
             if not step_refused(step.value, state, at):
-                raise _Failed(f"{at}: the game accepted `{show_step(step.value)}`, which the "
-                              "scenario says the rules refuse here")
+                raise ScenarioFailure(f"{at}: the game accepted `{show_step(step.value)}`, "
+                                      "which the scenario says the rules refuse here")
             continue
         action = step_action(step, state, cards, at)
         try:
             state = state.apply(action)
         except KotRulesError as exc:
-            raise _Failed(f"{at}: {exc}") from None
+            raise ScenarioFailure(f"{at}: {exc}") from None
         events.extend(state.events)
     return state, events
 
@@ -243,13 +241,14 @@ def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> St
             sum(p == "city" for p in su.places.values()) > 1
             or sum(p == "bay" for p in su.places.values()) > 1
         ):
-            raise _Failed(f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
+            raise ScenarioFailure(
+                f"{where}: at most one monster in Tokyo City and one in Tokyo Bay")
         held = {}
         owned = [c for m in monsters for c in m.cards]
         for name, kinds in su.held.items():
             mine = [i for i in _ids_for(cards, name) if i in owned]
             if not mine:
-                raise _Failed(f"{where}: held: no monster has a card {name!r}")
+                raise ScenarioFailure(f"{where}: held: no monster has a card {name!r}")
             held[mine[0]] = kinds
         board: object = None
         read_board = game.rules.board_from_json
@@ -282,7 +281,7 @@ def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> St
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", f"setup: {exc}"
         ) from None
-    except _Failed as exc:
+    except ScenarioFailure as exc:
         raise ScenarioFormatError(
             str(sc.path), sc.setup_line, sc.setup_column, "SCN005", str(exc)
         ) from None
@@ -376,7 +375,7 @@ def step_action(step: Step, state: State, cards: CardCatalog | None = None,
         text = str(step.value)
         ids = _ids_for(cards, text)
         if not ids:
-            raise _Failed(f"{at}: unknown card {text!r}")
+            raise ScenarioFailure(f"{at}: unknown card {text!r}")
         if step.monster is not None:  # bought from another monster
             seller = state.names.index(step.monster)
             owned = [i for i in ids if i in state.monsters[seller].cards]
@@ -392,7 +391,7 @@ def step_action(step: Step, state: State, cards: CardCatalog | None = None,
         if not in_shop:
             raise NotOffered(f"{at}: {text!r} is not face up in the shop {list(state.shop)}")
         return Buy(in_shop[0])
-    raise _Failed(f"{at}: unknown step {kind!r}")
+    raise ScenarioFailure(f"{at}: unknown step {kind!r}")
 
 
 def step_refused(step: Step, state: State, at: str = "") -> bool:
@@ -409,10 +408,11 @@ def step_refused(step: Step, state: State, at: str = "") -> bool:
         state.apply(action)
     except IllegalActionError:
         if state.canonical() != before:
-            raise _Failed(f"{at}: `{show_step(step)}` was refused but changed the state") from None
+            raise ScenarioFailure(
+                f"{at}: `{show_step(step)}` was refused but changed the state") from None
         return True
     except KotRulesError as exc:
-        raise _Failed(f"{at}: `{show_step(step)}`: {exc}") from None
+        raise ScenarioFailure(f"{at}: `{show_step(step)}`: {exc}") from None
     return False
 
 
@@ -449,7 +449,7 @@ def _use(value: dict[str, Any], state: State, cards: CardCatalog, at: str) -> Us
     text = value["card"]
     ids = _ids_for(cards, text)
     if not ids:
-        raise _Failed(f"{at}: unknown card {text!r}")
+        raise ScenarioFailure(f"{at}: unknown card {text!r}")
     mine = [i for i in ids if i in state.monsters[seat].cards]
     if not mine:
         raise NotOffered(f"{at}: {state.names[seat]} has no card {text!r} to use")

@@ -30,17 +30,19 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.site import balance_table, duel, newyork
+from kot_rules.site import balance_table, conformance, duel, newyork
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
-from kot_rules.site.model import SiteData, load_site_data
+from kot_rules.site.model import SiteData, load_site_data, schema_anchor
 from kot_rules.site.pages import (
     ABBREVIATIONS,
     CARDS_INDEX,
     GLOSSARY,
+    KOT,
     RULES_INDEX,
     SCENARIOS_INDEX,
     SCHEMAS,
+    Paths,
     abbreviations,
     card_uri,
     generate,
@@ -52,6 +54,9 @@ from kot_rules.site.proofs import INVARIANTS_PAGE, invariants_page, verify_resul
 from kot_rules.surfaces.coverage import proved_by_card
 
 log = get_plugin_logger("kot_rules.site")
+
+KOT_GAME = "king-of-tokyo"
+"""The game whose pages are at the top of the site."""
 
 SNIPPETS = "pymdownx.snippets"
 
@@ -101,8 +106,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                                     (info.card for info in data.cards))
     pages.update(duel.generate(duel_data))
     newyork_data = newyork.load_newyork_data(data.glossary, newyork.newyork_proofs(root),
-                                             (info.card for info in data.cards))  # kony-site
+                                             (info.card for info in data.cards))
     pages.update(newyork.generate(newyork_data))
+    pages[conformance.PAGE] = _conformance(root, pages)
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -119,6 +125,29 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                              **duel.nav_sections(duel_data),
                              **newyork.nav_sections(newyork_data)})
     return files
+
+
+def _conformance(root: Path, pages: dict[str, str]) -> str:
+    """The conformance page, linking the rule, clarification and scenario pages it names."""
+    from kot_rules import games
+
+    sections: dict[str, Paths] = {KOT_GAME: KOT, duel.DUEL: duel.SECTION,
+                                  newyork.KONY: newyork.SECTION}
+
+    def rule_page(game: str, rule: str) -> str | None:
+        paths = sections.get(game)
+        if paths is None:
+            return None
+        uri = paths.decision_uri(rule) if rule.startswith("D-") else paths.rule_uri(rule)
+        return uri if uri in pages else None
+
+    def file_page(path: str) -> str | None:
+        page = repo_file_page(path)
+        return page[0] if page is not None and page[0] in pages else None
+
+    titles = {d.id: d.title for d in games.definitions()}
+    return conformance.conformance_page(conformance.load_reports(root), rule_page, titles,
+                                        file_page)
 
 
 def _expand_nav(nav: Any, sections: dict[str, list[Any]]) -> None:
@@ -149,11 +178,10 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     folder, name = parts[1], parts[-1]
     if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
         return duel.file_page(parts)
-    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):  # kony-site
+    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):
         return newyork.file_page(parts)
     if folder == "schemas":
-        anchor = name.removesuffix(".json").removesuffix(".schema") if len(parts) > 2 else ""
-        return SCHEMAS, anchor
+        return SCHEMAS, schema_anchor("/".join(parts[2:])) if len(parts) > 2 else ""
     if folder == "scenarios":
         if name.endswith(".yaml"):
             return scenario_uri(posixpath.join(*parts[1:])), ""

@@ -342,7 +342,8 @@ def load_scenarios(cards: CardSet, root: Path | None = None,
 @dataclass(frozen=True)
 class Schema:
     file: str
-    """The file name, e.g. ``state-v1.schema.json``."""
+    """The file name in spec/schemas/, e.g. ``state-v1.schema.json``,
+    ``conform/hello.schema.json``."""
     path: str
     """Relative to the folder holding ``spec/``."""
     title: str
@@ -351,7 +352,13 @@ class Schema:
 
     @property
     def anchor(self) -> str:
-        return self.file.removesuffix(".json").removesuffix(".schema")
+        return schema_anchor(self.file)
+
+
+def schema_anchor(file: str) -> str:
+    """The anchor of a schema on the schemas page: its path in spec/schemas/ less
+    ``.schema.json``, ``/`` as ``-`` (``conform/hello.schema.json``: ``conform-hello``)."""
+    return file.removesuffix(".json").removesuffix(".schema").replace("/", "-")
 
 
 def load_schemas(root: Path | None = None) -> tuple[Schema, ...]:
@@ -359,14 +366,17 @@ def load_schemas(root: Path | None = None) -> tuple[Schema, ...]:
 
     root = root or spec_dir() / "schemas"
     out: list[Schema] = []
-    for path in sorted(root.glob("*.json")):
+    # The top folder's schemas first, then each subfolder's (conform/: the protocol's).
+    for path in sorted(root.rglob("*.json"), key=lambda p: (len(p.relative_to(root).parts),
+                                                             p.relative_to(root).as_posix())):
         text = path.read_text(encoding="utf-8")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SiteDataError(f"{path}: not JSON: {exc}") from None
         data = data if isinstance(data, dict) else {}
-        out.append(Schema(path.name, _relative(str(path)), str(data.get("title", path.name)),
+        out.append(Schema(path.relative_to(root).as_posix(), _relative(str(path)),
+                          str(data.get("title", path.name)),
                           " ".join(str(data.get("description", "")).split()), text))
     return tuple(out)
 

@@ -34,7 +34,11 @@ def _named_cards(sc: Scenario) -> set[str]:
     names = {c for m in su.monsters for c in m.cards}
     names.update(su.shop or ())
     names.update(su.deck, su.discard, su.held)
-    for step in sc.script:
+    steps = list(sc.script)
+    for step in sc.script:  # a refused step names its card too
+        if step.kind == "refuse":
+            steps.append(step.value)
+    for step in steps:
         if step.kind == "buy":
             names.add(str(step.value))
         elif step.kind == "use":
@@ -47,24 +51,17 @@ SENTENCES = ("effects", "abilities", "modifiers", "activated", "supplies", "toke
 """The fields of a card definition that hold the sentences of its text."""
 
 
-# kony-cards: King of New York's card files that no scenario names yet (issue 11: its card
-# scenarios are a later step; several of its words do not run yet, README of its cards).
-# A file leaves the list when a scenario names it (the test below says so).
+# King of New York's card files that no scenario names (the test below says when one does).
 PENDING_FILES: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
     # The special cards: the kernel plays them; scenarios name them by their holder.
     "statue-of-liberty.kot", "superstar.kot",
 })}
 
 
-# kony-scenarios: sentences no passing scenario can pin. A purchase condition only forbids a
-# buy, and Jinx Aura's and Terminal Rage's roll rules only refuse a stop or a reroll: a
-# scenario cannot script a refused step (the engine's tests check the refusals). The test
-# below fails when one of these no longer survives, so this list only shrinks.
-UNPINNED: dict[str, frozenset[str]] = {"king-of-new-york": frozenset({
-    "air-force-one.kot without modifiers[0]", "general-ellis.kot without modifiers[0]",
-    "jinx-aura.kot without modifiers[0]",
-    "jinx-aura.kot without the whole text", "terminal-rage.kot without modifiers[0]",
-})}
+# Sentences no passing scenario pins (a purchase condition only forbids a buy, a roll rule
+# only refuses a stop or a reroll; format 3's refuse steps pin them now). The test below
+# fails when one of these no longer survives, so this list only shrinks.
+UNPINNED: dict[str, frozenset[str]] = {}
 
 
 def _blank(card: CardDef) -> CardDef:
@@ -104,7 +101,7 @@ def test_every_card_file_is_one_card_a_scenario_names(game: str) -> None:
     assert len(files) == len(set(files)), f"{game}: a card file holds more than one card"
     users = _users(game, card_set)
     unnamed = sorted(_file(c) for c in card_set.cards if not users[c.name])
-    pending = PENDING_FILES.get(game, frozenset())  # kony-cards
+    pending = PENDING_FILES.get(game, frozenset())
     assert not set(unnamed) - pending, f"{game}: card files no scenario names: {unnamed}"
     assert not pending - set(unnamed), (
         f"{game}: named by a scenario now, delete from PENDING_FILES: "
@@ -129,7 +126,7 @@ def test_removing_a_cards_text_or_one_sentence_fails_a_scenario(game: str) -> No
     started = time.perf_counter()
     survivors = []
     for card in card_set.cards:
-        if _file(card) in PENDING_FILES.get(game, frozenset()):  # kony-cards: none names it
+        if _file(card) in PENDING_FILES.get(game, frozenset()):  # no scenario names it
             continue
         scenarios = users[card.name]
         # Each scenario passes with the real text (else a failure below would prove nothing).
@@ -142,7 +139,7 @@ def test_removing_a_cards_text_or_one_sentence_fails_a_scenario(game: str) -> No
             )
             if not any(_fails(sc, table) for sc in scenarios):
                 survivors.append(f"{_file(card)} without {what}")
-    unpinned = UNPINNED.get(game, frozenset())  # kony-scenarios
+    unpinned = UNPINNED.get(game, frozenset())
     assert not set(survivors) - unpinned, (
         f"{game}: every scenario naming the card still passes: {sorted(set(survivors) - unpinned)}"
     )

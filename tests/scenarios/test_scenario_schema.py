@@ -68,9 +68,9 @@ def test_there_are_scenarios() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(SCENARIOS)) for p in FILES])
 def test_scenario_file_validates(path: Path, validator: Draft202012Validator) -> None:
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if doc.get("format") == 2:  # a scenario names its game: the schema of format 2
-        v2 = SCHEMA_PATH.with_name("scenario-v2.schema.json")
-        validator = Draft202012Validator(json.loads(v2.read_text(encoding="utf-8")))
+    if doc.get("format") in (2, 3):  # a scenario names its game: the schema of its format
+        other = SCHEMA_PATH.with_name(f"scenario-v{doc['format']}.schema.json")
+        validator = Draft202012Validator(json.loads(other.read_text(encoding="utf-8")))
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     assert not errors, "\n".join(
         f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors
@@ -315,7 +315,10 @@ def test_format_reference_example_is_valid_and_passes(
     blocks = re.findall(r"```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     assert blocks
     for i, block in enumerate(blocks):
-        assert not list(validator.iter_errors(yaml.safe_load(block)))
+        doc = yaml.safe_load(block)
+        schema = SCHEMA_PATH.with_name(f"scenario-v{doc['format']}.schema.json")
+        mine = Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
+        assert not list(mine.iter_errors(doc))
         path = tmp_path / f"doc-{i}.yaml"
         path.write_text(block, encoding="utf-8")
         report = run_paths([path])

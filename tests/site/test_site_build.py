@@ -150,3 +150,14 @@ def test_the_card_language_guide(built_site: BuildResult) -> None:
     assert "A card file" in intro and "kot-rules check" in intro
     for kind in ("effects", "acts", "triggers", "conditions", "modifiers", "token-rules"):
         assert 'card "Example"' in text_of(page(built_site, f"language/{kind}")), kind
+
+
+def test_the_conformance_pages(built_site: BuildResult) -> None:
+    results = text_of(page(built_site, "conform/results"))
+    assert "Conformance results" in results and "King of New York" in results
+    assert "Every scenario passes" in results
+    protocol = page(built_site, "conform/protocol")
+    assert "../../formats/schemas/#conform-hello" in protocol  # a schema file -> its page
+    guide = text_of(page(built_site, "conform"))
+    assert "FIELDS = [" in guide  # the adapter's source, included from docs/conform/
+    assert (built_site.site / "conform" / "toy_adapter.py").is_file()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,8 @@ ARGS: dict[str, tuple[list[str], int]] = {
     "simulate": (["--players", "2", "--games", "2", "--seed", "1"], 0),
     "balance": (["energize", "--players", "2", "--games", "2", "--seed", "1"], 0),
     "scenario run": ([str(SCENARIO)], 0),
+    "conform": (["--engine", shlex.join([sys.executable, "-m", "kot_rules.conform.own"]),
+                 str(SCENARIO)], 0),
     "check": (["--no-proofs", str(CARD_FILE)], 0),
     "verify": ([], 0),
     "rules": ([], 0),
