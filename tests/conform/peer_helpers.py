@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -59,15 +60,58 @@ def hello_of(argv: Sequence[str], timeout: float = 60.0) -> Hello:
     return Hello.from_json(decode(lines[0]))
 
 
-def run_sample(game: str, argv: Sequence[str], sample: dict[str, str]) -> ConformReport:
+PROXY = """
+import subprocess, sys, threading
+log = open(sys.argv[1], "ab", buffering=0)
+engine = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+def down():
+    for line in sys.stdin.buffer:
+        log.write(b"< " + line); engine.stdin.write(line); engine.stdin.flush()
+    engine.stdin.close()
+threading.Thread(target=down, daemon=True).start()
+for line in engine.stdout:
+    log.write(b"> " + line); sys.stdout.buffer.write(line); sys.stdout.buffer.flush()
+"""
+"""A process between the runner and an adapter that copies every line into a log."""
+
+OPS = {"new_game": "new-game", "load": "load", "apply": "apply", "legal": "legal",
+       "state": "state", "quit": "quit"}
+
+
+def run_sample(game: str, argv: Sequence[str], sample: dict[str, str],
+               log: Path) -> ConformReport:
     """``sample`` (scenario file under spec/scenarios/GAME -> status) run through the runner;
-    every scenario must end with its status."""
+    every scenario must end with its status, and every line the adapter exchanged with the
+    runner must follow its JSON Schema (spec/schemas/conform/)."""
     paths = [SCENARIOS / game / name for name in sample]
-    report = run_conformance(game, list(argv), paths, timeout=60.0)
+    proxy = [sys.executable, "-c", PROXY, str(log), *argv]
+    report = run_conformance(game, proxy, paths, timeout=60.0)
     assert not report.errors, report.errors
     got = {r.path.split(f"/{game}/", 1)[1]: r.status for r in report.results}
     assert got == sample, {k: (v, sample[k]) for k, v in got.items() if v != sample[k]}
+    check_traffic(log)
     return report
+
+
+def check_traffic(log: Path) -> None:
+    from conform_helpers import errors
+
+    ops: dict[int, str] = {}
+    seen = set()
+    for raw in log.read_bytes().splitlines():
+        direction, message = raw[:2], json.loads(raw[2:])
+        if message.get("op") == "hello":
+            name = "hello"
+        elif direction == b"< ":
+            ops[message["id"]] = message["op"]
+            name = f"{OPS[message['op']]}-request"
+        elif message["ok"]:
+            name = f"{OPS[ops[message['id']]]}-answer"
+        else:
+            name = "error-answer"
+        assert errors(name, message) == [], (name, raw[:300])
+        seen.add(name)
+    assert {"hello", "load-answer", "apply-answer", "state-answer", "error-answer"} <= seen
 
 
 def reason(report: ConformReport, name: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from peer_helpers import (
@@ -79,14 +80,15 @@ SAMPLE = {
     "buzz/icon-may-leave-the-tile.yaml": "fail",
     "refusals/resolve-before-buying.yaml": "fail",
     "refusals/never-more-than-eight-dice.yaml": "engine-error",
+    "refusals/buzz-tile-not-across-a-marker.yaml": "fail",  # a three-space tile one way only
     "coverage/three-space-tile.yaml": "unsupported",
     # What the adapter does not send: a card used at will.
     "cards/alien-metabolism.yaml": "unsupported",
 }
 
 
-def test_a_sample_of_scenarios_through_the_runner(adapter: list[str]) -> None:
-    report = run_sample(GAME, adapter, SAMPLE)
+def test_a_sample_of_scenarios_through_the_runner(adapter: list[str], tmp_path: Path) -> None:
+    report = run_sample(GAME, adapter, SAMPLE, tmp_path / "traffic.log")
     assert "their Alienoid rule asks first" in reason(report, "resolve/energy.yaml")
     assert "choose" in reason(report, "meka-dragon-multiplies.yaml")
     assert "outcome: expected {'winner': 'Alienoid', 'victory': 'spotlight'}, got None" in \
@@ -97,6 +99,7 @@ def test_a_sample_of_scenarios_through_the_runner(adapter: list[str]) -> None:
     assert '"option": "pass"' in reason(report, "icon-may-leave-the-tile.yaml")
     assert 'accepted {"type": "end-turn"}' in reason(report, "resolve-before-buying.yaml")
     assert "does not exists" in reason(report, "never-more-than-eight-dice.yaml")
+    assert "`choose: fame 3 2 1`" in reason(report, "buzz-tile-not-across-a-marker.yaml")
     assert "their tile cannot lie on fame -1,-2,-3" in reason(report, "three-space-tile.yaml")
 
 

@@ -6,6 +6,7 @@ runner and by hand on its own code."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 from peer_helpers import (
@@ -58,8 +59,8 @@ SAMPLE = {
 }
 
 
-def test_a_sample_of_scenarios_through_the_runner(adapter: list[str]) -> None:
-    report = run_sample(GAME, adapter, SAMPLE)
+def test_a_sample_of_scenarios_through_the_runner(adapter: list[str], tmp_path: Path) -> None:
+    report = run_sample(GAME, adapter, SAMPLE, tmp_path / "traffic.log")
     # Each difference fails where the reference engine says it should.
     assert "Gigazaur.stars: expected 3, got 4" in reason(report, "three-of-a-number.yaml")
     assert "Gigazaur.stars: expected 21, got 20" in reason(report, "twenty-stars-wins.yaml")
