@@ -71,6 +71,13 @@ class EngineFailed(Exception):
     """tokyo-bench's own code raised."""
 
 
+class _Abandoned(BaseException):
+    """Ends the thread of a game the runner has left (a new game or a load replaced it)."""
+
+
+_ABANDON = object()
+
+
 # ---------------------------------------------------------------- loading tokyo-bench
 
 
@@ -284,7 +291,10 @@ class Session:
     def ask(self, kind: str, seat: int | None = None, count: int = 0) -> Any:
         self.wait = Wait(kind, seat, count, list(self.table))
         self._idle.set()
-        return self._answers.get()
+        answer = self._answers.get()
+        if answer is _ABANDON:
+            raise _Abandoned
+        return answer
 
     def ask_keep(self, dice_results: list[Any]) -> list[bool]:
         faces = [FACES[d.value] for d in dice_results]
@@ -332,6 +342,8 @@ class Session:
                 self.stopped, self.rolls = False, 0
                 self.game.step()
             self.wait = Wait("over")
+        except _Abandoned:
+            return
         except BaseException as exc:  # its failure is reported, never a crash of ours
             self.failure = exc
             self.wait = Wait("failed")
@@ -343,6 +355,11 @@ class Session:
                 for e in out]
 
     # -- the protocol side
+
+    def close(self) -> None:
+        """Leave this game: its thread, waiting for an answer, ends."""
+        if self.wait.kind not in ("over", "failed"):
+            self._answers.put(_ABANDON)
 
     def answer(self, value: Any) -> None:
         self._idle.clear()
@@ -563,6 +580,9 @@ class Adapter:
 
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
+        if op in ("new_game", "load") and self.session is not None:
+            self.session.close()
+            self.session = None
         if op == "new_game":
             if req.get("game") != GAME:
                 raise Unsupported(f"tokyo-bench plays {GAME} only")
