@@ -155,8 +155,9 @@ def symbolic(v: KonyView) -> SymKony:
 
     ms = tuple(SymKonyMonster(*(val(getattr(m, f.name)) for f in fields(m)))
                for m in v.monsters)
-    return SymKony(*(ms if f.name == "monsters" else val(getattr(v, f.name))
-                     for f in fields(v)))
+    parts: list[Any] = [ms if f.name == "monsters" else val(getattr(v, f.name))
+                        for f in fields(v)]
+    return SymKony(*parts)
 
 
 # -- each invariant in plain Python (the Z3 statement of kony_invariants, read the same) ----
