@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, dispatch, hearts, legal, tokens, turn  # kony-words
+from kot_rules.engine import abilities, dice, dispatch, hearts, legal, tokens, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
-    STOP,  # kony-cards
+    STOP,
     Action,
     Choose,
     FirstPlayer,
@@ -67,7 +67,7 @@ from kot_rules.engine.city import (
 )
 from kot_rules.engine.dice import Counts
 from kot_rules.engine.events import (
-    K_ENERGY,  # kony-words
+    K_ENERGY,
     K_ENTERED,
     K_FIRST_PLAYER,
     K_KEPT,
@@ -82,13 +82,13 @@ from kot_rules.engine.events import (
     Quiet,
 )
 from kot_rules.engine.options import Options
-from kot_rules.engine.requests import answered_inline, ask, roll  # kony-speed: answered_inline
+from kot_rules.engine.requests import answered_inline, ask, roll
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
 from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
 from kot_rules.engine.state import Outcome, Phase, Place, State
-from kot_rules.language.ast import (  # kony-cards
+from kot_rules.language.ast import (
     ModifierKind,
-    TokenRuleKind,  # kony-words
+    TokenRuleKind,
     Trigger,
     Verb,
 )
@@ -224,7 +224,7 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
     Manhattan takes its zone's reward (kony.manhattan.zone-rewards, D-KONY-56-REWARDS)."""
     a = s.active
     b = _b(s).for_turn(inside(s, a), a)
-    if s.tokens and token_rule(s, _FEWER_ROLLS):  # kony-words: tokens take rolls away
+    if s.tokens and token_rule(s, _FEWER_ROLLS):  # tokens take rolls away
         s.rolls_allowed = max(1, s.rolls_allowed - per_token(s, a, _FEWER_ROLLS))
     s.board = b
     if b.began_inside:
@@ -248,7 +248,7 @@ def apply_roll(s: State, ev: list[Event], action: Action) -> None:
 
 def _roll(s: State, ev: list[Event], c: Counts) -> None:
     turn.add_roll(s, c)
-    # kony-speed: the dice are described only for an event somebody reads.
+    # The dice are described only for an event somebody reads.
     ev.append(NO_EVENT if type(ev) is Quiet else
               Event(K_ROLLED, s.active, s.rolls_done, None, "", describe_dice(c)))
     if s.rolls_done >= s.rolls_allowed:
@@ -260,7 +260,7 @@ def _roll(s: State, ev: list[Event], c: Counts) -> None:
 def roll_in_place(s: State, counts: Counts) -> None:
     """:func:`apply_roll` for a driver that samples legal dice itself (through :func:`apply`:
     a final roll resolves, and what a card does then may ask)."""
-    if s.pending is None and answered_inline(s):  # kony-speed: see random_step
+    if s.pending is None and answered_inline(s):  # see random_step
         turn.apply(s, Roll(counts), plain=True)
         return
     apply(s, Roll(counts))
@@ -269,8 +269,8 @@ def roll_in_place(s: State, counts: Counts) -> None:
 def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     """Set dice aside and reroll the others, or stop (kony.turn.roll, kony.turn.reroll)."""
     if s.game.cards.with_modifier[_M_ALL_ROLLS] or s.game.cards.with_modifier[_M_KEEP_CLAWS]:
-        refuse_roll_choice(s, action)  # kony-cards: cards that bind the rolls
-    if s.tokens and token_rule(s, _OUCH_TOLL) and isinstance(action, Reroll):  # kony-words
+        refuse_roll_choice(s, action)  # cards that bind the rolls
+    if s.tokens and token_rule(s, _OUCH_TOLL) and isinstance(action, Reroll):
         pay_ouch_toll(s, ev, action)
     if isinstance(action, StopRolling):
         resolve(s, ev)
@@ -286,7 +286,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
-    ev.append(NO_EVENT if type(ev) is Quiet else  # kony-speed: as in _roll
+    ev.append(NO_EVENT if type(ev) is Quiet else  # as in _roll
               Event(K_KEPT, s.active, 0, None, "", describe_dice(k) or "nothing"))
     s.to_roll = sum(s.dice) - sum(k)
     s.dice = k
@@ -303,11 +303,11 @@ def to_resolve(s: State) -> list[int]:
 def resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: its faces are resolved one kind at a time, in the order the
     player chooses (kony.turn.resolve-order); then the Move phase."""
-    ev.append(NO_EVENT if type(ev) is Quiet else  # kony-speed: as in _roll
+    ev.append(NO_EVENT if type(ev) is Quiet else  # as in _roll
               Event(K_RESOLVED, s.active, 0, None, "", describe_dice(s.dice) or "no dice"))
     s.board = _b(s).with_resolved(())
-    fire_resolve(s, ev)  # kony-cards: "when you resolve your dice" may add faces
-    if s.phase is _OVER:  # kony-cards: a card won the game
+    fire_resolve(s, ev)  # "when you resolve your dice" may add faces
+    if s.phase is _OVER:  # a card won the game
         return
     if to_resolve(s):
         s.phase = _RESOLVE
@@ -317,7 +317,7 @@ def resolve(s: State, ev: list[Event]) -> None:
 
 def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     """Resolve every die of one face (kony.turn.resolve-order)."""
-    if _b(s).moving and isinstance(action, Choose):  # kony-words: a move at any time
+    if _b(s).moving and isinstance(action, Choose):  # a move at any time
         free_move(s, ev, action)
         return
     kinds = to_resolve(s)
@@ -329,21 +329,21 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     n = s.dice[index]
     s.board = _b(s).with_resolved(tuple(sorted((*_b(s).resolved, index))))
     if index == ENERGY_I:
-        less = abilities.total(s, a, _M_FACES_LESS) if s.monsters[a].cards else 0  # kony-cards
+        less = abilities.total(s, a, _M_FACES_LESS) if s.monsters[a].cards else 0
         if n * ENERGY_PER_FACE > less:
             gain_energy(s, ev, a, n * ENERGY_PER_FACE - less, "energy faces")  # kony.dice.energy
     elif index == HEAL_I:
-        if s.tokens and s.game.cards.heart_removes:  # kony-words: faces removing tokens
+        if s.tokens and s.game.cards.heart_removes:  # faces removing tokens
             n = heart_faces_remove(s, ev, a, n)
         if n and not inside(s, a):  # kony.dice.heal, kony.dice.heal-in-manhattan
             heal(s, ev, a, n * HEARTS_PER_HEAL, "heal faces")
     elif index == SMASH_I:
-        if s.tokens and token_rule(s, _CLAW_REMOVES):  # kony-words: faces removing tokens
+        if s.tokens and token_rule(s, _CLAW_REMOVES):  # faces removing tokens
             n = claw_faces_remove(s, ev, a, n)
         smash(s, ev, a, n)
     elif index == DESTRUCTION_I:
         s.board = _b(s).with_points(n)  # kony.dice.destruction
-        if s.monsters[a].cards and abilities.has_modifier(s, a, _M_ELSEWHERE):  # kony-words
+        if s.monsters[a].cards and abilities.has_modifier(s, a, _M_ELSEWHERE):
             destroy_elsewhere(s, ev, a)
         _destroy_or_go_on(s, ev)
         return
@@ -382,13 +382,13 @@ def smash(s: State, ev: list[Event], a: int, n: int) -> None:
     flee, the 2-4 path first (kony.move.flee, kony.five-six.flee-order, D-KONY-FLEE-WHEN)."""
     queue = []
     outside = not inside(s, a)
-    cards = bool(s.monsters[a].cards)  # kony-cards: the attacker's cards change its attack
+    cards = bool(s.monsters[a].cards)  # the attacker's cards change its attack
     for t in attack_targets_of_cards(s, a) if cards else attack_targets(s, a):
         hit = attack_damage(s, a, t, n) if cards else n * DAMAGE_PER_SMASH
-        if cards and abilities.has_modifier(s, a, _M_ANTIMATTER):  # kony-words
+        if cards and abilities.has_modifier(s, a, _M_ANTIMATTER):
             hit = antimatter(s, ev, t, hit)
         lost = damage(s, ev, t, hit, a, attack=True)
-        fire_attacked(s, ev, a, t)  # kony-cards
+        fire_attacked(s, ev, a, t)
         if outside and lost and s.monsters[t].alive and inside(s, t):
             queue.append(t)
     if queue and s.monsters[a].alive:
@@ -401,7 +401,7 @@ def flights(s: State) -> list[Action]:
     """The deciding monster's choices: flee to an outer borough holding fewer than two
     monsters (kony.move.flee, kony.borough.capacity), or stay."""
     seat = s.yield_queue[0]
-    if not can_pay_toll(s, seat):  # kony-words: a toll on moves it cannot pay
+    if not can_pay_toll(s, seat):  # a toll on moves it cannot pay
         return [STAY]
     return [*(Choose(x) for x in open_boroughs(_b(s), seat)), STAY]
 
@@ -470,8 +470,8 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
     _say(ev, Event(K_ENTERED, seat, 0, None, MANHATTAN, why))
     if star:
         gain_stars(s, ev, seat, ENTRY_STARS, "entering Manhattan")
-    abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))  # kony-cards
-    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words: Manhattan is one
+    abilities.fire(s, ev, Trigger.ENTER_MANHATTAN, (seat,))
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # Manhattan is one
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
@@ -497,7 +497,7 @@ def move_to(s: State, ev: list[Event], seat: int, borough: str, why: str) -> Non
         return
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_ENTERED, seat, 0, None, borough, why))
-    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))  # kony-words
+    abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))
 
 
 # -- destruction ------------------------------------------------------------------------------
@@ -508,7 +508,7 @@ def destroy_choices(s: State) -> list[Action]:
     kony.destruction.own-borough, kony.destruction.fresh-unit); it must pick one while any
     fits (kony.destruction.must-use, D-KONY-MUST-DESTROY)."""
     b = _b(s)
-    if s.monsters[s.active].cards:  # kony-cards: its cards may ease a unit
+    if s.monsters[s.active].cards:  # its cards may ease a unit
         return [Choose(t) for t in destroyable_for(s, s.active, b.points)]
     return [Choose(t) for t in destroyable(b, b.where[s.active], b.points)]
 
@@ -524,7 +524,7 @@ def _destroy_or_go_on(s: State, ev: list[Event]) -> None:
 
 def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
     """Spend destruction on one tile of the monster's borough (kony.dice.destruction)."""
-    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:  # kony-words
+    if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:
         free_move(s, ev, action)
         _destroy_or_go_on(s, ev)
         return
@@ -532,7 +532,7 @@ def apply_destroy(s: State, ev: list[Event], action: Action) -> None:
         turn.illegal(s, action, "a tile to destroy: "
                      + ", ".join(c.key for c in destroy_choices(s) if isinstance(c, Choose)))
     assert isinstance(action, Choose)
-    cost = durability(_b(s), action.key) - easing(s, s.active, action.key)  # kony-cards
+    cost = durability(_b(s), action.key) - easing(s, s.active, action.key)
     destroy_tile(s, ev, s.active, action.key)
     s.board = _b(s).with_points(_b(s).points - cost)
     _destroy_or_go_on(s, ev)
@@ -555,7 +555,7 @@ def destroy_tile(s: State, ev: list[Event], seat: int, tile: str) -> None:
         gain_energy(s, ev, seat, reward.amount, why)
     else:
         heal(s, ev, seat, reward.amount, why)
-    fire_destroyed(s, ev, seat, tile, was_unit)  # kony-cards
+    fire_destroyed(s, ev, seat, tile, was_unit)
 
 
 # -- celebrity, Ouch! and the special cards -------------------------------------------------
@@ -568,7 +568,7 @@ def celebrity(s: State, ev: list[Event], a: int, n: int) -> None:
     b = _b(s)
     if b.superstar == a:
         gain_stars(s, ev, a, n * STARS_PER_CELEBRITY_HELD, "celebrity faces with Superstar")
-    elif n >= CELEBRITY_SET + superstar_guarded(s):  # kony-cards: the holder's cards
+    elif n >= CELEBRITY_SET + superstar_guarded(s):  # the holder's cards
         take_special(s, ev, a, "superstar")
         gain_stars(s, ev, a, SUPERSTAR_STARS + (n - CELEBRITY_SET) * STARS_PER_EXTRA_CELEBRITY,
                    "taking Superstar")
@@ -580,7 +580,7 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
     (kony.ouch.two); three or more, every unit of the city at the monsters of its borough
     (kony.ouch.three), then the roller takes the Statue of Liberty (kony.ouch.statue,
     D-KONY-STATUE-TIMING). Army damage is no attack (D-KONY-OUCH-NOT-ATTACK)."""
-    for _ in range(n):  # kony-cards: "for each ouch face you resolve"
+    for _ in range(n):  # "for each ouch face you resolve"
         abilities.fire(s, ev, Trigger.OUCH_FACE, (a,))
     here = _b(s).where[a]
     if n >= OUCH_CITY:
@@ -594,7 +594,7 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
             continue
         there = _b(s).where[v]
         units = len(units_in(_b(s), there))
-        hits = units_hit(s, v, units * DAMAGE_PER_UNIT)  # kony-cards: the victim's cards
+        hits = units_hit(s, v, units * DAMAGE_PER_UNIT)  # the victim's cards
         if hits:
             # The army is no monster: the damage is the roller's, and no attack.
             _say(ev, Event(K_USED, a, hits, v, there,
@@ -621,7 +621,7 @@ def take_special(s: State, ev: list[Event], seat: int, card: str) -> None:
         if lost:
             set_monster(s, holder, m._replace(stars=m.stars - lost))
             _say(ev, Event(K_STARS, holder, -lost, None, "", "losing the Statue of Liberty"))
-    if card == "superstar":  # kony-cards: the Superstar's moments
+    if card == "superstar":  # the Superstar's moments
         fire_superstar(s, ev, seat, holder)
 
 
@@ -654,7 +654,7 @@ def move_phase(s: State, ev: list[Event]) -> None:
 
 def moves(s: State) -> list[Action]:
     """Move to another outer borough holding fewer than two monsters, or stay (PASS)."""
-    if not can_pay_toll(s, s.active):  # kony-words: a toll on moves it cannot pay
+    if not can_pay_toll(s, s.active):  # a toll on moves it cannot pay
         return [PASS]
     return [*(Choose(x) for x in open_boroughs(_b(s), s.active)), PASS]
 
@@ -729,14 +729,14 @@ def check_options(options: Options) -> None:
 
 
 _RESOLVE_FACE: tuple[ResolveFaces, ...] = tuple(ResolveFaces(f) for f in FACES)
-"""kony-speed: the decision to resolve each face, by position in FACES (immutable)."""
+"""The decision to resolve each face, by position in FACES (immutable)."""
 
 
 def legal_actions(s: State) -> Sequence[Action]:
     """The decisions open to the monster that decides next in each King of New York phase."""
     if s.pending is not None:
         return s.pending.request.options
-    if _b(s).moving and s.phase in _FREE_PHASES:  # kony-words: moves at any time
+    if _b(s).moving and s.phase in _FREE_PHASES:  # moves at any time
         return [*_legal_actions(s), *free_moves(s)]
     return _legal_actions(s)
 
@@ -744,7 +744,7 @@ def legal_actions(s: State) -> Sequence[Action]:
 def _legal_actions(s: State) -> Sequence[Action]:
     phase = s.phase
     if phase is _RESOLVE:
-        return [_RESOLVE_FACE[i] for i in to_resolve(s)]  # kony-speed: built once
+        return [_RESOLVE_FACE[i] for i in to_resolve(s)]  # built once
     if phase is _DESTROY:
         return destroy_choices(s)
     if phase is _YIELD:
@@ -755,11 +755,11 @@ def _legal_actions(s: State) -> Sequence[Action]:
         return placements(s)
     if phase is _OVER:
         return ()
-    if phase is _KEEP and s.tokens and token_rule(s, _OUCH_TOLL):  # kony-words
+    if phase is _KEEP and s.tokens and token_rule(s, _OUCH_TOLL):
         return [a for a in roll_choices(s) if ouch_toll(s, a) <= s.monsters[s.active].energy]
     if phase is _KEEP and (s.game.cards.with_modifier[_M_ALL_ROLLS]
                            or s.game.cards.with_modifier[_M_KEEP_CLAWS]):
-        return roll_choices(s)  # kony-cards: cards that bind the rolls
+        return roll_choices(s)  # cards that bind the rolls
     return legal.legal_actions(s)  # rerolls and buying: the shared phases
 
 
@@ -771,13 +771,13 @@ def apply(s: State, action: Action) -> None:
 
 
 def apply_buy(s: State, ev: list[Event], action: Action) -> None:
-    """Buying (the shared skeleton's), or a move at any time (kony-words: :func:`free_move`)."""
+    """Buying (the shared skeleton's), or a move at any time (:func:`free_move`)."""
     if _b(s).moving and isinstance(action, Choose) and action.key in BOROUGHS:
         free_move(s, ev, action)
         return
     turn.apply_buy(s, ev, action)
 def random_step(s: State, u: float) -> None:
-    """``RULES.random_step`` (kony-speed): the random agent's pick, ``legal_actions(s)[int(u
+    """``RULES.random_step``: the random agent's pick, ``legal_actions(s)[int(u
     * n)]``, applied. The driver answers every question as it is asked then
     (requests.answered_inline): no step stops, so none needs the state kept for a replay
     that :func:`apply` keeps; the same steps."""
@@ -807,7 +807,7 @@ RULES = GameRules(
         Phase.DESTROY: apply_destroy,
         Phase.YIELD: apply_flee,
         Phase.MOVE: apply_move,
-        Phase.BUY: apply_buy,  # kony-words: turn.apply_buy, or a move at any time
+        Phase.BUY: apply_buy,  # turn.apply_buy, or a move at any time
     },
     hooks=Hooks(
         start_turn=start_of_turn,
@@ -818,7 +818,7 @@ RULES = GameRules(
     ),
     apply=apply,
     roll_in_place=roll_in_place,
-    random_step=random_step,  # kony-speed
+    random_step=random_step,
     legal_actions=legal_actions,
     start_turn=begin,
     title="King of New York",
@@ -833,14 +833,14 @@ RULES = GameRules(
 __all__ = ["BOROUGHS", "RULES"]
 
 
-# -- kony-cards: the moments King of New York's cards name ----------------------------------
+# -- the moments King of New York's cards name ----------------------------------
 
 
 def fire_resolve(s: State, ev: list[Event]) -> None:
     """The roll is final: "when you resolve your dice", then the counted moments (the
     destruction faces of the roll, the units of the borough), before any face resolves."""
     a = s.active
-    if s.monsters[a].cards:  # kony-words: faces treated as others, a star face given up
+    if s.monsters[a].cards:  # faces treated as others, a star face given up
         treat_faces(s, ev, a)
     abilities.fire(s, ev, Trigger.RESOLVE, (a,))
     abilities.fire(s, ev, Trigger.ROLL_DESTRUCTION, (a,), param=s.dice[DESTRUCTION_I])
@@ -938,12 +938,12 @@ def easing(s: State, seat: int, tile: str) -> int:
 def destroyable_for(s: State, seat: int, points: int) -> tuple[str, ...]:
     """:func:`destroyable` in ``seat``'s borough, each unit eased by ``seat``'s cards."""
     b = _b(s)
-    here = b.elsewhere or b.where[seat]  # kony-words: destruction used in another borough
+    here = b.elsewhere or b.where[seat]  # destruction used in another borough
     most = max(abilities.total(s, seat, k) for k in _EASIER.values())
     wider = destroyable(b, here, points + most)
-    if abilities.has_modifier(s, seat, _M_JETS_ANYWHERE):  # kony-words
+    if abilities.has_modifier(s, seat, _M_JETS_ANYWHERE):
         wider += jets_elsewhere(b, here)
-    if b.units_only:  # kony-words
+    if b.units_only:
         wider = tuple(t for t in wider if is_unit(b, t))
     return tuple(t for t in wider if durability(b, t) - easing(s, seat, t) <= points)
 
@@ -952,7 +952,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     """`you may go to another borough` (a card's extra move, within the Move phase's limits):
     from an outer borough to another with room, or into Manhattan while it has room; a
     monster in Manhattan never leaves it by choice (kony.move.outside, kony.move.flee)."""
-    if inside(s, seat) or not s.monsters[seat].alive or not can_pay_toll(s, seat):  # kony-words
+    if inside(s, seat) or not s.monsters[seat].alive or not can_pay_toll(s, seat):
         return
     options: list[Action] = [Choose(x) for x in open_boroughs(_b(s), seat)]
     if _has_room(s):
@@ -962,7 +962,7 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
     answer = ask(s, seat, [*options, PASS], f"{s.names[seat]} may go to another borough "
                  f"({card})")
     if answer != PASS and isinstance(answer, Choose):
-        pay_toll(s, ev, seat)  # kony-words
+        pay_toll(s, ev, seat)
         move_to(s, ev, seat, answer.key, f"card {card}")
 
 
@@ -1009,7 +1009,7 @@ def refuse_roll_choice(s: State, action: Action) -> None:
                         if _bound(s)[0] else "keep every claw face"))
 
 
-# -- kony-words: the last King of New York words -------------------------------------------
+# -- the last King of New York words -------------------------------------------
 
 _M_JETS_ANYWHERE = ModifierKind.JETS_ANYWHERE
 _JET = "jet"  # the unit kind of spec/games/king-of-new-york-board.yaml

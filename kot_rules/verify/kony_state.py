@@ -108,7 +108,7 @@ class SymKony(Table[SymKonyMonster]):
     ``over`` to it. Not part of the game."""
     card_win: Bool
     """Ghost: a card sentence saying its owner wins ended the game (it ends it at once,
-    kony-cards' ``win`` verb). Not part of the game."""
+    the card verb ``win``). Not part of the game."""
 
     def bay_open(self) -> Bool:
         """The 5-6 path is in use: the variant, and at least five monsters left."""

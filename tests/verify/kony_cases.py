@@ -1,4 +1,4 @@
-"""kony-proofs: New York positions for the differential tests: random engine states, the
+"""New York positions for the differential tests: random engine states, the
 engine's state read in the Z3 model's terms (seat 0 the active monster), and a context
 whose choices are given."""
 
