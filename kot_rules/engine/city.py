@@ -89,6 +89,8 @@ class BoardData:
     tiles_per_stack: int
     monsters: tuple[str, ...]
     """The box's monsters, in the order seats take them when a game names none."""
+    kinds: dict[str, str]
+    """The name of each building and unit kind (``power-plant``: ``Power plant``)."""
 
     @property
     def outer(self) -> tuple[str, ...]:
@@ -135,7 +137,8 @@ def board_data() -> BoardData:
     layout = data["layout"]
     out = BoardData(tuple(boroughs), names, zones, tuple(tiles),
                     layout["stacks_per_borough"], layout["tiles_per_stack"],
-                    tuple(str(m) for m in data["monsters"]))
+                    tuple(str(m) for m in data["monsters"]),
+                    {k["id"]: k["name"] for k in (*data["buildings"], *data["units"])})
     if len(tiles) != len(boroughs) * out.stacks_per_borough * out.tiles_per_stack:
         raise ValueError(f"{path}: {len(tiles)} tiles do not fill every borough's stacks")
     return out

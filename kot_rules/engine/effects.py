@@ -882,8 +882,10 @@ def _add_kony_faces(
     c = list(s.dice)
     c[_ADDED_FACE[e.verb]] += amount
     s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
-    ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_ROLLED, t, 0, None, "", f"{why} adds {amount} {e.verb.value[4:]}"))
+    if type(ev) is not Quiet:
+        face = city.FACES[_ADDED_FACE[e.verb]].value
+        ev.append(Event(K_USED, t, amount, None, "", f"adds {amount} {face} "
+                        f"face{'' if amount == 1 else 's'} ({s.game.cards.name(card)})"))
 
 
 def _move_energy(s: State, ev: list[Event], giver: int, taker: int, n: int, why: str) -> None:
@@ -968,7 +970,7 @@ def _units_attack(
     if hits and s.monsters[t].cards:
         hits = max(0, hits - abilities.total(s, t, _M_UNITS_DEAL_LESS))
     if hits:
-        damage(s, ev, t, hits, owner, attack=False)
+        damage(s, ev, t, hits, owner, attack=False, army=b.where[t])
 
 
 @_means(MEANINGS, Verb.TRADE_STARS)
@@ -1049,7 +1051,7 @@ def _put_borough_token(
         return
     s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
     ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
+              else Event(K_TOKENS, owner, 1, None, here, e.token))
     abilities.fire(s, ev, _T_PUT_BOROUGH_TOKEN, (owner,))
 
 
@@ -1093,4 +1095,5 @@ def _next_keep_free(
                                  "board")
     s.board = replace(b, claims=(*b.claims, t))
     ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_USED, t, 0, None, "", f"claims the next keep card revealed ({card})"))
+              else Event(K_USED, t, 0, None, "",
+                         f"claims the next keep card revealed ({s.game.cards.name(card)})"))

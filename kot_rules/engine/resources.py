@@ -118,8 +118,19 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
     return healed
 
 
-def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
-    """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
+def _why(attack: bool, army: str) -> str:
+    """A damage event's detail: ``attack``, ``army`` (New York's units) or ``card``."""
+    return "attack" if attack else "army" if army else "card"
+
+
+def damage(
+    s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool, army: str = ""
+) -> int:
+    """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost.
+
+    ``army``: New York's units of that borough fire it (no attack, D-KONY-OUCH-NOT-ATTACK);
+    its events say so (detail ``army``, the borough as their place).
+    """
     m = s.monsters[seat]
     table = s.game.cards
     if (
@@ -135,7 +146,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     if m.cards and table.with_modifier[_M_IMMUNE] and _abilities.has_modifier(s, seat, _M_IMMUNE):
@@ -143,7 +154,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     if m.cards and table.with_modifier[_M_DODGE] and _abilities.has_modifier(s, seat, _M_DODGE):
@@ -164,7 +175,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     lost = min(n, m.hearts)
@@ -174,7 +185,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     ev.append(
         _NO_EVENT
         if type(ev) is _Quiet
-        else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
+        else Event(K_DAMAGED, seat, n, source, army, _why(attack, army))
     )
     if lost and source == s.active and seat != source and type(s.board) is _CityBoard:
         _abilities.dealt(s, seat, lost)  # what the active monster dealt each
