@@ -13,13 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kot_rules.engine.city import DATA as CITY_DATA
+from kot_rules.engine.events import Event
+from kot_rules.engine.events import EventKind as K
 from kot_rules.engine.numbers import SWEEP_COST
-
-if TYPE_CHECKING:
-    from kot_rules.engine.events import Event, EventKind
 
 PREDICATES = frozenset({
     "adds", "claims", "gives", "leaves", "moves", "pushes", "rolls", "sets", "swaps", "takes",
@@ -96,9 +94,10 @@ class _Words:
             return f"moving the copy of {self.card(detail[25:])}"
         if detail == "more energy for every gain (a card)":
             return "a card adds to every gain"
-        if detail.startswith("card "):
-            return self.card(detail[5:])
-        return _CARD_ID.sub(self._named, detail)
+        named = _CARD_ID.sub(self._named, detail)
+        if named == detail and detail.startswith("card "):
+            return detail[5:]  # no card id: a power's name ("card Alienoid's power")
+        return named
 
     def _named(self, found: re.Match[str]) -> str:
         """``card ID`` as the card's name; words that are no card's id stay as they are."""
@@ -268,52 +267,40 @@ def _tile_placed(w: _Words) -> str:
     return f"{w.who} places the Buzz tile {detail}"
 
 
-def _texts() -> dict[EventKind, Callable[[_Words], str]]:
-    from kot_rules.engine.events import EventKind as K
-
-    return {
-        K.FIRST_PLAYER: lambda w: f"{w.who} starts the game",
-        K.TURN_STARTED: _turn_started,
-        K.ROLLED: _rolled,
-        K.KEPT: _kept,
-        K.RESOLVED: _resolved,
-        K.STARS: lambda w: w.gains("★"),
-        K.ENERGY: lambda w: w.gains("⚡"),
-        K.HEALED: _healed,
-        K.DAMAGED: _damaged,
-        K.PREVENTED: _prevented,
-        K.ENTERED: _entered,
-        K.YIELDED: lambda w: f"{w.who} yields {w.place}",
-        K.STAYED: lambda w: f"{w.who} stays in {w.place}",
-        K.LEFT: _left,
-        K.ELIMINATED: lambda w: f"{w.who} is eliminated",
-        K.BOUGHT: lambda w: f"{w.who} buys {w.card(w.e.detail)} for {w.e.amount} ⚡",
-        K.SWEPT: _swept,
-        K.DECK_EMPTY: lambda w: "The deck is empty: the shop is not refilled",
-        K.TURN_ENDED: lambda w: f"{w.who} ends the turn",
-        K.WON: lambda w: f"{w.who} wins ({w.reason(w.e.detail)})",
-        K.DRAW: lambda w: f"The game is a draw ({w.reason(w.e.detail)})",
-        K.USED: _used,
-        K.CARD_LOST: _card_lost,
-        K.TOKENS: _tokens_event,
-        K.HELD: _held,
-        K.PULLED: _pulled,
-        K.TILE_PLACED: _tile_placed,
-    }
-
-
-_TEXTS: dict[EventKind, Callable[[_Words], str]] = {}
-
-
-def texts() -> dict[EventKind, Callable[[_Words], str]]:
-    """The sentence function of each event kind (a kind without one has no sentence)."""
-    if not _TEXTS:
-        _TEXTS.update(_texts())
-    return _TEXTS
+TEXTS: dict[K, Callable[[_Words], str]] = {
+    K.FIRST_PLAYER: lambda w: f"{w.who} starts the game",
+    K.TURN_STARTED: _turn_started,
+    K.ROLLED: _rolled,
+    K.KEPT: _kept,
+    K.RESOLVED: _resolved,
+    K.STARS: lambda w: w.gains("★"),
+    K.ENERGY: lambda w: w.gains("⚡"),
+    K.HEALED: _healed,
+    K.DAMAGED: _damaged,
+    K.PREVENTED: _prevented,
+    K.ENTERED: _entered,
+    K.YIELDED: lambda w: f"{w.who} yields {w.place}",
+    K.STAYED: lambda w: f"{w.who} stays in {w.place}",
+    K.LEFT: _left,
+    K.ELIMINATED: lambda w: f"{w.who} is eliminated",
+    K.BOUGHT: lambda w: f"{w.who} buys {w.card(w.e.detail)} for {w.e.amount} ⚡",
+    K.SWEPT: _swept,
+    K.DECK_EMPTY: lambda w: "The deck is empty: the shop is not refilled",
+    K.TURN_ENDED: lambda w: f"{w.who} ends the turn",
+    K.WON: lambda w: f"{w.who} wins ({w.reason(w.e.detail)})",
+    K.DRAW: lambda w: f"The game is a draw ({w.reason(w.e.detail)})",
+    K.USED: _used,
+    K.CARD_LOST: _card_lost,
+    K.TOKENS: _tokens_event,
+    K.HELD: _held,
+    K.PULLED: _pulled,
+    K.TILE_PLACED: _tile_placed,
+}
+"""The sentence of each event kind (a kind without one has no sentence: a test checks)."""
 
 
 def sentence(e: Event, names: tuple[str, ...] | list[str],
              card_name: Callable[[str], str] | None = None) -> str:
     """The sentence for ``e``; ``names`` are the monsters' names by seat, ``card_name``
     turns a card id into its name (without it, ids are shown)."""
-    return _AN.sub("an ", texts()[e.kind](_Words(e, tuple(names), card_name)))
+    return _AN.sub("an ", TEXTS[e.kind](_Words(e, tuple(names), card_name)))

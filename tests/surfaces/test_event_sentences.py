@@ -16,7 +16,7 @@ import pytest
 from kot_rules.engine.city import BOROUGHS, TILES
 from kot_rules.engine.driver import play
 from kot_rules.engine.events import Event, EventKind
-from kot_rules.engine.eventtext import PLACE_NAMES, texts
+from kot_rules.engine.eventtext import PLACE_NAMES, TEXTS
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.games import get
 from kot_rules.surfaces.playlog import game_log
@@ -110,7 +110,7 @@ def source_problems(names: tuple[str, ...], e: Event, text: str) -> Iterator[str
 
 
 def test_every_event_kind_has_a_sentence() -> None:
-    assert set(texts()) == set(EventKind)
+    assert set(TEXTS) == set(EventKind)
 
 
 def test_the_games_make_every_kind_of_event() -> None:
@@ -198,6 +198,10 @@ class TestSentences:
                               "attack")) == "Kong leaves Manhattan for Queens (fleeing the attack)"
         assert self.say(Event(k.DAMAGED, 1, 2, 0, "", "card")) == "Mantis takes 2 damage from " \
             "Kong's card"
+        assert self.say(Event(k.WON, 0, 0, None, "", "card carapace: it wins at once")) == \
+            "Kong wins (Carapace: it wins at once)"
+        assert self.say(Event(k.ENERGY, 0, 1, None, "", "card Kong's power")) == \
+            "Kong gains 1 ⚡ (Kong's power)"
 
 
 def test_new_yorks_log_at_turns_2_and_3() -> None:
