@@ -48,15 +48,17 @@ compiled: $(COMPILED)
 $(COMPILED): $(STAMP) $(ENGINE_SOURCES) scripts/build_compiled.py
 	$(BIN)/python scripts/build_compiled.py
 
-## Long fuzz run: the card parser and checker, the scenario reader and the state reader
-## (tests/trust/fuzz_targets.py); FUZZ_INPUTS in all, shared evenly among the targets.
+## Long fuzz run: the card parser and checker, the scenario reader and the state reader of
+## the three games (tests/trust/fuzz_targets.py); FUZZ_INPUTS in all, shared evenly among
+## the targets.
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED   ?= 0
 fuzz: $(STAMP)
 	$(BIN)/python scripts/fuzz.py --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED)
 
-## Soak: GAMES random games over every game, player count and ruleset option, in JOBS
-## processes, every invariant checked after every step of 1 game in SAMPLE.
+## Soak: GAMES random games shared evenly among the games, over each game's player counts
+## and the ruleset options that mean something in it, in JOBS processes, every invariant
+## checked after every step of 1 game in SAMPLE of each game's.
 GAMES  ?= 1000000
 JOBS   ?= 0
 SAMPLE ?= 100

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,10 @@ def run_target(target: Target, inputs: int, chunk: int, base_seed: int) -> dict[
             hangs += 1
             failures.append(f"hang: {exc}")
         except Exception as exc:  # a failure: Hypothesis has shrunk it and says the input
-            failures.append(f"{type(exc).__name__}: {str(exc)[:2000]}")
+            # The input is in the notes Hypothesis adds; the last frames say where it broke.
+            notes = "\n".join(getattr(exc, "__notes__", ()))
+            where = "".join(traceback.format_exception(exc)[-6:])
+            failures.append(f"{type(exc).__name__}: {str(exc)[:2000]}\n{notes[:4000]}\n{where}")
         done += size
         index += 1
         print(f"  {target.name}: {done}/{inputs} chunks' inputs, {tried} calls, "

@@ -89,6 +89,8 @@ class BoardData:
     tiles_per_stack: int
     monsters: tuple[str, ...]
     """The box's monsters, in the order seats take them when a game names none."""
+    kinds: dict[str, str]
+    """The name of each building and unit kind (``power-plant``: ``Power plant``)."""
 
     @property
     def outer(self) -> tuple[str, ...]:
@@ -135,7 +137,8 @@ def board_data() -> BoardData:
     layout = data["layout"]
     out = BoardData(tuple(boroughs), names, zones, tuple(tiles),
                     layout["stacks_per_borough"], layout["tiles_per_stack"],
-                    tuple(str(m) for m in data["monsters"]))
+                    tuple(str(m) for m in data["monsters"]),
+                    {k["id"]: k["name"] for k in (*data["buildings"], *data["units"])})
     if len(tiles) != len(boroughs) * out.stacks_per_borough * out.tiles_per_stack:
         raise ValueError(f"{path}: {len(tiles)} tiles do not fill every borough's stacks")
     return out
@@ -192,7 +195,7 @@ class CityBoard:
     """The units among ``destroyed``."""
     fled: tuple[int, ...] = ()
     """Monsters that fled Manhattan from the attack being resolved (kony.move.attacker-enters)."""
-    # kony-words: the facts the last King of New York words need; in the JSON only when set.
+    # The facts the last King of New York words need; in the JSON only when set.
     collected: tuple[int, ...] = ()
     """The energy each seat collected this turn (turn bookkeeping; empty: none yet)."""
     dealt: tuple[int, ...] = ()
@@ -227,7 +230,7 @@ class CityBoard:
         destroyed: tuple[str, ...] = (),
         destroyed_units: tuple[str, ...] = (),
         fled: tuple[int, ...] = (),
-        collected: tuple[int, ...] = (),  # kony-words' fields, in their order
+        collected: tuple[int, ...] = (),  # the card words' fields, in their order
         dealt: tuple[int, ...] = (),
         units_only: bool = False,
         elsewhere: str = "",
@@ -236,7 +239,7 @@ class CityBoard:
         free_moves: tuple[int, ...] = (),
         moving: bool = False,
     ) -> None:
-        # kony-speed: the dataclass's own __init__ of a frozen class stays interpreted
+        # The dataclass's own __init__ of a frozen class stays interpreted
         # Python when mypyc compiles this module; written out, mypyc turns each
         # object.__setattr__ into a plain store, and pure Python runs exactly what the
         # generated one would. Same fields, order and defaults (as tracks.DuelBoard).
@@ -280,7 +283,7 @@ class CityBoard:
 
     # -- writing -------------------------------------------------------------------
 
-    # kony-speed: the changes of every turn build the board field by field, several times
+    # The changes of every turn build the board field by field, several times
     # quicker than ``replace``; each passes every other field on (tests/engine/
     # test_kony_speed.py checks each against ``replace``).
 
@@ -337,7 +340,7 @@ class CityBoard:
 
     def for_turn(self, began_inside: bool, seat: int) -> CityBoard:
         """The board as ``seat``'s turn starts: the turn's bookkeeping cleared (a move
-        owed to ``seat`` at any time becomes this turn's, kony-words)."""
+        owed to ``seat`` at any time becomes this turn's)."""
         free = self.free_moves
         return CityBoard(self.where, self.zones, self.stacks, self.units, self.superstar,
                          self.statue, self.first, (), 0, False, began_inside, (), (), (), (),
@@ -363,7 +366,7 @@ class CityBoard:
             "fled": list(self.fled),
         } | self._words_json()
 
-    def _words_json(self) -> dict[str, Any]:  # kony-words: only the keys set
+    def _words_json(self) -> dict[str, Any]:  # only the keys set
         out: dict[str, Any] = {}
         for key in WORDS_KEYS:
             value = getattr(self, key)
@@ -391,7 +394,7 @@ BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first
 """The keys of a board's JSON (CityBoard.to_json)."""
 WORDS_KEYS = ("collected", "dealt", "units_only", "elsewhere", "borough_tokens", "claims",
               "free_moves", "moving")
-"""kony-words: the keys of a board's JSON present only when set."""
+"""The keys of a board's JSON present only when set."""
 
 
 def _seat(value: object, where: str, seats: int | None = None) -> int | None:
@@ -417,7 +420,7 @@ def board_from_json(data: object) -> CityBoard:
     start-of-game values (no stacks, no units); every tile appears at most once."""
     if not isinstance(data, dict):
         raise StateFormatError(f"board: expected an object, got {data!r}")
-    known = set(BOARD_KEYS) | set(WORDS_KEYS)  # kony-words
+    known = set(BOARD_KEYS) | set(WORDS_KEYS)
     unknown = set(data) - known
     if unknown:
         raise StateFormatError(f"board: unknown key(s) {sorted(unknown)}; known: {sorted(known)}")
@@ -510,7 +513,7 @@ def _counts(value: object, where: str) -> tuple[int, ...]:
 
 
 def _words_from_json(data: dict[str, Any]) -> dict[str, Any]:
-    """kony-words: the keys of :data:`WORDS_KEYS` (omitted: unset)."""
+    """The keys of :data:`WORDS_KEYS` (omitted: unset)."""
     out: dict[str, Any] = {}
     for key in ("collected", "dealt", "claims", "free_moves"):
         if key in data:

@@ -13,15 +13,15 @@ from typing import Final, TypeVar
 from kot_rules.engine import abilities, city, dice, dispatch, tokens, tokyo, tracks
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.dispatch import BOARD_VERBS  # duel-cards-rival
-from kot_rules.engine.errors import NotExecutableError  # kony-cards
+from kot_rules.engine.dispatch import BOARD_VERBS
+from kot_rules.engine.errors import NotExecutableError
 from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
     K_LEFT,
     K_ROLLED,
     K_STARS,
-    K_TOKENS,  # kony-words
+    K_TOKENS,
     K_USED,
     K_WON,
     NO_EVENT,
@@ -43,7 +43,7 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
-from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard  # duel-cards-rival: DuelBoard
+from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard
 from kot_rules.language.ast import (
     ENERGY_ON_CARD,
     PER_UNUSED_ROLL,
@@ -235,13 +235,12 @@ def run(
     are the owner's "when you attack" ability, and these neighbours had their damage
     added to the attack.
     """
-    won = s.game.after_step  # duel-words: Duel checks victory after each sentence
+    won = s.game.after_step  # Duel checks victory after each sentence
     for i, e in enumerate(effects):
         if won is not None and (s.phase is _OVER or (i and won(s) is not None)):
             # A win ends the game at once: no further sentence (D-DUEL-WIN-CHECK). Not
             # before the first sentence: a replacement's first sentence acts on the last
-            # heart that would lose the game, before victory is checked (duel-cards-damage,
-            # D-DUEL-LAST-HEART).
+            # heart that would lose the game, before victory is checked (D-DUEL-LAST-HEART).
             return
         why = f"card {card}"
         held = HELD_MEANINGS.get(e.verb)
@@ -253,7 +252,7 @@ def run(
         for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
-            if e.per_count:  # duel-cards-roll: counted on the owner's roll
+            if e.per_count:  # counted on the owner's roll
                 amount = e.amount * (per_count(s, e.per_count) // e.per)
             else:
                 amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
@@ -265,7 +264,7 @@ def run(
 
 
 def per_count(s: State, counted: str) -> int:
-    """duel-cards-roll: what ``for each ...`` counts on the active monster's roll: the dice
+    """What ``for each ...`` counts on the active monster's roll: the dice
     showing a face (the game's faces, added ones counted), or the rolls it left unused."""
     if counted == PER_UNUSED_ROLL:
         return max(0, s.rolls_allowed - s.rolls_done)
@@ -558,7 +557,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
             run(s, ev, seat, rest, card)
 
 
-# -- duel-monsters: the words of a Duel monster's power (kot_rules.language.monsters) ------
+# -- the words of a Duel monster's power (kot_rules.language.monsters) ------
 
 
 _FACE_KEYS: Final = tuple(f.value for f in tracks.FACES)
@@ -635,7 +634,7 @@ def _place_king_tile(
     if type(ev) is not Quiet:
         ev.append(Event(K_USED, t, 0, None, "", f"{s.monsters[t].name}: King tile {answer.key}"))
 
-# duel-words: King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
+# King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
 # board (Hooks.pull, Hooks.gain_dice_tokens): the same step-by-step pull the dice make.
 
 _PULLED = {Verb.PULL_FAME: FAME, Verb.PULL_DESTRUCTION: DESTRUCTION}
@@ -661,7 +660,7 @@ def _gain_dice_tokens(
     gain(s, ev, t, amount)
 
 
-# -- duel-cards-damage: King of Tokyo: Duel's damage cards --------------------------------
+# -- King of Tokyo: Duel's damage cards --------------------------------
 
 
 @_means(MEANINGS, Verb.SPOTLIGHT_DAMAGE)
@@ -746,7 +745,7 @@ def _no_damage_this_turn(
     s.protected = s.protected | {t}
 
 
-# duel-cards-roll: choices on the roll (Hooks.skip_resolve), and a card that discards itself.
+# Choices on the roll (Hooks.skip_resolve), and a card that discards itself.
 
 
 @_means(MEANINGS, Verb.SKIP_RESOLVE)
@@ -804,7 +803,7 @@ def _discard_this(
         lose_card(s, ev, t, card)
 
 
-# -- duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel) ----
+# -- the rival's keep cards and dice, the shop at other moments (Duel) ----
 
 
 @_means(MEANINGS, Verb.DISCARD_CHOSEN_KEEP)
@@ -864,7 +863,7 @@ def _buy_for_less(
         meaning(s, ev, t, amount, card)
 
 
-# --- kony-cards: King of New York's verbs (its faces, boroughs, units and stars) --------
+# --- King of New York's verbs (its faces, boroughs, units and stars) --------
 # Written against the kernel's board (kot_rules.engine.city.CityBoard); a verb the kernel
 # cannot carry yet raises NotExecutableError (cards.NOT_YET; shop.refuse_unrunnable refuses
 # a card that says one before it is bought).
@@ -883,8 +882,10 @@ def _add_kony_faces(
     c = list(s.dice)
     c[_ADDED_FACE[e.verb]] += amount
     s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
-    ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_ROLLED, t, 0, None, "", f"{why} adds {amount} {e.verb.value[4:]}"))
+    if type(ev) is not Quiet:
+        face = city.FACES[_ADDED_FACE[e.verb]].value
+        ev.append(Event(K_USED, t, amount, None, "", f"adds {amount} {face} "
+                        f"face{'' if amount == 1 else 's'} ({s.game.cards.name(card)})"))
 
 
 def _move_energy(s: State, ev: list[Event], giver: int, taker: int, n: int, why: str) -> None:
@@ -969,7 +970,7 @@ def _units_attack(
     if hits and s.monsters[t].cards:
         hits = max(0, hits - abilities.total(s, t, _M_UNITS_DEAL_LESS))
     if hits:
-        damage(s, ev, t, hits, owner, attack=False)
+        damage(s, ev, t, hits, owner, attack=False, army=b.where[t])
 
 
 @_means(MEANINGS, Verb.TRADE_STARS)
@@ -1004,7 +1005,7 @@ def _win_game(
     ev.append(NO_EVENT if type(ev) is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
 
 
-@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # kony-words: board verbs
+@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # board verbs
         _V_PUSH_UNITS)
 def _may_move(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -1021,7 +1022,7 @@ def _may_move(
 def _free_moves(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """kony-words: ``t``'s next turn (the one the card gives) lets it move at any time (the
+    """``t``'s next turn (the one the card gives) lets it move at any time (the
     board's ``free_moves``; kot_rules.engine.newyork.free_moves)."""
     b = s.board
     if not isinstance(b, city.CityBoard):
@@ -1035,7 +1036,7 @@ def _free_moves(
 def _put_borough_token(
     s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
 ) -> None:
-    """kony-words: a token of the supply goes in the owner's borough, unless one of its kind
+    """A token of the supply goes in the owner's borough, unless one of its kind
     lies there (the board's ``borough_tokens``); then "when you drop a token in a borough"
     (D-KONY-BOROUGH-TOKENS)."""
     b = s.board
@@ -1050,11 +1051,11 @@ def _put_borough_token(
         return
     s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
     ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_TOKENS, owner, 1, None, here, f"{e.token} dropped ({card})"))
+              else Event(K_TOKENS, owner, 1, None, here, e.token))
     abilities.fire(s, ev, _T_PUT_BOROUGH_TOKEN, (owner,))
 
 
-# --- kony-words: the last King of New York verbs ----------------------------------------
+# --- the last King of New York verbs ----------------------------------------
 
 
 @_means(MEANINGS, Verb.STARS_FOR_DAMAGE)
@@ -1094,4 +1095,5 @@ def _next_keep_free(
                                  "board")
     s.board = replace(b, claims=(*b.claims, t))
     ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_USED, t, 0, None, "", f"claims the next keep card revealed ({card})"))
+              else Event(K_USED, t, 0, None, "",
+                         f"claims the next keep card revealed ({s.game.cards.name(card)})"))

@@ -8,7 +8,6 @@ from typing import Any, NamedTuple
 
 from kot_rules.engine.dice import FACES, Face, counts_of, describe
 from kot_rules.engine.errors import StateFormatError
-from kot_rules.engine.numbers import SWEEP_COST
 
 
 class EventKind(Enum):
@@ -76,9 +75,6 @@ K_PULLED = EventKind.PULLED
 K_TILE_PLACED = EventKind.TILE_PLACED
 
 
-_PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
-
-
 class Event(NamedTuple):
     """One thing that happened. ``seat`` is who it happened to or who did it."""
 
@@ -136,51 +132,11 @@ class Event(NamedTuple):
             raise StateFormatError(f"cannot read event {data!r}: {exc}") from None
 
     def describe(self, names: Sequence[str], card_name: Callable[[str], str] | None = None) -> str:
-        """A sentence for a human-readable log; ``card_name`` turns card ids into names."""
-        who = names[self.seat] if self.seat is not None else ""
-        src = names[self.source] if self.source is not None else ""
-        k = self.kind
-        detail = self.text
-        if card_name is not None and k in (EventKind.BOUGHT, EventKind.CARD_LOST):
-            detail = card_name(detail)
-        elif card_name is not None and k is EventKind.SWEPT and detail != "the deck is empty":
-            detail = ", ".join(card_name(c) for c in detail.split(", "))
-        place = _PLACE_NAMES.get(self.place, self.place)
-        text = {
-            EventKind.FIRST_PLAYER: f"{who} starts the game",
-            EventKind.TURN_STARTED: f"--- {who}'s turn {self.amount} ---",
-            EventKind.ROLLED: f"{who} rolls {detail}",
-            EventKind.KEPT: f"{who} keeps {detail}",
-            EventKind.RESOLVED: f"{who} resolves {detail}",
-            EventKind.STARS: f"{who} {'gains' if self.amount >= 0 else 'loses'} "
-            f"{abs(self.amount)} ★ ({detail})",
-            EventKind.ENERGY: f"{who} {'gains' if self.amount >= 0 else 'loses'} "
-            f"{abs(self.amount)} ⚡ ({detail})",
-            EventKind.HEALED: f"{who} heals {self.amount} ♥ ({detail})",
-            EventKind.DAMAGED: f"{who} takes {self.amount} damage from {src} ({detail})",
-            EventKind.PREVENTED: f"{who} takes no damage: {self.amount} from {src} "
-            f"is prevented by a card ({detail})",
-            EventKind.ENTERED: f"{who} enters {place}",
-            EventKind.YIELDED: f"{who} yields {place}",
-            EventKind.STAYED: f"{who} stays in {place}",
-            EventKind.LEFT: f"{who} leaves {place} ({detail})",
-            EventKind.ELIMINATED: f"{who} is eliminated",
-            EventKind.BOUGHT: f"{who} buys {detail} for {self.amount} ⚡",
-            EventKind.SWEPT: f"{who} pays {SWEEP_COST} ⚡ to sweep the shop: {detail}",
-            EventKind.DECK_EMPTY: "the deck is empty: the shop is not refilled",
-            EventKind.TURN_ENDED: f"{who} ends the turn",
-            EventKind.WON: f"{who} wins ({detail})",
-            EventKind.DRAW: f"the game is a draw ({detail})",
-            EventKind.USED: f"{who} uses {detail}",
-            EventKind.CARD_LOST: f"{who} loses {detail}",
-            EventKind.TOKENS: f"{who} {'gets' if self.amount >= 0 else 'loses'} "
-            f"{abs(self.amount)} {detail} token(s)",
-            EventKind.HELD: f"{who} {'puts' if self.amount >= 0 else 'takes'} "
-            f"{abs(self.amount)} {detail}",
-            EventKind.PULLED: f"{who} pulls the {detail} marker to {self.amount:+d}",
-            EventKind.TILE_PLACED: f"{who} places the Buzz tile {detail}",
-        }[k]
-        return text
+        """A sentence for a human-readable log (kot_rules.engine.eventtext); ``card_name``
+        turns card ids into names."""
+        from kot_rules.engine.eventtext import sentence
+
+        return sentence(self, tuple(names), card_name)
 
 
 class Quiet(list[Event]):

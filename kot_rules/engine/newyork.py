@@ -127,6 +127,17 @@ def _say(ev: list[Event], event: Event) -> None:
     ev.append(NO_EVENT if type(ev) is Quiet else event)
 
 
+def _a(word: str) -> str:
+    return "an" if word[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def tile_words(tile: str, unit: bool) -> str:
+    """A tile's side in words, for the log: ``a high-rise``, ``an infantry unit``."""
+    kind = TILES[tile].unit if unit else TILES[tile].building
+    name = DATA.kinds[kind].lower()
+    return f"{_a(name)} {name}{' unit' if name == 'infantry' else ''}"
+
+
 def inside(s: State, seat: int) -> bool:
     """``seat`` is in Manhattan, on either path."""
     return s.city == seat or s.bay == seat
@@ -419,7 +430,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
         _say(ev, Event(K_STAYED, seat, 0, None, MANHATTAN))
     elif isinstance(action, Choose):
         pay_toll(s, ev, seat)
-        leave_manhattan(s, ev, seat, action.key, "flees the attack")
+        leave_manhattan(s, ev, seat, action.key, "fleeing the attack")
         s.board = _b(s).with_fled((*_b(s).fled, seat))
         # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
         # flee from there (the same end as moving after its decision).
@@ -431,7 +442,7 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     s.board = _b(s).with_fled(())
     a = s.active
     if fled and s.monsters[a].alive and not inside(s, a) and _has_room(s):
-        enter_manhattan(s, ev, a, "moves in automatically: the monster it attacked fled")
+        enter_manhattan(s, ev, a, "automatically: the monster it attacked fled")
     after_face(s, ev)
 
 
@@ -447,7 +458,7 @@ def _close_gap(s: State, ev: list[Event]) -> None:
         s.city, s.bay = s.bay, None
         s.board = replace(b, zones=(b.zones[1], 0))
         _say(ev, Event(K_USED, s.city, 0, None, MANHATTAN,
-                       f"the 2-4 space of {ZONES[b.zones[1]].name}"))
+                       f"moves to the 2-4 space of {ZONES[b.zones[1]].name}"))
 
 
 def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
@@ -481,7 +492,7 @@ def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str
     elif s.bay == seat:
         s.bay = None
     s.board = _b(s).moved(seat, borough)
-    _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"{why}: to {DATA.names[borough]}"))
+    _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"for {DATA.names[borough]}: {why}"))
     abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))
 
 
@@ -543,12 +554,16 @@ def destroy_tile(s: State, ev: list[Event], seat: int, tile: str) -> None:
     the tile flips or goes to the box (kony.destruction.building, kony.destruction.unit) and
     ``seat`` gains its reward (kony.dice.destruction); a heal reward heals in Manhattan too
     (D-KONY-TILE-HEAL-IN-MANHATTAN)."""
-    was_unit = any(tile in u for u in _b(s).units)
-    board, reward = flip_tile(_b(s), tile)
+    b = _b(s)
+    was_unit = any(tile in u for u in b.units)
+    if type(ev) is not Quiet:
+        where = next(x for x, stacks, units in zip(BOROUGHS, b.stacks, b.units, strict=True)
+                     if tile in units or any(tile in stack for stack in stacks))
+        ev.append(Event(K_USED, seat, 0, None, where,
+                        f"destroys {tile_words(tile, was_unit)} in {DATA.names[where]}"))
+    board, reward = flip_tile(b, tile)
     s.board = board
-    side = TILES[tile].unit if was_unit else TILES[tile].building
-    _say(ev, Event(K_USED, seat, 0, None, "", f"destruction: destroys {tile} ({side})"))
-    why = f"destroying a {side}"
+    why = f"destroying {tile_words(tile, was_unit)}"
     if reward.kind == "stars":
         gain_stars(s, ev, seat, reward.amount, why)
     elif reward.kind == "energy":
@@ -598,9 +613,10 @@ def ouch(s: State, ev: list[Event], a: int, n: int) -> None:
         if hits:
             # The army is no monster: the damage is the roller's, and no attack.
             _say(ev, Event(K_USED, a, hits, v, there,
-                           f"Ouch!: {units} unit(s) of {DATA.names[there]} fire at "
+                           f"sets off the army: {units} unit{'' if units == 1 else 's'} in "
+                           f"{DATA.names[there]} fire{'s' if units == 1 else ''} at "
                            f"{s.names[v]}"))
-            damage(s, ev, v, hits, a, attack=False)
+            damage(s, ev, v, hits, a, attack=False, army=there)
     if n >= OUCH_CITY and s.monsters[a].alive and _b(s).statue != a:
         take_special(s, ev, a, "statue")
         gain_stars(s, ev, a, STATUE_STARS, "taking the Statue of Liberty")
@@ -614,7 +630,8 @@ def take_special(s: State, ev: list[Event], seat: int, card: str) -> None:
     holder = b.superstar if card == "superstar" else b.statue
     s.board = replace(b, superstar=seat) if card == "superstar" else replace(b, statue=seat)
     name = "Superstar" if card == "superstar" else "the Statue of Liberty"
-    _say(ev, Event(K_USED, seat, 0, holder, "", f"takes {name}"))
+    taken = f" from {s.names[holder]}" if holder is not None and holder != seat else ""
+    _say(ev, Event(K_USED, seat, 0, holder, "", f"takes {name}{taken}"))
     if card == "statue" and holder is not None and holder != seat:
         m = s.monsters[holder]
         lost = min(STATUE_STARS, m.stars)
@@ -644,7 +661,7 @@ def move_phase(s: State, ev: list[Event]) -> None:
                            f"moves up to {ZONES[b.zones[path] + 1].name}"))
         s.phase = _BUY
     elif _has_room(s):
-        enter_manhattan(s, ev, a, "the Move phase")
+        enter_manhattan(s, ev, a, "its Move phase")
         s.phase = _BUY
     elif open_boroughs(b, a):
         s.phase = _MOVE
@@ -667,7 +684,7 @@ def apply_move(s: State, ev: list[Event], action: Action) -> None:
     assert isinstance(action, Choose)
     if action != PASS:
         pay_toll(s, ev, s.active)
-        move_to(s, ev, s.active, action.key, "the Move phase")
+        move_to(s, ev, s.active, action.key, "its Move phase")
     s.phase = _BUY
 
 
@@ -699,8 +716,8 @@ def on_elimination(s: State, ev: list[Event], seat: int) -> None:
                      "borough does it move?")
         borough = answer.key if isinstance(answer, Choose) else OUTER[0]
         s.board = _b(s).moved(leaver, borough)
-        _say(ev, Event(K_LEFT, leaver, 0, None, MANHATTAN, f"fewer than {SECOND_PATH_FROM} "
-                       f"monsters remain: the 5-6 path closes; to {DATA.names[borough]}"))
+        _say(ev, Event(K_LEFT, leaver, 0, None, MANHATTAN, f"for {DATA.names[borough]}: "
+                       f"fewer than {SECOND_PATH_FROM} monsters remain, the 5-6 path closes"))
 
 
 def victory(s: State) -> Outcome | None:
@@ -828,7 +845,7 @@ RULES = GameRules(
 __all__ = ["BOROUGHS", "RULES"]
 
 
-# -- the moments King of New York's cards name ----------------------------------------------
+# -- the moments King of New York's cards name ----------------------------------
 
 
 def fire_resolve(s: State, ev: list[Event]) -> None:
@@ -1004,7 +1021,7 @@ def refuse_roll_choice(s: State, action: Action) -> None:
                         if _bound(s)[0] else "keep every claw face"))
 
 
-# -- the last King of New York words -------------------------------------------------------
+# -- the last King of New York words -------------------------------------------
 
 _M_JETS_ANYWHERE = ModifierKind.JETS_ANYWHERE
 _JET = "jet"  # the unit kind of spec/games/king-of-new-york-board.yaml
@@ -1060,7 +1077,8 @@ def _give_up_stars(s: State, ev: list[Event], a: int) -> None:
         c[[f.value for f in FACES].index(old)] -= 1
         c[[f.value for f in FACES].index(new)] += 1
         _set_dice(s, c)
-        _say(ev, Event(K_ROLLED, a, 0, None, "", f"a star face given up: {answer.key}"))
+        _say(ev, Event(K_USED, a, 0, None, "", f"gives up a celebrity face to turn "
+                       f"{_a(old)} {old} die into {new}"))
 
 
 def _hearts_and_claws(s: State, ev: list[Event], a: int) -> None:
@@ -1076,8 +1094,8 @@ def _hearts_and_claws(s: State, ev: list[Event], a: int) -> None:
         c = list(s.dice)
         c[SMASH_I], c[HEAL_I] = claws, pool - claws
         _set_dice(s, c)
-        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{claws} claw and {pool - claws} heart "
-                       "faces, treated as each other"))
+        _say(ev, Event(K_USED, a, 0, None, "", f"treats {claws} of its {pool} heal and smash "
+                       "faces as smash faces, the others as heal faces"))
 
 
 def _hearts_as_energy(s: State, ev: list[Event], a: int) -> None:
@@ -1094,7 +1112,8 @@ def _hearts_as_energy(s: State, ev: list[Event], a: int) -> None:
         c[HEAL_I] -= k
         c[ENERGY_I] += k
         _set_dice(s, c)
-        _say(ev, Event(K_ROLLED, a, 0, None, "", f"{k} heart faces treated as energy faces"))
+        faces = "face" if k == 1 else "faces"
+        _say(ev, Event(K_USED, a, 0, None, "", f"treats {k} heal {faces} as energy {faces}"))
 
 
 def trade_life(s: State, ev: list[Event], a: int) -> None:
@@ -1114,7 +1133,8 @@ def trade_life(s: State, ev: list[Event], a: int) -> None:
         set_monster(s, a, m._replace(hearts=m.hearts - k, energy=m.energy + k))
     else:
         set_monster(s, a, m._replace(hearts=m.hearts + k, energy=m.energy - k))
-    _say(ev, Event(K_USED, a, k, None, "", f"trades {answer.key}"))
+    gave, _, got = answer.key.partition(" to ")
+    _say(ev, Event(K_USED, a, k, None, "", f"trades {gave} for {k} {got}"))
 
 
 _M_ELSEWHERE = ModifierKind.DESTROY_ELSEWHERE
@@ -1137,7 +1157,7 @@ def destroy_elsewhere(s: State, ev: list[Event], a: int) -> None:
     m = s.monsters[a]
     set_monster(s, a, m._replace(energy=m.energy - price))
     s.board = replace(_b(s), elsewhere=answer.key)
-    _say(ev, Event(K_ENERGY, a, -price, None, answer.key, "destruction used in "
+    _say(ev, Event(K_ENERGY, a, -price, None, answer.key, "using its destruction in "
                    f"{DATA.names[answer.key]}"))
 
 
@@ -1154,8 +1174,9 @@ def boost_units_only(s: State, ev: list[Event], seat: int, amount: int, card: st
     c[DESTRUCTION_I] += amount
     _set_dice(s, c)
     s.board = replace(_b(s), units_only=True)
-    _say(ev, Event(K_ROLLED, seat, 0, None, "", f"{card} adds {amount} destruction; only "
-                   "units this turn"))
+    if type(ev) is not Quiet:
+        ev.append(Event(K_USED, seat, amount, None, "", f"adds {amount} destruction faces and "
+                        f"may destroy only units this turn ({s.game.cards.name(card)})"))
 
 
 dispatch.BOARD_VERBS[Verb.ADD_DESTRUCTION_UNITS_ONLY.value] = boost_units_only
@@ -1184,7 +1205,7 @@ def pay_toll(s: State, ev: list[Event], seat: int) -> None:
     if price:
         m = s.monsters[seat]
         set_monster(s, seat, m._replace(energy=m.energy - price))
-        _say(ev, Event(K_ENERGY, seat, -price, None, "", f"pays {price} energy to move"))
+        _say(ev, Event(K_ENERGY, seat, -price, None, "", "the toll for moving"))
 
 
 _FEWER_ROLLS, _CLAW_REMOVES, _OUCH_TOLL = (
@@ -1223,7 +1244,7 @@ def pay_ouch_toll(s: State, ev: list[Event], action: Reroll) -> None:
         turn.illegal(s, action, f"a reroll it can pay for: each ouch die rerolled costs "
                      f"{per_token(s, a, _OUCH_TOLL)} energy (its tokens)")
     set_monster(s, a, m._replace(energy=m.energy - price))
-    _say(ev, Event(K_ENERGY, a, -price, None, "", "pays to reroll ouch dice (its tokens)"))
+    _say(ev, Event(K_ENERGY, a, -price, None, "", "the toll for rerolling ouch dice"))
 
 
 def claw_faces_remove(s: State, ev: list[Event], a: int, n: int) -> int:
@@ -1278,7 +1299,8 @@ def push_units(s: State, ev: list[Event], seat: int, amount: int, card: str) -> 
         units[b.borough_index(to)] = (*units[b.borough_index(to)], unit)
         s.board = replace(b, units=tuple(units))
         used.append(to)
-        _say(ev, Event(K_USED, seat, 0, None, to, f"pushes {unit} to {DATA.names[to]}"))
+        _say(ev, Event(K_USED, seat, 0, None, to, f"pushes {tile_words(unit, True)} from "
+                       f"{DATA.names[here]} to {DATA.names[to]}"))
 
 
 dispatch.BOARD_VERBS[Verb.PUSH_UNITS.value] = push_units
@@ -1316,4 +1338,4 @@ def free_move(s: State, ev: list[Event], action: Choose) -> None:
     if action not in free_moves(s):
         turn.illegal(s, action, "a move at any time: " + ", ".join(
             c.key for c in free_moves(s) if isinstance(c, Choose)))
-    move_to(s, ev, s.active, action.key, "moves at any time")
+    move_to(s, ev, s.active, action.key, "moving at any time")

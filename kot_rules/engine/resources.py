@@ -7,7 +7,7 @@ from typing import Final
 from kot_rules.engine import abilities as _abilities
 from kot_rules.engine import dispatch as _dispatch
 from kot_rules.engine import requests as _requests
-from kot_rules.engine.city import CityBoard as _CityBoard  # kony-words
+from kot_rules.engine.city import CityBoard as _CityBoard
 from kot_rules.engine.dice import Face as _Face
 from kot_rules.engine.events import (
     K_CARD_LOST,
@@ -32,23 +32,22 @@ _M_DODGE: Final = ModifierKind.DODGE
 _T_ELIMINATION: Final = Trigger.ELIMINATION
 _T_LOSE_HEARTS: Final = Trigger.LOSE_HEARTS
 _T_DAMAGE_DEALT: Final = Trigger.DAMAGE_DEALT
-_T_OTHER_GAINS: Final = Trigger.OTHER_GAINS_ENERGY  # kony-words
+_T_OTHER_GAINS: Final = Trigger.OTHER_GAINS_ENERGY
 _M_EXTRA_HEALING_ANY: Final = ModifierKind.EXTRA_HEALING_ANY
 _M_EXTRA_HEALING: Final = ModifierKind.EXTRA_HEALING
 _M_IGNORE_SMALL_DAMAGE: Final = ModifierKind.IGNORE_SMALL_DAMAGE
 _T_WOULD_BE_ELIMINATED: Final = Trigger.WOULD_BE_ELIMINATED
-# duel-cards-damage
 _M_IMMUNE: Final = ModifierKind.IMMUNE
 _M_FIRST_DAMAGE: Final = ModifierKind.FIRST_DAMAGE
 _M_EXTRA_HEALING_ONCE: Final = ModifierKind.EXTRA_HEALING_ONCE
 _HEART_FACES = (_Face.HEART, _Face.HEAL)
-# kot-speed: a Monster built straight from its fields' tuple, in the order of its
+# a Monster built straight from its fields' tuple, in the order of its
 # fields (name, hearts, max_hearts, stars, energy, alive, cards): the same value,
 # without the Python-level __new__ of a NamedTuple (~0.1 µs, and a frame under mypyc).
 _new: Final = tuple.__new__
 _T_HEART_BEYOND: Final = Trigger.HEART_BEYOND
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _NO_EVENT: Final = NO_EVENT
 _Quiet: Final = Quiet
@@ -84,7 +83,7 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
             if type(ev) is _Quiet
             else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
         )
-    if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # kony-words: a card counts the energy collected
+    if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # a card counts the energy collected
         _abilities.collected(s, ev, seat, n + extra)
 
 
@@ -119,8 +118,19 @@ def heal(s: State, ev: list[Event], seat: int, n: int, why: str) -> int:
     return healed
 
 
-def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool) -> int:
-    """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost."""
+def _why(attack: bool, army: str) -> str:
+    """A damage event's detail: ``attack``, ``army`` (New York's units) or ``card``."""
+    return "attack" if attack else "army" if army else "card"
+
+
+def damage(
+    s: State, ev: list[Event], seat: int, n: int, source: int, *, attack: bool, army: str = ""
+) -> int:
+    """Deal ``n`` damage; a monster at 0 ♥ is eliminated at once [000/001 §ATAK]. Returns ♥ lost.
+
+    ``army``: New York's units of that borough fire it (no attack, D-KONY-OUCH-NOT-ATTACK);
+    its events say so (detail ``army``, the borough as their place).
+    """
     m = s.monsters[seat]
     table = s.game.cards
     if (
@@ -136,7 +146,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     if m.cards and table.with_modifier[_M_IMMUNE] and _abilities.has_modifier(s, seat, _M_IMMUNE):
@@ -144,7 +154,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     if m.cards and table.with_modifier[_M_DODGE] and _abilities.has_modifier(s, seat, _M_DODGE):
@@ -165,7 +175,7 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet
-            else Event(K_PREVENTED, seat, n, source, "", "attack" if attack else "card")
+            else Event(K_PREVENTED, seat, n, source, army, _why(attack, army))
         )
         return 0
     lost = min(n, m.hearts)
@@ -175,10 +185,10 @@ def damage(s: State, ev: list[Event], seat: int, n: int, source: int, *, attack:
     ev.append(
         _NO_EVENT
         if type(ev) is _Quiet
-        else Event(K_DAMAGED, seat, amount=n, source=source, detail="attack" if attack else "card")
+        else Event(K_DAMAGED, seat, n, source, army, _why(attack, army))
     )
     if lost and source == s.active and seat != source and type(s.board) is _CityBoard:
-        _abilities.dealt(s, seat, lost)  # kony-words: what the active monster dealt each
+        _abilities.dealt(s, seat, lost)  # what the active monster dealt each
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
         # the cards that judge dealing damage [004 §Útok/útočící příšera].
@@ -257,7 +267,7 @@ def _first_damage(s: State, ev: list[Event], seat: int, n: int, source: int) -> 
 def _hearts_beyond(s: State, ev: list[Event], seat: int, lost: int) -> None:
     """Count the hearts ``seat`` lost this turn (in ``used_abilities``, reset with every
     turn) and fire, once for each heart just lost, the other monsters' abilities on hearts
-    lost beyond a number in a turn (duel-cards-damage, D-DUEL-HEARTS-BEYOND)."""
+    lost beyond a number in a turn (D-DUEL-HEARTS-BEYOND)."""
     key = f"{seat}:heart-lost:"
     before = sum(1 for k in s.used_abilities if k.startswith(key))
     s.used_abilities = s.used_abilities | {f"{key}{before + j}" for j in range(lost)}

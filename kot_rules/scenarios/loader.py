@@ -518,6 +518,35 @@ def _new_game(r: _Reader, data: dict[str, Any], p: Path_) -> Setup:
     )
 
 
+def _expected_board(r: _Reader, value: object, p: Path_, names: list[str]) -> None:
+    """``expect.board``: parts of King of New York's board JSON. The tiles are compared as
+    lists of tile ids (the units in any order), per borough where the JSON has boroughs."""
+    bd = r.mapping(value, p, set(city.BOARD_KEYS) - {"where", "first"})
+    for key in bd:
+        if f"board.{key}" in SHUFFLED:
+            r.shuffled((*p, key), f"board.{key}")
+    for key in ("superstar", "statue"):
+        if bd.get(key) is not None and bd[key] not in names:
+            r.fail((*p, key), "SCN004", f"field '{_field((*p, key))}': "
+                   f"expected a monster name or null, got {bd[key]!r}")
+    for key in ("stacks", "units"):
+        if key not in bd:
+            continue
+        per = r.mapping(bd[key], (*p, key), set(city.BOROUGHS))
+        for borough, tiles in per.items():
+            bp: Path_ = (*p, key, borough)
+            if key == "units":
+                r.strings(tiles, bp)
+                continue
+            if not isinstance(tiles, list):
+                r.expected(bp, "a list of stacks, each a list of tile ids", tiles)
+            for i, stack in enumerate(tiles):
+                r.strings(stack, (*bp, i))
+    for key in ("fresh", "destroyed", "destroyed_units"):
+        if key in bd:
+            r.strings(bd[key], (*p, key))
+
+
 def _new_york_board(r: _Reader, data: dict[str, Any], p: Path_,
                     names: list[str]) -> dict[str, Any] | None:
     """``setup.board``: King of New York's board as its JSON, less ``where`` (each monster's
@@ -748,14 +777,7 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> dict
                 r.fail(tp, "SCN002", f"field '{_field(tp)}' needs tile, track and spaces")
     if "board" in data:  # a part of King of New York's board JSON
         r.new_york_only(p, "board")
-        bd = r.mapping(data["board"], (*p, "board"), set(city.BOARD_KEYS) - {"where", "first"})
-        for key in bd:
-            if f"board.{key}" in SHUFFLED:
-                r.shuffled((*p, "board", key), f"board.{key}")
-        for key in ("superstar", "statue"):
-            if bd.get(key) is not None and bd[key] not in names:
-                r.fail((*p, "board", key), "SCN004", f"field '{_field((*p, 'board', key))}': "
-                       f"expected a monster name or null, got {bd[key]!r}")
+        _expected_board(r, data["board"], (*p, "board"), names)
     if "outcome" in data:
         o = data["outcome"]
         if o is not None and o != "draw":

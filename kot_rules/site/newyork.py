@@ -15,7 +15,6 @@ beside the other games' (``scenarios/king-of-new-york/...``).
 from __future__ import annotations
 
 import importlib
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -97,24 +96,12 @@ class ConcreteInvariant:
 
 
 def concrete_invariants() -> tuple[ConcreteInvariant, ...]:
-    """New York's invariants as :mod:`kot_rules.verify.kony_concrete` states them: its
-    ``IDS``, each with the sentence its module docstring gives it (the one place they are
-    written)."""
-    from kot_rules.verify import kony_concrete
+    """The invariants :mod:`kot_rules.verify.kony_concrete` checks on the engine's states (its
+    ``IDS``), each with its statement in :mod:`kot_rules.verify.kony_invariants` (the one
+    place they are written)."""
+    from kot_rules.verify import kony_concrete, kony_invariants
 
-    doc = kony_concrete.__doc__ or ""
-    statements: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in doc.splitlines():
-        head = re.match(r"(INV-KONY-[A-Z0-9-]+)\s+(.*)", line)
-        if head is not None:
-            current = statements.setdefault(head.group(1), [])
-            current.append(head.group(2))
-        elif current is not None and line.startswith(" ") and line.strip():
-            current.append(line.strip())
-        else:
-            current = None
-    return tuple(ConcreteInvariant(i, " ".join(statements.get(i, [])) or "(not stated)")
+    return tuple(ConcreteInvariant(i, kony_invariants.BY_ID[i].statement)
                  for i in kony_concrete.IDS)
 
 

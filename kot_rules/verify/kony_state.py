@@ -166,10 +166,11 @@ def borough_name(x: int) -> str:
 def leaves(s: SymKony) -> Iterator[tuple[str, Any]]:
     """Every field of ``s`` as (name, term): ``monsters[0].hearts``, ``units[bronx]``,
     ``zones[2-4]``..."""
-    return fields_of(s, _named)
+    return fields_of(s, expand_field)
 
 
-def _named(name: str, value: Any) -> Iterator[tuple[str, Any]] | None:
+def expand_field(name: str, value: Any) -> Iterator[tuple[str, Any]] | None:
+    """The names of a field's parts: the two paths' zones, a value per borough."""
     if name == "zones":
         return iter((("zones[2-4]", value[0]), ("zones[5-6]", value[1])))
     if isinstance(value, tuple):

@@ -5,13 +5,15 @@ option, in parallel, with every invariant checked after every step of a sample o
     python -m kot_rules.verify.soak --replay 12345      # one game again, checked
     python -m kot_rules.verify.soak --game king-of-tokyo-duel --games 20000 --sample 20
 
-Game ``i`` plays configuration ``i mod C`` (C: every game x player count x option
-combination the game accepts) with seed ``i``, so any game is replayed from its index
-(with ``--game``, C counts that game's configurations only: replay with the same
-``--game``). A crash is any exception out of the driver (its step guard included); a
-violation is any finding of the game's own invariants (:func:`check_state`: King of
-Tokyo's :func:`~kot_rules.verify.invariants.check_all`, Duel's INV-DUEL-* through
-:func:`~kot_rules.verify.duel_concrete.check`) in a sampled game.
+The games are shared evenly among the registered games: game ``i`` is a game of the
+``i mod G``-th game (G games), in its configuration ``(i div G) mod C`` (C: its player
+counts x the option combinations it accepts and means something in it), with seed ``i``,
+so any game is replayed from its index. With ``--game`` every game is of that game, in
+configuration ``i mod C`` (replay with the same ``--game``). A crash is any exception out
+of the driver (its step guard included); a violation is any finding of the game's own
+invariants (:func:`check_state`: King of Tokyo's :func:`~kot_rules.verify.invariants.check_all`,
+Duel's INV-DUEL-* through :func:`~kot_rules.verify.duel_concrete.check`, New York's
+INV-KONY-* through :func:`~kot_rules.verify.kony_concrete.check`) in a sampled game.
 """
 
 from __future__ import annotations
@@ -46,22 +48,41 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
     "neighbours_attacked_only": (False, True),
 }
 """The values each ruleset option takes in the soak (12: the clarification's cap)."""
+GAME_VARIANTS: dict[str, dict[str, tuple[Any, ...]]] = {
+    kony_concrete.GAME_ID: {
+        # D-KONY-56-VARIANT: with five or six monsters the 5-6 path by default, or one
+        # monster in Manhattan; with two to four both are the same game (played once).
+        "tokyo_bay": (None, False),
+        # D-KONY-FIRST-PLAYER: seat 0, or the roll-off (a chance node).
+        "first_player": tuple(FirstPlayerRule),
+    },
+}
+"""The options a game's soak varies where only some mean something in it; every other
+option is held at its default there. The other readings choose between card words King of
+New York's cards never say (a monster's neighbours, damage added to an attack, a card that
+replaces an elimination, a card acting on another monster's dice, a card sold back), and its
+maximum hearts never passes the cap of 12 (tests/trust/test_soak.py checks both)."""
 PARAMETERS = frozenset({"dice", "rolls", "win_stars", "start_hearts", "max_hearts"})
 """Numeric parameters of Options, held at their defaults (they are not ruleset choices)."""
 SHOWN = 20
 """Crashes and violations listed in full; the counts include the others."""
 
 
-def option_values() -> dict[str, tuple[Any, ...]]:
-    """Every field of Options with the values the soak gives it.
+def option_values(game: str | None = None) -> dict[str, tuple[Any, ...]]:
+    """Every field of Options with the values the soak gives it in ``game`` (None: in a
+    game that plays every option, King of Tokyo's).
 
     A field added later is varied when it is a bool or an Enum (all values), otherwise
     held at its default; :func:`held_options` names those, and a test keeps it in check.
+    A game of :data:`GAME_VARIANTS` varies only the options it names there.
     """
+    own = GAME_VARIANTS.get(game or "")
     out: dict[str, tuple[Any, ...]] = {}
     for f in fields(Options):
         default = f.default
-        if f.name in VARIANTS:
+        if own is not None:
+            out[f.name] = own.get(f.name, (default,))
+        elif f.name in VARIANTS:
             out[f.name] = VARIANTS[f.name]
         elif isinstance(default, bool):
             out[f.name] = (False, True)
@@ -72,9 +93,9 @@ def option_values() -> dict[str, tuple[Any, ...]]:
     return out
 
 
-def held_options() -> frozenset[str]:
-    """The fields of Options the soak does not vary."""
-    return frozenset(k for k, v in option_values().items() if len(v) == 1)
+def held_options(game: str | None = None) -> frozenset[str]:
+    """The fields of Options the soak does not vary (in ``game``)."""
+    return frozenset(k for k, v in option_values(game).items() if len(v) == 1)
 
 
 @dataclass(frozen=True)
@@ -89,18 +110,24 @@ class Config:
 
 @cache
 def configs() -> tuple[Config, ...]:
-    """Every game x player count x option combination the game accepts, in a stable order."""
-    values = option_values()
-    names = sorted(values)
+    """Every game x player count x option combination the game accepts, in a stable order
+    (for a game of :data:`GAME_VARIANTS`, each combination that makes a different game)."""
     out: list[Config] = []
     for definition in definitions():
+        values = option_values(definition.id)
+        names = sorted(values)
         for players in range(definition.min_players, definition.max_players + 1):
+            seen: set[Options] = set()
             for combo in itertools.product(*(values[n] for n in names)):
                 options = Options(**dict(zip(names, combo, strict=True)))
                 try:
-                    definition.new_game(players, options=options)
+                    game = definition.new_game(players, options=options)
                 except ConfigError:
                     continue  # e.g. the Bay forced on with 4 monsters
+                if definition.id in GAME_VARIANTS:
+                    if game.options in seen:
+                        continue  # the same game as an earlier combination
+                    seen.add(game.options)
                 out.append(Config(definition.id, players, options))
     return tuple(out)
 
@@ -113,12 +140,43 @@ def configs_of(game: str | None) -> tuple[Config, ...]:
     return tuple(c for c in configs() if game is None or c.game_id == game)
 
 
+@cache
+def game_ids() -> tuple[str, ...]:
+    """The games the soak plays, in the registry's order."""
+    return tuple(dict.fromkeys(c.game_id for c in configs()))
+
+
+def varied_options(game: str) -> list[str]:
+    """The options that take more than one value among ``game``'s configurations (an option
+    the game refuses but at its default, as Duel's first player, is not varied)."""
+    own = configs_of(game)
+    return sorted(f.name for f in fields(Options)
+                  if len({getattr(c.options, f.name) for c in own}) > 1)
+
+
+def config_of(index: int, game: str | None = None) -> Config:
+    """The configuration game ``index`` plays (see :func:`slot`)."""
+    return slot(index, game)[0]
+
+
+def slot(index: int, game: str | None = None) -> tuple[Config, int]:
+    """The configuration game ``index`` plays, and which game of its game it is: the games
+    take turns (one in G each), each going through its own configurations; with ``game``,
+    every index is that game's."""
+    if game is None:
+        ids = game_ids()
+        game, index = ids[index % len(ids)], index // len(ids)
+    own = configs_of(game)
+    return own[index % len(own)], index
+
+
 STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {
     DUEL: duel_concrete.check,
-    kony_concrete.GAME_ID: kony_concrete.check,  # kony-kernel
+    kony_concrete.GAME_ID: kony_concrete.check,
 }
 """A game's own state check where its invariants are not in kot_rules.verify.invariants
-(Duel's INV-DUEL-* are stated over its symbolic state, duel_invariants)."""
+(Duel's INV-DUEL-* and New York's INV-KONY-* are stated over their symbolic states,
+duel_invariants and kony_invariants)."""
 
 
 def check_state(state: State, game: str) -> list[Violation]:
@@ -130,6 +188,21 @@ def check_state(state: State, game: str) -> list[Violation]:
 @cache
 def _game(config: Config) -> Game:
     return get(config.game_id).new_game(config.players, options=config.options)
+
+
+@dataclass
+class Counts:
+    """What one game's share of a range of games gave."""
+
+    games: int = 0
+    sampled: int = 0
+    checked_states: int = 0
+    crashes: int = 0
+    violations: int = 0
+
+    def add(self, other: Counts) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
 
 @dataclass
@@ -147,6 +220,8 @@ class Tally:
     violation_count: int = 0
     wins: int = 0
     draws: int = 0
+    by_game: dict[str, Counts] = field(default_factory=dict)
+    """The counts of each game (by id)."""
 
     def add(self, other: Tally) -> None:
         for name in ("games", "turns", "decisions", "sampled", "checked_states",
@@ -154,15 +229,22 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.crashes.extend(other.crashes[: max(0, SHOWN - len(self.crashes))])
         self.violations.extend(other.violations[: max(0, SHOWN - len(self.violations))])
+        for game, counts in other.by_game.items():
+            self.of(game).add(counts)
+
+    def of(self, game: str) -> Counts:
+        """The counts of ``game`` (made empty on first use)."""
+        return self.by_game.setdefault(game, Counts())
 
 
 def play_game(index: int, sample: int, tally: Tally, game_id: str | None = None) -> None:
-    """Play game ``index`` (of ``game_id``'s configurations, None: of every game's) into
-    ``tally``; checked at every step when ``index % sample == 0``."""
-    all_configs = configs_of(game_id)
-    config = all_configs[index % len(all_configs)]
+    """Play game ``index`` (of ``game_id``'s configurations, None: of every game's, see
+    :func:`slot`) into ``tally``; checked at every step when it is the first of its game's
+    games in ``sample`` (so every game is sampled alike, whatever ``sample`` is)."""
+    config, own = slot(index, game_id)
     game = _game(config)
-    checked = sample > 0 and index % sample == 0
+    counts = tally.of(config.game_id)
+    checked = sample > 0 and own % sample == 0
     found: list[str] = []
     steps = 0
 
@@ -177,12 +259,14 @@ def play_game(index: int, sample: int, tally: Tally, game_id: str | None = None)
         rec = play(game, index, record=False, on_step=check if checked else None)
     except Exception as exc:  # any exception is a crash to report, with its replay
         tally.crash_count += 1
+        counts.crashes += 1
         if len(tally.crashes) < SHOWN:
             tally.crashes.append({"index": index, "seed": index, **config.to_json(),
                                   "error": f"{type(exc).__name__}: {exc}"[:500],
                                   "where": traceback.format_exc().splitlines()[-3:]})
         return
     tally.games += 1
+    counts.games += 1
     final = rec.final
     assert final is not None
     tally.turns += final.turn
@@ -196,8 +280,11 @@ def play_game(index: int, sample: int, tally: Tally, game_id: str | None = None)
     if checked:
         tally.sampled += 1
         tally.checked_states += steps
+        counts.sampled += 1
+        counts.checked_states += steps
     if found:
         tally.violation_count += len(found)
+        counts.violations += len(found)
         if len(tally.violations) < SHOWN:
             tally.violations.append({"index": index, "seed": index, **config.to_json(),
                                      "found": found})
@@ -251,21 +338,27 @@ def report(total: Tally, seconds: float, games: int, jobs: int, sample: int,
            game: str | None = None) -> str:
     n = len(configs_of(game))
     played = total.games + total.crash_count
-    which = f"{len(definitions())} game(s)" if game is None else game
+    which = f"{len(game_ids())} game(s)" if game is None else game
     again = "" if game is None else f" --game {game}"
     lines = [
         f"soak: {played} games of {games} asked, {which}, {n} "
         f"configurations (players x options), {jobs or os.cpu_count()} jobs",
-        f"  options varied: {', '.join(sorted(set(option_values()) - held_options()))}; "
-        f"held at defaults: {', '.join(sorted(held_options()))}",
         f"  {seconds:.1f} s, {played / seconds if seconds else 0:.1f} games/s; "
         f"{total.turns} turns, {total.decisions} decisions; {total.wins} wins, "
         f"{total.draws} draws",
-        f"  invariants checked after every step of {total.sampled} games (1 in {sample}): "
-        f"{total.checked_states} states",
+        f"  invariants checked after every step of {total.sampled} games (1 in {sample} of "
+        f"each game's): {total.checked_states} states",
         f"  crashes: {total.crash_count}",
         f"  invariant violations: {total.violation_count}",
     ]
+    for gid in (game_ids() if game is None else (game,)):
+        counts = total.by_game.get(gid, Counts())
+        varied = varied_options(gid)
+        lines += [f"  {gid}: {counts.games + counts.crashes} games ({len(configs_of(gid))} "
+                  f"configurations), {counts.checked_states} states checked in {counts.sampled} "
+                  f"games; {counts.crashes} crashes, {counts.violations} violations",
+                  f"    options varied: {', '.join(varied) or 'none'}; the others held at "
+                  "their defaults"]
     for c in total.crashes:
         lines.append(f"  CRASH game {c['index']} (replay: python -m kot_rules.verify.soak "
                      f"--replay {c['index']}{again}): {c}")
@@ -277,7 +370,7 @@ def report(total: Tally, seconds: float, games: int, jobs: int, sample: int,
 
 def replay(index: int, game: str | None = None) -> int:
     tally = Tally()
-    config = configs_of(game)[index % len(configs_of(game))]
+    config = config_of(index, game)
     print(f"game {index}: seed {index}, {config.to_json()}")
     play_game(index, 1, tally, game)
     print(report(tally, 0.0, 1, 1, 1, game))

@@ -1,4 +1,5 @@
-"""Fuzz targets: the card parser and checker, the scenario reader, the state reader.
+"""Fuzz targets: the card parser and checker, the scenario reader, the state reader, for
+King of Tokyo, Duel and King of New York.
 
 Each target is a Hypothesis strategy and a function of one input that returns normally
 when the reader answered with one of its documented errors (or read the input), and
@@ -25,10 +26,11 @@ from hypothesis import strategies as st
 
 from kot_rules.engine.driver import play
 from kot_rules.engine.errors import KotRulesError, StateFormatError
-from kot_rules.engine.game import Game, Options
+from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.engine.state import State, load_json
 from kot_rules.games import get
 from kot_rules.language import CODES, Diagnostic, parse_text
+from kot_rules.language.cardset import check_text
 from kot_rules.language.parser import decode_card_bytes
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.scenarios.errors import CODES as SCN_CODES
@@ -36,6 +38,7 @@ from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.loader import scenario_from_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
+KONY = "king-of-new-york"
 HANG_SECONDS = 10.0
 """One input taking longer than this is a hang (the slowest real input takes ~0.1 s)."""
 
@@ -176,6 +179,39 @@ def run_card_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
     _sane(diagnostics, data.count(b"\n") + 1)
 
 
+@cache
+def kony_card_files() -> tuple[bytes, ...]:
+    """King of New York's card files (its own dialect: boroughs, units, Ouch!, tokens)."""
+    return tuple(p.read_bytes() for p in sorted(builtin_cards_dir(KONY).rglob("*.kot")))
+
+
+@cache
+def kony_pieces() -> tuple[str, ...]:
+    """The words and marks of New York's card files, and a few hostile pieces."""
+    words = {w for raw in kony_card_files()
+             for w in raw.decode("utf-8").replace('"', ' " ').replace(".", " . ").split()}
+    return (*sorted(words), '"', " ", "  ", "\n", "\n  ", "\t", "\r\n", "#", "\\", "\x00",
+            "\ufeff", "99999999999999999999", "0", "-")
+
+
+def run_kony_card_text(text: str) -> None:
+    """One file's text checked as `kot-rules check --game king-of-new-york` checks it (the
+    card and set checks and the token checks)."""
+    with watchdog():
+        diagnostics = check_text(text, "fuzz.kot", KONY)
+    _sane(diagnostics, text.count("\n") + 1)
+
+
+def run_kony_card_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
+    files = kony_card_files()
+    data = edit_bytes(files[case[0] % len(files)], case[1])
+    with watchdog():
+        text, diagnostics = decode_card_bytes(data, "fuzz.kot")
+        if text is not None:
+            diagnostics = check_text(text, "fuzz.kot", KONY)
+    _sane(diagnostics, data.count(b"\n") + 1)
+
+
 # -- the scenario reader (and the runner, on what reads) --------------------------------
 
 
@@ -190,6 +226,13 @@ def duel_scenario_files() -> tuple[tuple[Path, bytes], ...]:
     """King of Tokyo: Duel's scenarios (a few among many: a target of their own)."""
     return tuple((p, raw) for p, raw in scenario_files()
                  if b"game: king-of-tokyo-duel" in raw)
+
+
+@cache
+def kony_scenario_files() -> tuple[tuple[Path, bytes], ...]:
+    """King of New York's scenarios (format 2: boroughs, the board, its own steps)."""
+    return tuple((p, raw) for p, raw in scenario_files()
+                 if b"game: king-of-new-york" in raw)
 
 
 @cache
@@ -234,6 +277,16 @@ def run_duel_scenario_edit(case: tuple[int, list[tuple[str, int, int]]]) -> None
 
 def run_duel_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
     run_scenario_tree(case, duel_scenario_files())
+
+
+def run_kony_scenario_edit(case: tuple[int, list[tuple[str, int, int]]]) -> None:
+    files = kony_scenario_files()
+    path, raw = files[case[0] % len(files)]
+    _read_and_run(edit_bytes(raw, case[1]), path)
+
+
+def run_kony_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
+    run_scenario_tree(case, kony_scenario_files())
 
 
 def run_scenario_tree(case: tuple[int, list[tuple[str, Any, int]]],
@@ -282,6 +335,26 @@ def duel_state_seeds() -> tuple[tuple[Game, dict[str, Any]], ...]:
     return tuple(out)
 
 
+@cache
+def kony_state_seeds() -> tuple[tuple[Game, dict[str, Any]], ...]:
+    """States of random King of New York games (its board: boroughs, Manhattan's zones and
+    paths, tiles, the special cards): 2-6 monsters, the 5-6 path on and off, the roll-off,
+    and states waiting on a question."""
+    definition = get(KONY)
+    out: list[tuple[Game, dict[str, Any]]] = []
+    configs = [(2, Options()), (3, Options(first_player=FirstPlayerRule.ROLL)),
+               (4, Options()), (5, Options()), (6, Options(tokyo_bay=False))]
+    for players, options in configs:
+        game = definition.new_game(players, options=options)
+        for seed in range(2):
+            states: list[dict[str, Any]] = []
+            play(game, seed, record=False, on_step=lambda s, into=states: into.append(s.to_json()))
+            rng = random.Random(seed)
+            out.extend((game, d) for d in rng.sample(states, min(20, len(states))))
+            out.extend([(game, d) for d in states if d["pending"] is not None][:6])
+    return tuple(out)
+
+
 def _exercise(game: Game, data: object) -> None:
     with watchdog():
         try:
@@ -310,6 +383,14 @@ def run_duel_state_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
 
 def run_duel_state_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
     run_state_bytes(case, duel_state_seeds())
+
+
+def run_kony_state_tree(case: tuple[int, list[tuple[str, Any, int]]]) -> None:
+    run_state_tree(case, kony_state_seeds())
+
+
+def run_kony_state_bytes(case: tuple[int, list[tuple[str, int, int]]]) -> None:
+    run_state_bytes(case, kony_state_seeds())
 
 
 def run_state_tree(case: tuple[int, list[tuple[str, Any, int]]],
@@ -358,7 +439,7 @@ TARGETS: tuple[Target, ...] = (
     Target("states: value edits of game states", st.tuples(INDEX, EDITS), run_state_tree),
     Target("states: byte edits of game states", st.tuples(INDEX, BYTE_EDITS), run_state_bytes),
     Target("states: random text", st.tuples(INDEX, st.binary(max_size=200)), run_state_text),
-    # King of Tokyo: Duel (branch duel-coverage): its scenario files and its states.
+    # King of Tokyo: Duel: its scenario files and its states.
     Target("duel scenarios: byte edits of spec files", st.tuples(INDEX, BYTE_EDITS),
            run_duel_scenario_edit),
     Target("duel scenarios: value edits of spec files", st.tuples(INDEX, EDITS),
@@ -367,5 +448,18 @@ TARGETS: tuple[Target, ...] = (
            run_duel_state_tree),
     Target("duel states: byte edits of game states", st.tuples(INDEX, BYTE_EDITS),
            run_duel_state_bytes),
+    # King of New York: its card dialect, its scenario files (format 2) and its states.
+    Target("kony cards: byte edits of built-in files", st.tuples(INDEX, BYTE_EDITS),
+           run_kony_card_bytes),
+    Target("kony cards: the words of its cards", st.lists(st.deferred(
+        lambda: st.sampled_from(kony_pieces())), max_size=80).map(" ".join), run_kony_card_text),
+    Target("kony scenarios: byte edits of spec files", st.tuples(INDEX, BYTE_EDITS),
+           run_kony_scenario_edit),
+    Target("kony scenarios: value edits of spec files", st.tuples(INDEX, EDITS),
+           run_kony_scenario_tree),
+    Target("kony states: value edits of game states", st.tuples(INDEX, EDITS),
+           run_kony_state_tree),
+    Target("kony states: byte edits of game states", st.tuples(INDEX, BYTE_EDITS),
+           run_kony_state_bytes),
 )
 """Every fuzz target, in the order the reports list them."""

@@ -226,3 +226,52 @@ def test_a_tag_on_a_list_is_ignored(tmp_path: Path) -> None:
                                           "active: !!python/object/apply:os.system ['true']")
                    + "script: []\nexpect: {}\n")
     assert err.code == "SCN002" and "got ['true']" in err.message
+
+
+# -- King of New York's board in an expectation (found by `make fuzz`'s New York targets) ----
+
+KONY_HEAD = """\
+format: 2
+game: king-of-new-york
+name: A New York scenario for the hostile-input tests
+rule: kony.destruction.unit
+source: "003 §NISZCZENIE"
+setup:
+  active: Kong
+  monsters:
+    - {name: Kong, borough: bronx}
+    - {name: Mantis, place: city}
+script: []
+expect:
+  board:
+"""
+
+
+@pytest.mark.parametrize(("board", "line", "code", "words"), [
+    # The fuzz inputs: a unit that is null (sorted() met None and a text) and a borough
+    # whose units are null (sorted() met None): tracebacks in the runner before the fix.
+    ("    units: {manhattan: [high-rise-1-1, null]}", 14, "SCN002", "a list of names"),
+    ("    units: {bronx: null}", 14, "SCN002", "a list of names"),
+    ("    units: {harlem: []}", 14, "SCN003", "known fields: bronx, brooklyn"),
+    ("    units: [bronx]", 14, "SCN002", "a mapping"),
+    ("    stacks: {bronx: [[high-rise-1-1], 3]}", 14, "SCN002", "a list of names"),
+    ("    stacks: {bronx: high-rise-1-1}", 14, "SCN002", "a list of stacks"),
+    ("    fresh: high-rise-1-1", 14, "SCN002", "a list of names"),
+    ("    destroyed_units: [1]", 14, "SCN002", "a list of names"),
+])
+def test_a_new_york_board_expectation_of_the_wrong_shape(
+        tmp_path: Path, board: str, line: int, code: str, words: str) -> None:
+    err = error_of(tmp_path, KONY_HEAD + board + "\n")
+    assert (err.code, err.line) == (code, line), err.render()
+    assert words in err.render()
+
+
+def test_a_well_formed_new_york_board_expectation_still_runs(tmp_path: Path) -> None:
+    from kot_rules.engine.cards import CardTable
+    from kot_rules.language.cardset import builtin_card_set
+    from kot_rules.scenarios.runner import run_scenario
+
+    path = tmp_path / "fine.yaml"
+    path.write_text(KONY_HEAD + "    units: {bronx: []}\n    fresh: []\n", encoding="utf-8")
+    cards = CardTable.from_card_set(builtin_card_set("king-of-new-york"))
+    assert run_scenario(read_scenario(path), cards).ok

@@ -1,4 +1,4 @@
-"""kony-proofs: New York positions for the differential tests: random engine states, the
+"""New York positions for the differential tests: random engine states, the
 engine's state read in the Z3 model's terms (seat 0 the active monster), and a context
 whose choices are given."""
 
@@ -10,12 +10,13 @@ from typing import Any
 import z3
 from hypothesis import strategies as st
 
-from kot_rules.engine.city import BOROUGHS, MANHATTAN, OUTER, TILES, ZONES, CityBoard
+from kot_rules.engine.city import BOROUGHS, MANHATTAN, OUTER, TILES, ZONES
 from kot_rules.engine.game import Game, MonsterSetup
 from kot_rules.engine.options import Options
-from kot_rules.engine.state import Phase, State
+from kot_rules.engine.state import State
 from kot_rules.games import KING_OF_NEW_YORK
-from kot_rules.verify.kony_state import NOBODY, NOWHERE, SEATS, TILE_COUNT, SymKony, leaves
+from kot_rules.verify import kony_concrete
+from kot_rules.verify.kony_state import NOBODY, SEATS, SymKony, leaves
 from kot_rules.verify.symbolic import Ctx
 
 GHOSTS = ("checked", "card_win")
@@ -53,40 +54,9 @@ def rotate(s: State, seat: int | None, active: int | None = None) -> int:
 
 def view(s: State, active: int | None = None) -> dict[str, int | bool]:
     """The engine state ``s`` in the model's terms, seen from ``active`` (default: the active
-    monster): every field of :class:`SymKony` but the ghosts."""
-    b: CityBoard = s.board
-    n = len(s.monsters)
-    a = s.active if active is None else active
-    out: dict[str, int | bool] = {"players": n}
-    for k in range(SEATS):
-        if k < n:
-            seat = (a + k) % n
-            m = s.monsters[seat]
-            where = b.where[seat]
-            out |= {f"monsters[{k}].hearts": m.hearts, f"monsters[{k}].max_hearts": m.max_hearts,
-                    f"monsters[{k}].stars": m.stars, f"monsters[{k}].energy": m.energy,
-                    f"monsters[{k}].alive": m.alive,
-                    f"monsters[{k}].borough": BOROUGHS.index(where) if where else NOWHERE}
-        else:
-            out |= {f"monsters[{k}].hearts": 0, f"monsters[{k}].max_hearts": 10,
-                    f"monsters[{k}].stars": 0, f"monsters[{k}].energy": 0,
-                    f"monsters[{k}].alive": False, f"monsters[{k}].borough": NOWHERE}
-    out |= {"city": rotate(s, s.city, a), "bay": rotate(s, s.bay, a),
-            "variant": bool(s.game.tokyo_bay), "zones[2-4]": b.zones[0], "zones[5-6]": b.zones[1]}
-    laid = 0
-    for x, name in enumerate(BOROUGHS):
-        buildings = sum(len(st_) for st_ in b.stacks[x])
-        units = len(b.units[x])
-        laid += buildings + units
-        out[f"buildings[{name}]"] = buildings
-        out[f"units[{name}]"] = units
-        out[f"fresh[{name}]"] = sum(1 for t in b.units[x] if t in b.fresh)
-    out |= {"boxed": TILE_COUNT - laid, "superstar": rotate(s, b.superstar, a),
-            "statue": rotate(s, b.statue, a), "points": b.points, "entered": b.entered,
-            "began_inside": b.began_inside, "win_stars": s.game.options.win_stars,
-            "over": s.phase is Phase.OVER,
-            "winner": rotate(s, s.outcome.winner if s.outcome else None, a)}
-    return out
+    monster): every field of :class:`SymKony` but the ghosts (kony_concrete.view's names)."""
+    values = kony_concrete.view(s, active).values()
+    return {n: v for n, v in values.items() if n not in GHOSTS}
 
 
 def symbolic(values: dict[str, int | bool], s: SymKony) -> list[Any]:
