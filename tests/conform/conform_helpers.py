@@ -1,5 +1,6 @@
-"""What the conform tests share: the repository's folders, the engine commands, and fake
-engines written as small scripts (an engine that misbehaves once, then plays fair)."""
+"""What the conform tests share: the repository's folders, the engine commands, the check of
+a logged run against the protocol's schemas, and fake engines written as small scripts (an
+engine that misbehaves once, then plays fair)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ SCENARIOS = ROOT / "spec" / "scenarios"
 SCHEMAS = ROOT / "spec" / "schemas"
 OWN = [sys.executable, "-m", "kot_rules.conform.own"]
 GAMES = ("king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york")
+OPS = {"new_game": "new-game", "load": "load", "apply": "apply", "legal": "legal",
+       "state": "state", "quit": "quit"}
+"""A request's op -> the name of its schemas (``NAME-request``, ``NAME-answer``)."""
 
 
 @cache
@@ -36,6 +40,28 @@ def validator(name: str) -> Draft202012Validator:
 
 def errors(name: str, message: Any) -> list[str]:
     return [e.message for e in validator(name).iter_errors(message)]
+
+
+def check_traffic(log: Path, must_see: set[str]) -> None:
+    """Every line of ``log`` (``< `` a request read by the engine, ``> `` a line it wrote, as
+    ``kot_rules.conform.own --log`` and the peers' logging proxy write them) follows its
+    message's schema, and the run showed at least the messages ``must_see``."""
+    ops: dict[int, str] = {}
+    seen: set[str] = set()
+    for raw in log.read_bytes().splitlines():
+        direction, message = raw[:2], json.loads(raw[2:])
+        if message.get("op") == "hello":
+            name = "hello"
+        elif direction == b"< ":
+            ops[message["id"]] = message["op"]
+            name = f"{OPS[message['op']]}-request"
+        elif message["ok"]:
+            name = f"{OPS[ops[message['id']]]}-answer"
+        else:
+            name = "error-answer"
+        assert errors(name, message) == [], (name, raw[:300])
+        seen.add(name)
+    assert must_see <= seen, must_see - seen
 
 
 FAKE = '''
