@@ -70,6 +70,7 @@ from kot_rules.conform.own import OwnEngine, hello
 
 MODE = {mode!r}
 MARK = {mark!r}
+SLOW = {slow!r}
 out = sys.stdout
 def say(obj):
     out.write(json.dumps(obj) + "\\n"); out.flush()
@@ -82,8 +83,12 @@ if MODE == "bad-hello":
 engine = OwnEngine()
 engine._table("king-of-tokyo")  # its cards read before hello: each answer is quick
 say(hello("fake-" + MODE))
+loads = 0
 for line in sys.stdin:
     request = json.loads(line)
+    loads += request.get("op") == "load"
+    if MODE == "slow-second" and loads == 2 and request.get("op") == "load":
+        time.sleep(SLOW)
     once = request.get("op") == "load" and not os.path.exists(MARK)
     if once:
         open(MARK, "w").close()
@@ -111,10 +116,17 @@ for line in sys.stdin:
 '''
 
 
+SLOW = 3.0
+"""Seconds the ``slow-second`` fake engine waits before answering its second ``load``."""
+
+
 def fake_engine(tmp: Path, mode: str) -> list[str]:
     """The command of a fake engine: the reference engine that misbehaves as ``mode`` says
     on its first ``load`` (``crash``, ``silent``, ``garbage``, ``wrong-id``, ``internal``),
-    always (``no-hello``, ``bad-hello``), or on every refused apply (``accept-all``)."""
+    always (``no-hello``, ``bad-hello``), or on every refused apply (``accept-all``); or the
+    reference engine that answers its second ``load`` only after ``SLOW`` seconds
+    (``slow-second``)."""
     script = tmp / f"fake_{mode.replace('-', '_')}.py"
-    script.write_text(FAKE.format(mode=mode, mark=str(tmp / f"{mode}.done")), encoding="utf-8")
+    script.write_text(FAKE.format(mode=mode, mark=str(tmp / f"{mode}.done"), slow=SLOW),
+                      encoding="utf-8")
     return [sys.executable, str(script)]
