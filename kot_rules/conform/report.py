@@ -33,6 +33,10 @@ class ConformResult:
         """The rule slugs and decision ids (``D-...`` tags) the scenario checks."""
         return (*self.rules, *(t for t in self.tags if t.startswith("D-") and t not in self.rules))
 
+    def line(self) -> str:
+        """One line: the status, the file, the rules and decisions, the name."""
+        return f"{self.status.upper()} {self.path} [{', '.join(self.ids)}] {self.name}"
+
     def to_json(self) -> dict[str, Any]:
         return {"file": self.path, "name": self.name, "rules": list(self.rules),
                 "tags": list(self.tags), "status": self.status, "reason": self.reason,
@@ -95,7 +99,7 @@ class ConformReport:
         out.append("")
         for r in self.results:
             if r.status != "pass":
-                out.append(f"{r.status.upper()} {r.path} [{', '.join(r.ids)}] {r.name}")
+                out.append(r.line())
                 out += [f"    {line}" for line in (r.details or [r.reason])]
         out += self.errors
         t = self.totals()

@@ -53,9 +53,11 @@ def run_conformance(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     command: str | None = None,
+    on_result: Callable[[ConformResult], None] | None = None,
 ) -> ConformReport:
     """Run every scenario file under ``paths`` (files or folders) of ``game`` through the
-    engine started as ``argv``; ``command`` names it in the report (default: ``argv``)."""
+    engine started as ``argv``; ``command`` names it in the report (default: ``argv``).
+    ``on_result`` is called with each scenario's result as soon as it is judged."""
     report = ConformReport(game, command if command is not None else " ".join(argv))
     session = _Session(argv, timeout)
     cards = CardTable.from_card_set(_card_set(game))
@@ -64,6 +66,8 @@ def run_conformance(
             result = _run_file(path, game, cards, session, report)
             if result is not None:
                 report.results.append(result)
+                if on_result is not None:
+                    on_result(result)
     finally:
         session.close()
     if session.hello is not None:

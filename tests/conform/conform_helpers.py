@@ -1,5 +1,6 @@
-"""What the conform tests share: the repository's folders, the engine commands, and fake
-engines written as small scripts (an engine that misbehaves once, then plays fair)."""
+"""What the conform tests share: the repository's folders, the engine commands, the check of
+a logged run against the protocol's schemas, and fake engines written as small scripts (an
+engine that misbehaves once, then plays fair)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ SCENARIOS = ROOT / "spec" / "scenarios"
 SCHEMAS = ROOT / "spec" / "schemas"
 OWN = [sys.executable, "-m", "kot_rules.conform.own"]
 GAMES = ("king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york")
+OPS = {"new_game": "new-game", "load": "load", "apply": "apply", "legal": "legal",
+       "state": "state", "quit": "quit"}
+"""A request's op -> the name of its schemas (``NAME-request``, ``NAME-answer``)."""
 
 
 @cache
@@ -38,12 +42,35 @@ def errors(name: str, message: Any) -> list[str]:
     return [e.message for e in validator(name).iter_errors(message)]
 
 
+def check_traffic(log: Path, must_see: set[str]) -> None:
+    """Every line of ``log`` (``< `` a request read by the engine, ``> `` a line it wrote, as
+    ``kot_rules.conform.own --log`` and the peers' logging proxy write them) follows its
+    message's schema, and the run showed at least the messages ``must_see``."""
+    ops: dict[int, str] = {}
+    seen: set[str] = set()
+    for raw in log.read_bytes().splitlines():
+        direction, message = raw[:2], json.loads(raw[2:])
+        if message.get("op") == "hello":
+            name = "hello"
+        elif direction == b"< ":
+            ops[message["id"]] = message["op"]
+            name = f"{OPS[message['op']]}-request"
+        elif message["ok"]:
+            name = f"{OPS[ops[message['id']]]}-answer"
+        else:
+            name = "error-answer"
+        assert errors(name, message) == [], (name, raw[:300])
+        seen.add(name)
+    assert must_see <= seen, must_see - seen
+
+
 FAKE = '''
 import json, os, sys, time
 from kot_rules.conform.own import OwnEngine, hello
 
 MODE = {mode!r}
 MARK = {mark!r}
+SLOW = {slow!r}
 out = sys.stdout
 def say(obj):
     out.write(json.dumps(obj) + "\\n"); out.flush()
@@ -56,8 +83,12 @@ if MODE == "bad-hello":
 engine = OwnEngine()
 engine._table("king-of-tokyo")  # its cards read before hello: each answer is quick
 say(hello("fake-" + MODE))
+loads = 0
 for line in sys.stdin:
     request = json.loads(line)
+    loads += request.get("op") == "load"
+    if MODE == "slow-second" and loads == 2 and request.get("op") == "load":
+        time.sleep(SLOW)
     once = request.get("op") == "load" and not os.path.exists(MARK)
     if once:
         open(MARK, "w").close()
@@ -85,10 +116,17 @@ for line in sys.stdin:
 '''
 
 
+SLOW = 3.0
+"""Seconds the ``slow-second`` fake engine waits before answering its second ``load``."""
+
+
 def fake_engine(tmp: Path, mode: str) -> list[str]:
     """The command of a fake engine: the reference engine that misbehaves as ``mode`` says
     on its first ``load`` (``crash``, ``silent``, ``garbage``, ``wrong-id``, ``internal``),
-    always (``no-hello``, ``bad-hello``), or on every refused apply (``accept-all``)."""
+    always (``no-hello``, ``bad-hello``), or on every refused apply (``accept-all``); or the
+    reference engine that answers its second ``load`` only after ``SLOW`` seconds
+    (``slow-second``)."""
     script = tmp / f"fake_{mode.replace('-', '_')}.py"
-    script.write_text(FAKE.format(mode=mode, mark=str(tmp / f"{mode}.done")), encoding="utf-8")
+    script.write_text(FAKE.format(mode=mode, mark=str(tmp / f"{mode}.done"), slow=SLOW),
+                      encoding="utf-8")
     return [sys.executable, str(script)]

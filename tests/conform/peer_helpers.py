@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conform_helpers import check_traffic
 
 from kot_rules.conform.protocol import Hello, decode
 from kot_rules.conform.report import ConformReport
@@ -74,10 +75,6 @@ for line in engine.stdout:
 """
 """A process between the runner and an adapter that copies every line into a log."""
 
-OPS = {"new_game": "new-game", "load": "load", "apply": "apply", "legal": "legal",
-       "state": "state", "quit": "quit"}
-
-
 def run_sample(game: str, argv: Sequence[str], sample: dict[str, str],
                log: Path) -> ConformReport:
     """``sample`` (scenario file under spec/scenarios/GAME -> status) run through the runner;
@@ -89,29 +86,8 @@ def run_sample(game: str, argv: Sequence[str], sample: dict[str, str],
     assert not report.errors, report.errors
     got = {r.path.split(f"/{game}/", 1)[1]: r.status for r in report.results}
     assert got == sample, {k: (v, sample[k]) for k, v in got.items() if v != sample[k]}
-    check_traffic(log)
+    check_traffic(log, {"hello", "load-answer", "apply-answer", "state-answer", "error-answer"})
     return report
-
-
-def check_traffic(log: Path) -> None:
-    from conform_helpers import errors
-
-    ops: dict[int, str] = {}
-    seen = set()
-    for raw in log.read_bytes().splitlines():
-        direction, message = raw[:2], json.loads(raw[2:])
-        if message.get("op") == "hello":
-            name = "hello"
-        elif direction == b"< ":
-            ops[message["id"]] = message["op"]
-            name = f"{OPS[message['op']]}-request"
-        elif message["ok"]:
-            name = f"{OPS[ops[message['id']]]}-answer"
-        else:
-            name = "error-answer"
-        assert errors(name, message) == [], (name, raw[:300])
-        seen.add(name)
-    assert {"hello", "load-answer", "apply-answer", "state-answer", "error-answer"} <= seen
 
 
 def reason(report: ConformReport, name: str) -> str:

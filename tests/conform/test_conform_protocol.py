@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conform_helpers import OWN, ROOT, SCENARIOS, SCHEMAS, errors, validator
+from conform_helpers import OPS, OWN, ROOT, SCENARIOS, SCHEMAS, check_traffic, errors, validator
 from jsonschema import Draft202012Validator
 
 from kot_rules.conform.own import hello
@@ -16,8 +16,6 @@ from kot_rules.conform.protocol import Hello, ProtocolError, decode, read_answer
 from kot_rules.conform.runner import run_conformance
 
 CONFORM = SCHEMAS / "conform"
-OPS = {"new_game": "new-game", "load": "load", "apply": "apply", "legal": "legal",
-       "state": "state", "quit": "quit"}
 
 
 class TestSchemas:
@@ -96,7 +94,6 @@ class TestTraffic:
 
     def test_every_line_of_a_run_follows_the_schemas(self, tmp_path: Path) -> None:
         log = tmp_path / "traffic.log"
-        seen: set[str] = set()
         paths = {
             "king-of-tokyo": [SCENARIOS / "king-of-tokyo" / "refusals",
                               SCENARIOS / "king-of-tokyo" / "end" / "draw-all-eliminated.yaml"],
@@ -107,26 +104,10 @@ class TestTraffic:
         for game, where in paths.items():
             report = run_conformance(game, [*OWN, "--log", str(log)], where)
             assert report.ok, report.text()
-        ops: dict[int, str] = {}
-        lines = log.read_bytes().splitlines()
-        for raw in lines:
-            direction, line = raw[:2], raw[2:]
-            message = json.loads(line)
-            if message.get("op") == "hello":
-                name = "hello"
-            elif direction == b"< ":
-                ops[message["id"]] = message["op"]
-                name = f"{OPS[message['op']]}-request"
-            elif message["ok"]:
-                name = f"{OPS[ops[message['id']]]}-answer"
-            else:
-                name = "error-answer"
-            assert errors(name, message) == [], (name, line[:300])
-            seen.add(name)
-        assert {"hello", "load-request", "load-answer", "apply-request", "apply-answer",
-                "legal-request", "legal-answer", "state-request", "state-answer",
-                "new-game-request", "new-game-answer", "quit-request", "quit-answer",
-                "error-answer"} <= seen
+        check_traffic(log, {"hello", "load-request", "load-answer", "apply-request",
+                            "apply-answer", "legal-request", "legal-answer", "state-request",
+                            "state-answer", "new-game-request", "new-game-answer",
+                            "quit-request", "quit-answer", "error-answer"})
 
     def test_the_stored_reports_follow_the_report_schema(self) -> None:
         stored = sorted((ROOT / "conformance" / "reports").glob("*.json"))

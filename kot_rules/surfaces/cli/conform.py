@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kot_rules.surfaces.cli.common import (
     EXIT_FAILURE,
@@ -22,6 +24,9 @@ from kot_rules.surfaces.cli.common import (
     echo_json,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from kot_rules.conform.report import ConformResult
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for each answer (kot_rules.conform.runner.DEFAULT_TIMEOUT; a test keeps
@@ -52,8 +57,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "unsupported (it needs a set-up, card, option, action or field the engine's "
             "hello does not offer: not a failure); or engine-error (a crash, a time-out, an "
             "answer outside the protocol: the engine is started again for the next "
-            "scenario). Prints a table by rule and decision id, the scenarios that did not "
-            "pass, and the totals. Exits 0 only when no scenario failed, no engine error "
+            "scenario). Prints one line per scenario as it is judged (its status, file, "
+            "rules and name; not with --quiet), then a table by rule and decision id, the "
+            "scenarios that did not pass, and the totals. Exits 0 only when no scenario "
+            "failed, no engine error "
             "happened and every file could be read: unsupported scenarios do not count "
             "against the engine."
         ),
@@ -72,6 +79,9 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     conform.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                          metavar="SECONDS",
                          help=f"how long to wait for each answer (default: {DEFAULT_TIMEOUT:g})")
+    conform.add_argument("-q", "--quiet", action="store_true",
+                         help="no line per scenario while the run goes on: only the final "
+                              "report")
     conform.add_argument("--output", type=Path, default=None, metavar="FILE",
                          help="also write the JSON report to FILE (e.g. for "
                               "conformance/reports/)")
@@ -97,8 +107,10 @@ def run_conform(args: argparse.Namespace) -> int:
     missing = [p for p in paths if not p.exists()]
     if missing:
         raise CliError(f"no such file or folder: {missing[0]}", error_code=NOT_FOUND)
+    progress = None if args.json or args.quiet else _print_line
     report, seconds = timed(lambda: run_conformance(
-        args.game, argv, paths, timeout=args.timeout, command=args.engine))
+        args.game, argv, paths, timeout=args.timeout, command=args.engine,
+        on_result=progress))
     if not report.results and not report.errors:
         raise CliError("no scenario file (*.yaml, *.yml) found in "
                        + ", ".join(str(p) for p in paths), error_code=NOT_FOUND)
@@ -110,5 +122,14 @@ def run_conform(args: argparse.Namespace) -> int:
     if args.json:
         echo_json(data)
     else:
+        if progress is not None and report.results:
+            echo()  # the lines as judged, then the report
         echo(report.text(seconds))
     return EXIT_OK if report.ok else EXIT_FAILURE
+
+
+def _print_line(result: ConformResult) -> None:
+    """A scenario's line as soon as it is judged: flushed, so that a run through a pipe
+    shows its progress too."""
+    echo(result.line())
+    sys.stdout.flush()
