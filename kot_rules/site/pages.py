@@ -16,11 +16,11 @@ from typing import Any, Protocol, TypeVar
 from kot_rules.language.ast import CardDef, unaccented
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Rulebook, Source
+from kot_rules.sources import LANGUAGES, Glossary, for_reader, short_name, where
 from kot_rules.surfaces import coverage
 
 from .cliref import CommandHelp, command_helps
-from .model import GAME, LANGUAGES, CardInfo, CardUse, Glossary, Ruling, Scenario, SiteData
-from .sources import for_reader, short_name, where
+from .model import GAME, CardInfo, CardUse, Ruling, Scenario, SiteData
 
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
 PROOFS = "../invariants.md"

@@ -26,9 +26,10 @@ from kot_rules.rulebook import (
     game_numbers,
     load_rulebook,
 )
+from kot_rules.sources import Glossary, named
 from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .model import CardInfo, Glossary, Rulings, Scenario, load_rulings, load_scenarios, renderer
+from .model import CardInfo, Rulings, Scenario, load_rulings, load_scenarios, renderer
 from .pages import (
     DECISION_BOOST,
     RULE_BOOST,
@@ -58,7 +59,6 @@ from .pages import (
     table,
 )
 from .proofs import digest_files
-from .sources import named
 
 FACT_SHEET = "kony-duel-facts"
 """The source id the Duel and New York rules cite the fact sheet by (its name is the one

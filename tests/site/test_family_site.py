@@ -15,9 +15,9 @@ from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Source, load_rulebook
 from kot_rules.site import duel, home, newyork, tokyo
 from kot_rules.site.build import BuildResult
-from kot_rules.site.model import load_glossary, load_site_data
+from kot_rules.site.model import load_site_data
 from kot_rules.site.pages import rule_title
-from kot_rules.site.sources import cited, for_reader, where
+from kot_rules.sources import cited, for_reader, load_glossary, where
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york")
