@@ -38,7 +38,7 @@ class Options:
     D-ADDED-DAMAGE-NEEDS-A-CLAW)."""
     heart_cap: int | None = None
     """The later IELLO clarification "no monster can ever have more than 12 hearts"
-    (kot-cards.md R6): with a cap, healing never takes a monster above it, even when its
+    (kot-cards R6): with a cap, healing never takes a monster above it, even when its
     maximum is higher (a card raising the maximum twice: 14, yet hearts at most 12).
     None: the seed's reading, hearts up to the maximum (D-HEART-CAP)."""
     neighbours_attacked_only: bool = False
@@ -54,7 +54,7 @@ class Options:
     only after that monster's last roll. Off: the first edition's "once on each other
     monster's turn", after any of its rolls (D-OTHERS-DICE)."""
     refund_printed_cost: bool = False
-    """The 2016 rulebook's reading (kot-cards.md R16): a card discarded for its cost
+    """The 2016 rulebook's reading (kot-cards R16): a card discarded for its cost
     gives back its full printed cost. Off: the first edition's "the energy they were
     purchased for", what its owner paid (D-SELL-REFUND)."""
 

@@ -31,9 +31,10 @@ from kot_rules.rulebook import (
     game_buzz_tiles,
     game_monsters,
 )
+from kot_rules.sources import Glossary, cited
 
 from . import sections
-from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
+from .model import CardInfo, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -54,7 +55,7 @@ from .pages import (
 )
 from .proofs import cached_report
 from .sections import FACT_SHEET, Section, SectionData
-from .sources import cited, sources_section
+from .sources import sources_section
 
 DUEL = "king-of-tokyo-duel"
 """The game id of King of Tokyo: Duel."""

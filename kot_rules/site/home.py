@@ -9,14 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kot_rules.rulebook import Rulebook, RuleNumbers
+from kot_rules.sources import LANGUAGES, Glossary, cited
 
 from . import duel, newyork, pages, tokyo
 from .duel import DuelData
-from .model import LANGUAGES, Glossary, SiteData
+from .model import SiteData
 from .newyork import NewYorkData
 from .proofs import INVARIANTS_PAGE
 from .sections import players
-from .sources import cited
 
 HOME = "index.md"
 

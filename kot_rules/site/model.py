@@ -22,6 +22,7 @@ from kot_rules.language.cardset import CardSet, load_card_set
 from kot_rules.language.parser import parse_cards
 from kot_rules.paths import builtin_cards_dir, data_root, spec_dir
 from kot_rules.rulebook import Rulebook, load_rulebook
+from kot_rules.sources import Glossary, load_glossary
 from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
 GAME = "king-of-tokyo"
@@ -36,96 +37,6 @@ def _load_yaml(text: str) -> object:
 
 class SiteDataError(ValueError):
     """A data file the site reads is malformed or names something that does not exist."""
-
-
-# -- glossary -------------------------------------------------------------------------
-
-
-LANGUAGES = {"pl": "Polish", "cz": "Czech", "en": "English"}
-"""The languages of the sources, by the code the data files use."""
-
-
-@dataclass(frozen=True)
-class Seed:
-    """A publisher's rulebook the rules cite by its id (``001 §TOKIO``): a page names it by
-    its game, language, title, publisher and edition, never by the project's copy."""
-
-    id: str
-    file: str
-    """The project's copy (never shown to a reader)."""
-    game: str
-    language: str
-    title: str
-    """As printed ("" where the copy lost it)."""
-    publisher: str
-    """As the copy prints it ("" where it names none)."""
-    edition: str
-    copy: str
-    """What the project's copy is (OCR, transcription, what it lacks)."""
-
-    @property
-    def short(self) -> str:
-        """``the Polish King of Tokyo rulebook``."""
-        return f"the {LANGUAGES.get(self.language, self.language)} {self.game} rulebook"
-
-    def name(self, emphasis: str = "*") -> str:
-        """``the Polish King of Tokyo rulebook, *Potwory w Tokio* (Egmont Polska, 2013,
-        first edition)``; ``emphasis`` marks the title (``""`` for plain text)."""
-        out = self.short
-        if self.title:
-            out += f", {emphasis}{self.title}{emphasis}"
-        return out + (f" ({self.publisher}, {self.edition})" if self.publisher
-                      else f" ({self.edition}; the copy names no publisher)")
-
-
-@dataclass(frozen=True)
-class Note:
-    """The project's own reading notes from public sources, cited by id like a seed; not a
-    publication, so a page names them by ``name`` and never by their file."""
-
-    id: str
-    file: str
-    name: str
-    about: str
-
-
-@dataclass(frozen=True)
-class Term:
-    term: str
-    language: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class Glossary:
-    seeds: tuple[Seed, ...]
-    terms: tuple[Term, ...]
-    notes: tuple[Note, ...] = ()
-
-    def seed(self, seed_id: str) -> Seed | None:
-        for seed in self.seeds:
-            if seed.id == seed_id:
-                return seed
-        return None
-
-    def note(self, note_id: str) -> Note | None:
-        for note in self.notes:
-            if note.id == note_id:
-                return note
-        return None
-
-
-def load_glossary(path: Path | None = None) -> Glossary:
-    path = path or spec_dir() / "glossary.yaml"
-    data = _yaml_mapping(path)
-    seeds = tuple(Seed(**_record(path, item, ("id", "file", "game", "language", "title",
-                                               "publisher", "edition", "copy")))
-                  for item in data.get("seeds") or [])
-    terms = tuple(Term(**_record(path, item, ("term", "language", "meaning")))
-                  for item in data.get("terms") or [])
-    notes = tuple(Note(**_record(path, item, ("id", "file", "name", "about")))
-                  for item in data.get("notes") or [])
-    return Glossary(seeds, terms, notes)
 
 
 def _record(path: Path, item: object, keys: tuple[str, ...]) -> dict[str, str]:

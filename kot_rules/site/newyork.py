@@ -30,9 +30,10 @@ from kot_rules.rulebook import (
     Decision,
     Rule,
 )
+from kot_rules.sources import Glossary, cited
 
 from . import sections
-from .model import CardInfo, Glossary, Scenario, _load_yaml, card_info
+from .model import CardInfo, Scenario, _load_yaml, card_info
 from .pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -49,7 +50,7 @@ from .pages import (
 )
 from .proofs import cached_report
 from .sections import FACT_SHEET, Section, SectionData
-from .sources import cited, sources_section
+from .sources import sources_section
 
 KONY = "king-of-new-york"
 """The game id of King of New York."""

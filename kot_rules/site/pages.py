@@ -16,11 +16,11 @@ from typing import Any, Protocol, TypeVar
 from kot_rules.language.ast import CardDef, unaccented
 from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import Decision, Rule, Rulebook, Source
+from kot_rules.sources import LANGUAGES, Glossary, for_reader, short_name, where
 from kot_rules.surfaces import coverage
 
 from .cliref import CommandHelp, command_helps
-from .model import GAME, LANGUAGES, CardInfo, CardUse, Glossary, Ruling, Scenario, SiteData
-from .sources import for_reader, short_name, where
+from .model import GAME, CardInfo, CardUse, Ruling, Scenario, SiteData
 
 GENERATED_NOTE = "Generated at build time from `{what}`; edit that, not this page."
 PROOFS = "../invariants.md"
@@ -163,6 +163,9 @@ class Lookups(Protocol):
     @property
     def by_rule(self) -> Mapping[str, list[tuple[str, str]]]: ...
 
+    @property
+    def glossary(self) -> Glossary: ...
+
     def scenario(self, key: str) -> Scenario | None: ...
 
 
@@ -206,7 +209,7 @@ def rule_sections(data: Lookups, src: str, rule: Rule, decision: Decision | None
         else:
             out += [f"[{inline(decision_title(decision))}]"
                     f"({link(src, paths.decision_uri(decision.id))})", "",
-                    f"**Decision.** {inline(decision.decision)}", ""]
+                    f"**Decision.** {inline(for_reader(decision.decision, data.glossary))}", ""]
     keys = [key for key, _ in data.by_rule.get(rule.slug, [])]
     out += ["## Scenarios", ""]
     if keys:
@@ -274,8 +277,8 @@ def decision_page(data: SiteData, decision: Decision) -> str:
     out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
            f"{TITLE}, clarification **{decision.id}**. "
            f"[All {TITLE} clarifications]({link(src, DECISIONS_INDEX)}).", "",
-           f"**Question.** {inline(decision.question)}", "",
-           f"**Decision.** {inline(decision.decision)}", ""]
+           f"**Question.** {inline(for_reader(decision.question, data.glossary))}", "",
+           f"**Decision.** {inline(for_reader(decision.decision, data.glossary))}", ""]
     out += ["## Seed passages", ""]
     if decision.seeds:
         out += ["The rulebook sentences the decision follows; it may not contradict them:", ""]
@@ -285,7 +288,7 @@ def decision_page(data: SiteData, decision: Decision) -> str:
                       for s in decision.seeds])
     else:
         out += ["None cited.", ""]
-    out += alternatives(decision)
+    out += alternatives(data.glossary, decision)
     out += ["## Ruleset option", ""]
     if decision.option:
         api = link(src, "api/reference.md", "kot_rules.Options")
@@ -305,13 +308,15 @@ def decision_page(data: SiteData, decision: Decision) -> str:
     return "\n".join(out)
 
 
-def alternatives(decision: Decision) -> list[str]:
-    """A clarification page's table of the readings the decision turned down."""
+def alternatives(glossary: Glossary, decision: Decision) -> list[str]:
+    """A clarification page's table of the readings the decision turned down, each with
+    its source (a note's file named by the note's name)."""
     out = ["## Alternatives", ""]
     if decision.alternatives:
         out += ["The other readings we considered, and where each comes from:", ""]
         out += table(["Reading", "Source"],
-                     [[cell(a.get("reading", "")), cell(a.get("source", ""))]
+                     [[cell(for_reader(a.get("reading", ""), glossary)),
+                       cell(for_reader(a.get("source", ""), glossary))]
                       for a in decision.alternatives])
     else:
         out += ["None: no other reading was considered.", ""]

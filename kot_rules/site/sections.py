@@ -26,9 +26,10 @@ from kot_rules.rulebook import (
     game_numbers,
     load_rulebook,
 )
+from kot_rules.sources import Glossary, for_reader, named
 from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
-from .model import CardInfo, Glossary, Rulings, Scenario, load_rulings, load_scenarios, renderer
+from .model import CardInfo, Rulings, Scenario, load_rulings, load_scenarios, renderer
 from .pages import (
     DECISION_BOOST,
     RULE_BOOST,
@@ -58,7 +59,6 @@ from .pages import (
     table,
 )
 from .proofs import digest_files
-from .sources import named
 
 FACT_SHEET = "kony-duel-facts"
 """The source id the Duel and New York rules cite the fact sheet by (its name is the one
@@ -350,8 +350,8 @@ def decision_page(section: Section, data: SectionData, decision: Decision,
     out = [*boosted(DECISION_BOOST), f"# {decision_title(decision)}", "",
            f"{section.title}, clarification **{decision.id}**. "
            f"[All {section.short} clarifications]({index}).", "",
-           f"**Question.** {inline(decision.question)}", "",
-           f"**Decision.** {inline(decision.decision)}", ""]
+           f"**Question.** {inline(for_reader(decision.question, data.glossary))}", "",
+           f"**Decision.** {inline(for_reader(decision.decision, data.glossary))}", ""]
     rules = settled(data, decision)
     out += ["## Seed passages", ""]
     if decision.seeds:
@@ -367,7 +367,7 @@ def decision_page(section: Section, data: SectionData, decision: Decision,
     if not decision.seeds and not rules:
         out += ["It settles a point of the engine's model rather than one rule; its "
                 "alternatives below name their sources.", ""]
-    out += alternatives(decision)
+    out += alternatives(data.glossary, decision)
     if decision.option:
         out += ["## Ruleset option", "", f"`{decision.option}` selects another reading.", ""]
     out += pinning_sections(data, src, *pinning(data, decision), none=unpinned)

@@ -10,6 +10,7 @@ data.
 from __future__ import annotations
 
 from kot_rules.rulebook import RuleNumbers, game_numbers
+from kot_rules.sources import cited
 
 from .model import GAME, SiteData
 from .pages import (
@@ -27,7 +28,7 @@ from .pages import (
 )
 from .proofs import INVARIANTS_PAGE
 from .sections import players
-from .sources import cited, sources_section
+from .sources import sources_section
 
 HOME = "tokyo/index.md"
 BOARD = "tokyo/board.md"

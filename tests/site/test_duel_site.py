@@ -20,7 +20,8 @@ from kot_rules.rulebook import game_buzz_tiles, load_rulebook
 from kot_rules.site import duel
 from kot_rules.site.build import BuildResult
 from kot_rules.site.hooks import repo_file_page
-from kot_rules.site.model import card_info, load_glossary, load_site_data, renderer
+from kot_rules.site.model import card_info, load_site_data, renderer
+from kot_rules.sources import load_glossary
 from kot_rules.verify.duel_invariants import INVARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]

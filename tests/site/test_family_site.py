@@ -9,15 +9,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import yaml
+from markdown import Markdown
 from test_duel_site import page, text_of
 
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Source, load_rulebook
 from kot_rules.site import duel, home, newyork, tokyo
 from kot_rules.site.build import BuildResult
-from kot_rules.site.model import load_glossary, load_site_data
+from kot_rules.site.model import load_site_data
 from kot_rules.site.pages import rule_title
-from kot_rules.site.sources import cited, for_reader, where
+from kot_rules.sources import cited, for_reader, load_glossary, where
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york")
@@ -154,6 +155,46 @@ def test_king_of_tokyo_has_a_home_and_a_board_like_the_others() -> None:
 
 
 # -- the built site -------------------------------------------------------------------
+
+
+def test_no_built_page_names_a_note_s_file(built_site: BuildResult) -> None:
+    # a note is named by its name or cited by its id, never by its file (kot-cards.md)
+    files = re.compile("|".join(re.escape(n.file) for n in load_glossary().notes))
+    found = {}
+    for file in sorted(built_site.site.rglob("*.html")):
+        match = files.search(re.sub(r"<[^>]+>", "", file.read_text(encoding="utf-8")))
+        if match:
+            found[file.relative_to(built_site.site).as_posix()] = match.group(0)
+    assert not found, f"{len(found)} pages, e.g. {list(found.items())[:5]}"
+
+
+ABBR_IN_A_NUMBER = re.compile(r"\d[,.\u00a0\u2009\u202f]?<abbr\b|</abbr>[,.\u00a0\u2009\u202f]?\d")
+"""A tooltip joined to a digit: the abbreviation is digits of a number (1,000,000)."""
+
+
+def test_the_glossary_tooltips_stay_out_of_numbers() -> None:
+    markdown = Markdown(extensions=["kot_rules.site.abbr"])
+    html = markdown.convert("At most 1,000,000 bytes, 0.001 or 1\u00a0000; seed 000 says, "
+                            "000 §KONIEC GRY, (000) and 000/001.\n\n"
+                            "*[000]: Seed 000\n*[001]: Seed 001\n")
+    assert not ABBR_IN_A_NUMBER.search(html), html
+    assert "1,000,000" in html and "0.001" in html and "1\u00a0000" in html
+    assert html.count('<abbr title="Seed 000">000</abbr>') == 4
+    assert html.count('<abbr title="Seed 001">001</abbr>') == 1
+
+
+def test_no_built_page_has_a_tooltip_inside_a_number(built_site: BuildResult) -> None:
+    found = {}
+    for file in sorted(built_site.site.rglob("*.html")):
+        match = ABBR_IN_A_NUMBER.search(file.read_text(encoding="utf-8"))
+        if match:
+            found[file.relative_to(built_site.site).as_posix()] = match.group(0)
+    assert not found, f"{len(found)} pages, e.g. {list(found.items())[:5]}"
+    state = text_of(page(built_site, "formats/state"))
+    assert "1,000,000" in state  # the number the tooltips cut, whole
+    # a seed cited as a word keeps its tooltip
+    rule = page(built_site, "newyork/rules/kony.attack.definition")
+    assert re.search(r'seed <abbr title="Seed 003: [^"]*">003</abbr> §', rule), rule
 
 
 def test_no_built_page_names_a_path_on_the_authors_disk(built_site: BuildResult) -> None:

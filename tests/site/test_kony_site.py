@@ -25,7 +25,8 @@ from kot_rules.rulebook import load_rulebook
 from kot_rules.site import duel, newyork
 from kot_rules.site.build import BuildResult
 from kot_rules.site.hooks import repo_file_page
-from kot_rules.site.model import load_glossary, load_site_data, renderer
+from kot_rules.site.model import load_site_data, renderer
+from kot_rules.sources import load_glossary
 from kot_rules.verify import kony_concrete
 
 KONY = "king-of-new-york"

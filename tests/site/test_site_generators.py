@@ -18,11 +18,11 @@ from kot_rules.site.model import (
     _mention_patterns,
     card_info,
     card_uses,
-    load_glossary,
     load_rulings,
     load_site_data,
 )
 from kot_rules.site.pages import abbreviations, generate, link
+from kot_rules.sources import GlossaryError, load_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,7 +123,7 @@ def test_data_files_are_checked(tmp_path: Path) -> None:
     glossary = tmp_path / "glossary.yaml"
     glossary.write_text("terms:\n  - {term: Zatoka, language: pl, meaning: Bay, 5-6 monsters}\n",
                         encoding="utf-8")
-    with pytest.raises(SiteDataError, match="quote a value"):
+    with pytest.raises(GlossaryError, match="quote a value"):
         load_glossary(glossary)
     rulings = tmp_path / "rulings.yaml"
     rulings.write_text("rulings:\n  no-such-card:\n    - {ruling: x, source: y}\n",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -121,8 +122,10 @@ def test_rules_names_its_game_and_its_file(capsys: pytest.CaptureFixture[str], g
     head = out.splitlines()[:4]
     assert head[0] == f"# Rules reference: {games.get(game).title}"
     assert f"`spec/rules/{game}.yaml`" in head[2]
-    # the seed files its rules cite, and no other game's
-    assert ("000, 001, 004" in head[3]) == (game == "king-of-tokyo")
+    # the rulebooks its rules cite, named, and no other game's
+    cites = {"king-of-tokyo": ("000", "001", "004"), "king-of-tokyo-duel": ("002",),
+             "king-of-new-york": ("003",)}[game]
+    assert re.findall(r"seed (\d{3}), the ", head[3]) == list(cites)
 
 
 def test_players_outside_the_game_s_range_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
