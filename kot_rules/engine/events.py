@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -130,13 +129,6 @@ class Event(NamedTuple):
             )
         except (KeyError, ValueError, TypeError) as exc:
             raise StateFormatError(f"cannot read event {data!r}: {exc}") from None
-
-    def describe(self, names: Sequence[str], card_name: Callable[[str], str] | None = None) -> str:
-        """A sentence for a human-readable log (kot_rules.engine.eventtext); ``card_name``
-        turns card ids into names."""
-        from kot_rules.engine.eventtext import sentence
-
-        return sentence(self, tuple(names), card_name)
 
 
 class Quiet(list[Event]):

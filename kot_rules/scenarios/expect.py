@@ -18,6 +18,7 @@ from kot_rules.engine import dice
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import Face
 from kot_rules.engine.events import Event
+from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 
 MONSTER_FIELDS: dict[str, tuple[str, ...]] = {
@@ -239,7 +240,8 @@ def _compare_events(
     for pattern in exp.get("absent_events", []):
         hit = next((e for e in events if event_matches(e, pattern, names)), None)
         if hit is not None:
-            problems.append(f"{where}: event {pattern} must not happen, but: {hit.describe(names)}")
+            said = sentence(hit, tuple(names))
+            problems.append(f"{where}: event {pattern} must not happen, but: {said}")
 
 
 def event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> bool:
@@ -268,7 +270,7 @@ def event_matches(e: Event, pattern: dict[str, Any], names: tuple[str, ...]) -> 
 
 def describe_events(events: list[Event], names: tuple[str, ...]) -> str:
     """The last twelve events, for a report."""
-    return "; ".join(e.describe(names) for e in events[-12:])
+    return "; ".join(sentence(e, tuple(names)) for e in events[-12:])
 
 
 def _compare_new_york(exp: dict[str, Any], view: dict[str, Any], names: tuple[str, ...],

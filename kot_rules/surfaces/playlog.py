@@ -11,6 +11,7 @@ from kot_rules.engine.city import GAME_ID as CITY_GAME
 from kot_rules.engine.city import MANHATTAN, ZONES, CityBoard
 from kot_rules.engine.driver import GameRecord
 from kot_rules.engine.events import EventKind
+from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Place, State
 from kot_rules.engine.tracks import DESTRUCTION, END, FAME, FAR, NEAR, DuelBoard
@@ -31,7 +32,7 @@ def game_log(record: GameRecord) -> list[str]:
         lines.append(TRACK_LEGEND)
     ended = 0
     for event in record.events:
-        text = event.describe(names, game.cards.name)
+        text = sentence(event, tuple(names), game.cards.name)
         kind = event.kind
         if kind in _HEADERS:
             lines.append("")

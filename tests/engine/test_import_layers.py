@@ -24,7 +24,7 @@ ENGINE_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("card machinery", frozenset({"tokyo", "activated", "effects", "hearts", "buying", "shop"})),
     ("turn skeleton", frozenset({"turn", "legal"})),
     ("game module", frozenset({"kingoftokyo", "duel", "newyork"})),
-    ("game", frozenset({"game", "driver", "agents", "greedy"})),
+    ("game", frozenset({"game", "driver", "agents", "greedy", "eventtext"})),
     ("package", frozenset({"__init__"})),
 )
 """Bottom first: a module of kot_rules.engine may import its own layer and those below."""

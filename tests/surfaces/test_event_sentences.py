@@ -16,7 +16,7 @@ import pytest
 from kot_rules.engine.city import BOROUGHS, TILES
 from kot_rules.engine.driver import play
 from kot_rules.engine.events import Event, EventKind
-from kot_rules.engine.eventtext import PLACE_NAMES, TEXTS
+from kot_rules.engine.eventtext import PLACE_NAMES, TEXTS, sentence
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.games import get
 from kot_rules.surfaces.playlog import game_log
@@ -59,7 +59,7 @@ def events(game_id: str) -> tuple[tuple[Game, Event], ...]:
 def problems(game: Game, e: Event, text: str | None = None) -> Iterator[str]:
     """What keeps the event's sentence (or ``text`` said of it) from being a readable one."""
     names = game.names
-    text = e.describe(names, game.cards.name) if text is None else text
+    text = sentence(e, tuple(names), game.cards.name) if text is None else text
     if e.kind is EventKind.TURN_STARTED:
         if text != f"--- {names[e.seat or 0]}'s turn {e.amount} ---":
             yield "a turn's header"
@@ -126,7 +126,7 @@ def test_every_event_reads_as_a_sentence(game_id: str) -> None:
     for game, e in events(game_id):
         bad = list(problems(game, e))
         if bad:
-            found.setdefault(e.kind.value, (e.describe(game.names, game.cards.name), bad))
+            found.setdefault(e.kind.value, (sentence(e, tuple(game.names), game.cards.name), bad))
     assert found == {}
 
 
@@ -137,7 +137,8 @@ def test_each_kind_reads_as_a_sentence_in_each_game_that_makes_it(kind: EventKin
     for game_id in GAMES:
         for game, e in events(game_id):
             if e.kind is kind:
-                assert list(problems(game, e)) == [], e.describe(game.names, game.cards.name)
+                said = sentence(e, tuple(game.names), game.cards.name)
+                assert list(problems(game, e)) == [], said
                 checked += 1
     assert checked
 
@@ -170,7 +171,7 @@ class TestSentences:
 
     def say(self, e: Event) -> str:
         game = get("king-of-new-york").new_game(3)
-        return e.describe(self.NAMES, game.cards.name)
+        return sentence(e, tuple(self.NAMES), game.cards.name)
 
     def test_the_army_is_the_source_of_ouch_damage(self) -> None:
         k = EventKind

@@ -10,6 +10,7 @@ from typing import Any
 from kot_rules.engine.cards import CardRow, CardTable
 from kot_rules.engine.driver import GameRecord, play
 from kot_rules.engine.events import EventKind
+from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.game import FirstPlayerRule, Game, MonsterSetup, Options
 from kot_rules.engine.state import Outcome
 from kot_rules.surfaces.playlog import board_lines, game_log, header_lines, summary_lines
@@ -30,7 +31,7 @@ def test_one_line_per_event_in_order() -> None:
     body = [line.strip() for line in lines if line.strip()]
     at = 0
     for event in record.events:
-        text = event.describe(g.names, g.cards.name)
+        text = sentence(event, tuple(g.names), g.cards.name)
         while body[at] != text:
             at += 1
         at += 1
@@ -41,7 +42,8 @@ def test_turns_are_headers_and_other_events_are_indented() -> None:
     g = game(3)
     record = play(g, 5)
     lines = game_log(record)
-    headers = [e.describe(g.names) for e in record.events if e.kind is EventKind.TURN_STARTED]
+    turns = [e for e in record.events if e.kind is EventKind.TURN_STARTED]
+    headers = [sentence(e, tuple(g.names)) for e in turns]
     assert headers[0] == "--- The King's turn 1 ---"
     for header in headers:
         at = lines.index(header)
