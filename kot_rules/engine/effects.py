@@ -774,9 +774,17 @@ _FACE_BY_KEY: Final[dict[str, Face]] = {f.value: f for f in Face}
 def _leave_unresolved(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """The owner may take ``amount`` dice of its choice out of its roll, one by one; with
-    fewer dice it cannot (D-DUEL-UNRESOLVED). Then its "dice left unresolved" fire."""
-    if t != s.active or sum(s.dice) < amount:
+    """The owner may take ``amount`` dice of its choice out of its roll, one by one: dice
+    it rolled, never a face a card added; with fewer such dice it cannot (D-DUEL-UNRESOLVED).
+    Then its "dice left unresolved" fire."""
+    b = s.board
+    if t != s.active or not isinstance(b, DuelBoard):
+        return
+    # The faces cards added by now are smash: they join the roll just before this moment,
+    # and a power adds its faces only when power is resolved (D-DUEL-ROLL-MOMENT).
+    rolled = list(s.dice)
+    rolled[tracks.SMASH_I] = max(0, rolled[tracks.SMASH_I] - b.added)
+    if sum(rolled) < amount:
         return
     question = f"{s.names[t]} may leave {amount} of its dice unresolved ({card})"
     answer = ask(s, t, _LEAVE_OR_PASS, question)
@@ -784,12 +792,15 @@ def _leave_unresolved(
         return
     faces = s.game.rules.dice.faces
     for _ in range(amount):
-        options = [_FACE_CHOICES[f] for f, n in zip(faces, s.dice, strict=True) if n]
+        options = [_FACE_CHOICES[f] for f, n in zip(faces, rolled, strict=True) if n]
         choice = ask(s, t, options, f"{s.names[t]}: which die is left unresolved?")
         i = faces.index(_FACE_BY_KEY[choice.key]) if isinstance(choice, Choose) else -1
+        rolled[i] -= 1
         d = list(s.dice)
         d[i] -= 1
         s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
+        # Still a die of the roll for the dice caps (INV-DUEL-DICE reads it).
+        s.board = b = b.with_left(b.left + 1)
         ev.append(NO_EVENT if type(ev) is Quiet
                   else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
     abilities.fire(s, ev, _T_LEFT_UNRESOLVED, (t,))

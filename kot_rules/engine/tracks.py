@@ -320,7 +320,7 @@ class DuelBoard:
     """The Buzz tiles on the tracks (duel.buzz.on-the-tracks)."""
     extra: tuple[str, ...] = ()
     """The tracks whose marker stands on a lengthening tile's extra space, above its space."""
-    # duel-cards-rival: what a card did to a seat's next turn.
+    # What a card did to a seat's next turn.
     dominated: tuple[int, int] = (0, 0)
     """Per seat: dice it rolls fewer on its next turn for each keep card it has then, after
     it may discard some (a card's ``fewer-dice-per-keep``)."""
@@ -329,6 +329,9 @@ class DuelBoard:
     added: int = 0
     """Faces that cards and powers added to this turn's roll: faces, not dice, so neither
     cap on the dice counts them (D-DUEL-ADDED-FACES)."""
+    left: int = 0
+    """Dice the active monster left unresolved this turn: out of its roll, yet dice it
+    rolled (D-DUEL-UNRESOLVED)."""
 
     def __init__(
         self,
@@ -343,6 +346,7 @@ class DuelBoard:
         dominated: tuple[int, int] = (0, 0),
         fewer: tuple[int, int] = (0, 0),
         added: int = 0,
+        left: int = 0,
     ) -> None:
         # The dataclass's own __init__ of a frozen class stays interpreted Python when
         # mypyc compiles this module (1.5 us a board); written out, mypyc turns each
@@ -359,6 +363,7 @@ class DuelBoard:
         object.__setattr__(self, "dominated", dominated)
         object.__setattr__(self, "fewer", fewer)
         object.__setattr__(self, "added", added)
+        object.__setattr__(self, "left", left)
 
     def marker(self, track: str) -> int:
         return self.fame if track == FAME else self.destruction
@@ -377,48 +382,53 @@ class DuelBoard:
         if track == FAME:
             return DuelBoard(x, self.destruction, self.dice_tokens, self.white, self.bought,
                              self.resolved, self.tiles, extra, self.dominated, self.fewer,
-                             self.added)
+                             self.added, self.left)
         return DuelBoard(self.fame, x, self.dice_tokens, self.white, self.bought,
                          self.resolved, self.tiles, extra, self.dominated, self.fewer,
-                         self.added)
+                         self.added, self.left)
 
     def with_tokens(self, seat: int, n: int) -> DuelBoard:
         t = self.dice_tokens
         return DuelBoard(self.fame, self.destruction, (n, t[1]) if seat == 0 else (t[0], n),
                          self.white, self.bought, self.resolved, self.tiles, self.extra,
-                         self.dominated, self.fewer, self.added)
+                         self.dominated, self.fewer, self.added, self.left)
 
     def with_resolved(self, face: int) -> DuelBoard:
         """The board with ``face`` resolved too."""
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
                          self.bought, (*self.resolved, face), self.tiles, self.extra,
-                         self.dominated, self.fewer, self.added)
+                         self.dominated, self.fewer, self.added, self.left)
 
     def for_turn(self, white: int) -> DuelBoard:
-        """The board as a turn starts: ``white`` extra dice, nothing bought, resolved or
-        added yet."""
+        """The board as a turn starts: ``white`` extra dice, nothing bought, resolved,
+        added or left unresolved yet."""
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, white, False, (),
-                         self.tiles, self.extra, self.dominated, self.fewer, 0)
+                         self.tiles, self.extra, self.dominated, self.fewer, 0, 0)
 
     def with_white(self, white: int) -> DuelBoard:
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, white, self.bought,
                          self.resolved, self.tiles, self.extra, self.dominated, self.fewer,
-                         self.added)
+                         self.added, self.left)
 
     def with_added(self, added: int) -> DuelBoard:
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
                          self.bought, self.resolved, self.tiles, self.extra, self.dominated,
-                         self.fewer, added)
+                         self.fewer, added, self.left)
+
+    def with_left(self, left: int) -> DuelBoard:
+        return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
+                         self.bought, self.resolved, self.tiles, self.extra, self.dominated,
+                         self.fewer, self.added, left)
 
     def with_tiles(self, tiles: tuple[PlacedTile, ...]) -> DuelBoard:
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white,
                          self.bought, self.resolved, tiles, self.extra, self.dominated,
-                         self.fewer, self.added)
+                         self.fewer, self.added, self.left)
 
     def with_bought(self) -> DuelBoard:
         return DuelBoard(self.fame, self.destruction, self.dice_tokens, self.white, True,
                          self.resolved, self.tiles, self.extra, self.dominated, self.fewer,
-                         self.added)
+                         self.added, self.left)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -430,10 +440,11 @@ class DuelBoard:
             "resolved": [FACES[i].value for i in self.resolved],
             "tiles": [t.to_json() for t in self.tiles],
             "extra_space": list(self.extra),
-            # duel-cards-rival: written only when a card set them (older states stay as they are).
+            # Written only when a card set them (older states stay as they are).
             **({"dominated": list(self.dominated)} if any(self.dominated) else {}),
             **({"fewer_dice": list(self.fewer)} if any(self.fewer) else {}),
             **({"added_faces": self.added} if self.added else {}),
+            **({"left_unresolved": self.left} if self.left else {}),
         }
 
     def describe(self, names: Sequence[str]) -> str:
@@ -508,9 +519,10 @@ def board_from_json(data: object) -> DuelBoard:
         tuple(names.index(r) for r in resolved),
         _tiles_from_json(data.get("tiles", [])),
         tuple(sorted(extra)),
-        _per_seat(data, "dominated"),  # duel-cards-rival
+        _per_seat(data, "dominated"),
         _per_seat(data, "fewer_dice"),
-        _added_faces(data),
+        _count(data, "added_faces"),
+        _count(data, "left_unresolved"),
     )
     for track in board.extra:
         here = tile_at(board.tiles, track, board.marker(track))
@@ -522,16 +534,16 @@ def board_from_json(data: object) -> DuelBoard:
     return board
 
 
-def _added_faces(data: dict[str, Any]) -> int:
-    """``board.added_faces``: faces added to this turn's roll, 0..99 (absent: none)."""
-    v = data.get("added_faces", 0)
+def _count(data: dict[str, Any], key: str) -> int:
+    """``board.<key>``: a count of this turn's faces or dice, 0..99 (absent: none)."""
+    v = data.get(key, 0)
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
-        raise StateFormatError(f"board.added_faces: expected a whole number 0..99, got {v!r}")
+        raise StateFormatError(f"board.{key}: expected a whole number 0..99, got {v!r}")
     return v
 
 
 def _per_seat(data: dict[str, Any], key: str) -> tuple[int, int]:
-    """``board.<key>``: two counts 0..max-dice (absent: none); duel-cards-rival."""
+    """``board.<key>``: two counts 0..max-dice (absent: none)."""
     v = data.get(key, [0, 0])
     if not isinstance(v, list) or len(v) != 2 or not all(
         isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= DUEL["max-dice"] for n in v

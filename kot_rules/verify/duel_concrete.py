@@ -132,10 +132,14 @@ def view(s: State) -> DuelView:
         (owner,) = owners
         king_seat = NO_OWNER if owner is None else owner
     over = s.phase is Phase.OVER
+    # The ordinary dice rolled: the faces on the table and the dice still to throw, with
+    # the dice left unresolved (D-DUEL-UNRESOLVED) and less the faces cards added
+    # (D-DUEL-ADDED-FACES) and the extra dice.
+    rolled = sum(s.dice) + s.to_roll + board.left - board.added - board.white
     outcome = s.outcome
     winner = NOBODY if outcome is None or outcome.winner is None else outcome.winner
     return DuelView(monsters, tracks, s.active, s.turn == 1 and s.active == 0,
-                    sum(s.dice) + s.to_roll - board.white - board.added, board.white, king_seat,
+                    rolled, board.white, king_seat,
                     0, 0, 0, over, winner, over)
 
 

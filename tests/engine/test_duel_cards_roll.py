@@ -1,4 +1,4 @@
-"""Duel's roll words (branch duel-cards-roll): faces added to the roll, abilities on the
+"""Duel's roll words: faces added to the roll, abilities on the
 final roll, amounts counted on it, fame rerolls past the last roll, skipping the
 resolution and leaving dice unresolved; parsed, rendered back, and meant by the engine."""
 
@@ -106,6 +106,35 @@ def test_leaving_dice_unresolved_takes_them_out_of_the_roll() -> None:
     assert s.dice == (0, 0, 0, 2, 0, 1)
     s = s.apply(ResolveFaces(Face.SMASH))
     assert s.monsters[1].hearts == HEARTS[s.monsters[1].name] - 1
+
+
+ADDED_AND_LEFT = ('card "X"\n  cost 3, keep\n  Your roll has 1 extra smash.\n'
+                  "  When you resolve your dice, you may leave {n} of your dice unresolved.\n")
+
+
+def test_a_face_a_card_added_is_no_die_to_leave_unresolved() -> None:
+    """D-DUEL-UNRESOLVED: only dice rolled leave the roll; the added smash stays and is
+    resolved, and the dice left are still counted as rolled (board.left)."""
+    s = _state(ADDED_AND_LEFT.format(n=2), (0, 0, 0, 3, 3, 0)).apply(STOP)
+    assert s.dice == (0, 0, 0, 3, 3, 1)
+    s = s.apply(Choose("leave"))
+    assert Choose("smash") not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply(Choose("smash"))
+    s = s.apply(Choose("energy")).apply(Choose("heal"))
+    assert s.dice == (0, 0, 0, 2, 2, 1)
+    board = s.board
+    assert isinstance(board, DuelBoard) and (board.added, board.left) == (1, 2)
+    assert board.to_json()["left_unresolved"] == 2
+    s = s.apply(ResolveFaces(Face.SMASH))
+    assert s.monsters[1].hearts == HEARTS[s.monsters[1].name] - 1
+
+
+def test_too_few_dice_rolled_leave_none_whatever_the_cards_added() -> None:
+    """6 dice rolled and 1 smash added: a card that leaves 7 dice is not asked."""
+    s = _state(ADDED_AND_LEFT.format(n=7), (0, 0, 0, 6, 0, 0)).apply(STOP)
+    assert s.pending is None and s.phase is Phase.RESOLVE
+    assert s.dice == (0, 0, 0, 6, 0, 1)
 
 
 def test_a_skipped_roll_resolves_nothing() -> None:

@@ -63,7 +63,8 @@ def random_board(rng: random.Random) -> DuelBoard:
                      rng.randint(0, 2), rng.random() < 0.5,
                      tuple(rng.sample(range(6), rng.randint(0, 6))), tuple(tiles),
                      tuple(sorted(extra)), (rng.randint(0, 2), rng.randint(0, 2)),
-                     (rng.randint(0, 2), rng.randint(0, 2)), rng.randint(0, 3))
+                     (rng.randint(0, 2), rng.randint(0, 2)), rng.randint(0, 3),
+                     rng.randint(0, 2))
 
 
 BOARDS = [random_board(random.Random(i)) for i in range(400)]
@@ -110,7 +111,7 @@ class TestBoardsBuiltFieldByField:
     def test_init_has_the_fields_their_order_and_defaults_and_stays_frozen(self) -> None:
         assert [f.name for f in fields(DuelBoard)] == [
             "fame", "destruction", "dice_tokens", "white", "bought", "resolved", "tiles",
-            "extra", "dominated", "fewer", "added",
+            "extra", "dominated", "fewer", "added", "left",
         ]
         blank = DuelBoard()
         for f in fields(DuelBoard):
@@ -133,10 +134,12 @@ class TestBoardsBuiltFieldByField:
                 tokens = (2, b.dice_tokens[1]) if seat == 0 else (b.dice_tokens[0], 2)
                 assert b.with_tokens(seat, 2) == replace(b, dice_tokens=tokens)
             assert b.with_resolved(4) == replace(b, resolved=(*b.resolved, 4))
-            assert b.for_turn(2) == replace(b, white=2, bought=False, resolved=(), added=0)
+            assert b.for_turn(2) == replace(b, white=2, bought=False, resolved=(), added=0,
+                                            left=0)
             assert b.with_white(1) == replace(b, white=1)
             assert b.with_bought() == replace(b, bought=True)
             assert b.with_added(5) == replace(b, added=5)
+            assert b.with_left(2) == replace(b, left=2)
             assert b.with_tiles(b.tiles[:1]) == replace(b, tiles=b.tiles[:1])
 
 

@@ -75,6 +75,18 @@ def test_a_violation_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "invariant violations: 5" in soak.report(tally, 1.0, 2, 1, 2)
 
 
+def test_duel_game_3602_keeps_every_invariant() -> None:
+    """The soak's game 3602 (Duel) once broke INV-DUEL-DICE at turn 24: 1 die rolled and
+    1 smash Adrenaline Augment added, Titanic Batteries left both unresolved, and the view
+    read -1 ordinary dice. Only dice rolled may be left, and they stay dice rolled
+    (D-DUEL-UNRESOLVED)."""
+    assert soak.config_of(3602).game_id == "king-of-tokyo-duel"
+    tally = soak.play_range((3602, 3603, 1))
+    assert (tally.games, tally.sampled, tally.crash_count) == (1, 1, 0)
+    assert tally.violations == [] and tally.violation_count == 0
+    assert tally.checked_states > 300
+
+
 def test_the_parallel_run_adds_up() -> None:
     total, seconds = soak.soak(8, jobs=2, sample=4, chunk=3, progress=False)
     assert (total.games, total.crash_count, total.violation_count) == (8, 0, 0)

@@ -1,4 +1,4 @@
-"""Duel's invariants on engine states (kot_rules.verify.duel_concrete, branch duel-coverage):
+"""Duel's invariants on engine states (kot_rules.verify.duel_concrete):
 each plain check agrees with the invariant's Z3 statement, on the states of random games,
 on boards with every kind of Buzz tile, and on states broken one invariant at a time."""
 
@@ -81,6 +81,20 @@ def test_every_kind_of_tile_is_read_and_kept() -> None:
     assert v.king_seat == 1
     _agree(v)  # INV-DUEL-VICTORY aside (the state was over), the board is legal
     assert CHECKS["INV-DUEL-BUZZ"](v) and CHECKS["INV-DUEL-MARKERS"](v)
+
+
+def test_dice_left_unresolved_are_still_dice_rolled() -> None:
+    """INV-DUEL-DICE counts the dice rolled: 1 ordinary and 2 extra dice, both extra ones
+    left unresolved (D-DUEL-UNRESOLVED), and 1 smash a card added (D-DUEL-ADDED-FACES)
+    leave 2 faces on the table, yet the roll had 1 ordinary and 2 extra dice."""
+    s = _states(range(1), 25)[3].copy()
+    s.dice, s.to_roll = (0, 0, 0, 1, 0, 1), 0
+    s.board = replace(s.board, white=2, added=1, left=2)
+    v = view(s)
+    assert (v.red, v.white) == (1, 2)
+    assert _agree(v)["INV-DUEL-DICE"] and check(s) == []
+    # Without the dice left, the same table would read -1 ordinary dice: a violation.
+    assert not _agree(replace(v, red=-1))["INV-DUEL-DICE"]
 
 
 def _track(t: TrackView, **changes: object) -> TrackView:
