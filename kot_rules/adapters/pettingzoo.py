@@ -146,7 +146,38 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         pass
 
 
+# The attributes an AEC loop reads at every step (agent_iter, last, step). PettingZoo's
+# wrappers find them by __getattr__ after a failed look-up, at each of the two wrappers;
+# the wrappers below pass them on by properties instead, with the same before-reset error.
+_PASSED_ON = (
+    "agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+    "_cumulative_rewards",
+)  # fmt: skip
+
+
+def _passed_on(name: str, *, after_reset: bool) -> property:
+    def get(self: Any) -> Any:
+        if after_reset and not self._has_reset and name != "_cumulative_rewards":
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class BoundsWrapper(pz_wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, passing on the per-step attributes."""
+
+
+class OrderWrapper(pz_wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, passing on the per-step attributes."""
+
+
+for _name in _PASSED_ON:
+    setattr(BoundsWrapper, _name, _passed_on(_name, after_reset=False))
+    setattr(OrderWrapper, _name, _passed_on(_name, after_reset=True))
+
+
 def env(game: str = DEFAULT_GAME, players: int = 4, **kwargs: Any) -> Any:
     """The environment with PettingZoo's usual checks (order of calls, bounds of actions)."""
     raw = KotEnv(game, players, **kwargs)
-    return pz_wrappers.OrderEnforcingWrapper(pz_wrappers.AssertOutOfBoundsWrapper(raw))
+    return OrderWrapper(BoundsWrapper(raw))
