@@ -123,6 +123,34 @@ class TestChance:
         assert seen > 66
 
 
+class TestInformationState:
+    """The information state written when asked is the text of every move as it was
+    written move by move: a card dealt unnamed, then the shop after each change."""
+
+    def test_the_same_text(self) -> None:
+        game = pyspiel.load_game("python_kot_king_of_tokyo", {"players": 3})
+        state = game.new_initial_state()
+        rng = random.Random(6)
+        lines: list[str] = []
+        while not state.is_terminal() and len(lines) < 400:
+            node = state.node
+            dealing = node.chance_kind() == "deal"
+            shop = node.now.shop if node.now is not None else None
+            if state.is_chance_node():
+                action = rng.choices(*zip(*state.chance_outcomes(), strict=True))[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            text = "deal a card" if dealing else node.describe(node.current_player(), action)
+            state.apply_action(action)
+            if node.now is not None and node.now.shop != shop:
+                text += f"; shop {list(node.now.shop)}"
+            lines.append(text)
+            if len(lines) % 50 == 0:
+                player = max(state.current_player(), 0)
+                assert state.information_state_string(player) == "\n".join(
+                    [*lines, state.observation_string(player)])
+
+
 class TestObservation:
     """The observation vectors, number for number, at every node of seeded walks."""
 
