@@ -178,6 +178,7 @@ class ActionCodec:
         # The fast paths of the adapters (legal_ids, action): each decision's id and each
         # id's decision, found once; the sorted ids of the keeps of each set of dice.
         self._ids: dict[Action, int] = {}
+        self._same: dict[int, tuple[Action, int]] = {}
         self._actions: list[Action | None] = [None] * self.size
         self._keeps: dict[Counts, tuple[int, ...]] = {}
 
@@ -245,14 +246,24 @@ class ActionCodec:
 
     def _known(self, actions: Iterable[Action]) -> list[int]:
         out: list[int] = []
-        known = self._ids
+        known, same = self._ids, self._same
         for a in actions:
-            i = known.get(a)
-            if i is None:
-                if len(known) >= CACHE_LIMIT:
-                    known.clear()
-                found = self.encode_all((a,))
-                i = known[a] = found[0] if found else NO_ID
+            # The engine hands out one object per frequent decision (legal.buy_action,
+            # END_TURN, ...): found by identity first, without hashing a dataclass.
+            hit = same.get(id(a))
+            if hit is not None and hit[0] is a:
+                i = hit[1]
+            else:
+                found = known.get(a)
+                if found is None:
+                    if len(known) >= CACHE_LIMIT:
+                        known.clear()
+                        same.clear()
+                    ids = self.encode_all((a,))
+                    found = known[a] = ids[0] if ids else NO_ID
+                i = found
+                if len(same) < CACHE_LIMIT:
+                    same[id(a)] = (a, i)  # holding ``a`` keeps its id from being reused
             if i != NO_ID:
                 out.append(i)
         return out
