@@ -1,7 +1,7 @@
 """OpenSpiel's MCTSBot against the random and the greedy agent, per game (docs/mcts.md).
 
     python scripts/mcts_experiment.py [--games 100] [--budgets 8,32] [--seed 1] [--jobs 1]
-                                      [--minutes M] [--game ID ...] [--json FILE]
+                                      [--minutes M] [--game ID ...] [--json FILE [--resume]]
 
 For each game (two monsters: King of Tokyo, Duel, King of New York), each MCTS budget
 (simulations per decision) and each opponent (``random``: a uniform pick among
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -240,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
                         "table counts the games each pair finished")
     p.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     p.add_argument("--json", metavar="FILE", help="write every game and the rows as JSON")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the games --json FILE holds (same seed) and play only the rest")
     args = p.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     # Game k of every pair before game k + 1 of any: a run stopped by --minutes has
@@ -249,19 +252,30 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.games) for game_id in (args.game or GAMES)
         for budget in budgets for opponent in OPPONENTS
     ]  # fmt: skip
+    kept: list[Game] = []
+    if args.resume and args.json and os.path.exists(args.json):
+        with open(args.json, encoding="utf-8") as f:
+            old = json.load(f)
+        if old["seed"] != args.seed:
+            p.error(f"{args.json} holds games of seed {old['seed']}, not {args.seed}")
+        kept = [Game(**g) for g in old["games"]]
+        done = {(g.game, g.budget, g.opponent, g.index) for g in kept}
+        tasks = [t for t in tasks if t[:4] not in done]
     start = time.perf_counter()
     deadline = None if args.minutes is None else start + 60 * args.minutes
-    games = run(tasks, args.jobs, deadline)
+    games = kept + run(tasks, args.jobs, deadline)
     seconds = time.perf_counter() - start
+    games = [g for g in games if g.budget in budgets and g.game in (args.game or GAMES)]
     games.sort(key=lambda g: (GAMES.index(g.game), budgets.index(g.budget),
                               OPPONENTS.index(g.opponent), g.index))
     rows = summary(games)
     print(table(rows))
-    print(f"\n{len(games)} games in {seconds:.0f} s wall, --jobs {args.jobs}, seed {args.seed}"
+    print(f"\n{len(games)} games ({len(games) - len(kept)} played by this run in {seconds:.0f} "
+          f"s wall), --jobs {args.jobs}, seed {args.seed}"
           + ("" if deadline is None else f", no game started after {args.minutes:g} minutes"))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"seconds": seconds, "seed": args.seed, "jobs": args.jobs,
+            json.dump({"seconds_this_run": seconds, "seed": args.seed, "jobs": args.jobs,
                        "budgets": budgets, "rows": rows,
                        "games": [asdict(g) for g in games]}, f, indent=1)
     return 0
