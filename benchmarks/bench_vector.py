@@ -42,12 +42,14 @@ def vector_games(game: str, players: int, slots: int, games: int, seed: int) -> 
     env = VectorEnv(game, players, num_games=slots)
     env.reset(seed=seed)
     picks = [policy(i) for i in range(slots)]
+    # The 0/1 masks read as booleans: np.flatnonzero is several times faster on them.
+    masks = env.action_masks.view(np.bool_)
     played: list[list[int]] = [[] for _ in range(slots)]
     out: list[Record] = []
     while len(out) < games:
         actions = []
         for i in range(slots):
-            legal = np.flatnonzero(env.action_masks[i])
+            legal = np.flatnonzero(masks[i])
             action = int(legal[int(picks[i].random() * len(legal))])
             played[i].append(action)
             actions.append(action)
@@ -76,7 +78,7 @@ def single_games(game: str, players: int, counts: list[int], seed: int) -> list[
             turn = 0
             while not env.node.is_terminal():
                 agent = env.agent_selection
-                legal = np.flatnonzero(env.observe(agent)["action_mask"])
+                legal = np.flatnonzero(env.observe(agent)["action_mask"].view(np.bool_))
                 action = int(legal[int(picks.random() * len(legal))])
                 actions.append(action)
                 turn = env.node.now.turn if env.node.now is not None else 0

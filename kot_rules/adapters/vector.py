@@ -103,7 +103,8 @@ class VectorEnv(pz_env.ParallelEnv):  # type: ignore[misc]
         """How many games each slot has finished since the last reset."""
         self.tables = [Table(self.shape) for _ in range(num_games)]
         self._seeders: list[Iterator[int]] = []
-        self._ids: list[tuple[int, ...]] = [() for _ in range(num_games)]
+        self._row_starts = np.arange(num_games, dtype=np.int64) * self.observer.size
+        self._mask_starts = np.arange(num_games, dtype=np.int64) * size
         self._started = False
 
     # -- spaces ------------------------------------------------------------------------
@@ -192,32 +193,31 @@ class VectorEnv(pz_env.ParallelEnv):  # type: ignore[misc]
     def _write_all(self) -> None:
         """The rows of the observations and masks for every game as it is now, each array
         written by one numpy assignment (one a row costs more than the row's numbers)."""
-        width, size = self.observations.shape[1], self.action_masks.shape[1]
         places: list[int] = []
         values: list[float] = []
-        old: list[int] = []
-        new: list[int] = []
+        counts: list[int] = []
+        ids: list[int] = []
+        id_counts: list[int] = []
         seats: list[int] = []
         entries = self.observer.entries
-        for i, table in enumerate(self.tables):
+        for table in self.tables:
             node = table.node
             seat = node.player
             seats.append(seat)
             at, vals = entries(node, seat)
-            base = i * width
-            places.extend([base + x for x in at])
-            values.extend(vals)
-            base = i * size
-            old.extend([base + x for x in self._ids[i]])
-            ids = self._ids[i] = node.decision_ids()
-            new.extend([base + x for x in ids])
+            places += at
+            values += vals
+            counts.append(len(at))
+            legal = node.decision_ids()
+            ids += legal
+            id_counts.append(len(legal))
         self.seats[:] = seats
         flat = self.observations.reshape(-1)
         flat.fill(0)
-        flat[places] = values
+        flat[np.asarray(places, np.int64) + np.repeat(self._row_starts, counts)] = values
         flat_masks = self.action_masks.reshape(-1)
-        flat_masks[old] = 0
-        flat_masks[new] = 1
+        flat_masks.fill(0)
+        flat_masks[np.asarray(ids, np.int64) + np.repeat(self._mask_starts, id_counts)] = 1
 
     def _dicts(self, movers: Any = None) -> tuple[dict[str, Any], dict[str, float]]:
         # Copies: the rows change with the next step.
