@@ -30,7 +30,7 @@ _CACHE_LIMIT: Final = 50_000
 _REROLLS: Final[dict[tuple[Counts, int], Action]] = {}
 _BUYS: Final[dict[str, Action]] = {}
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _END_TURN: Final = END_TURN
 _STAY: Final = STAY
@@ -168,7 +168,7 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
     cost = table.cost
     discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
     cards = [c for c in s.shop if cost(c) - discount <= energy]
-    if table.own_price or table.unrunnable:  # kony-cards: own price, or not runnable yet
+    if table.own_price or table.unrunnable:  # a card's own price, or not runnable yet
         cards = [c for c in s.shop if _affordable(s, c, discount, energy)]
     rest: list[Action] = []
     if held and table.buys_more:
@@ -177,7 +177,7 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
         if (abilities.any_in(having[_M_BUY_TOP_CARD], held)
                 or abilities.any_in(having[_M_BUY_FROM_OTHERS], held)):
             rest += buying.more_buys(s, energy, discount)
-        if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # kony-words
+        if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # New York's words
             rest += buying.discard_buys(s, energy, discount)
     if energy >= _SWEEP_COST and s.shop:
         rest.append(_SWEEP)
@@ -211,7 +211,7 @@ def choose(s: State, u: float) -> Action:
     return actions[int(u * len(actions))]
 
 
-# --- kony-cards ------------------------------------------------------------------------
+# --- cards with a price or a condition of their own (New York) ------------------------
 
 
 def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
@@ -225,4 +225,4 @@ def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
     return price is not None and price <= energy
 
 
-_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # kony-words
+_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # New York's words
