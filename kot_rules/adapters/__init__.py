@@ -1,8 +1,10 @@
-"""Adapters for learning libraries: an OpenSpiel game and a PettingZoo environment.
+"""Adapters for learning libraries: an OpenSpiel game, a PettingZoo environment and a
+vectorised self-play environment (PettingZoo's parallel API).
 
-Importing this package imports neither library: ``kot_rules.adapters.openspiel``
-needs the ``openspiel`` extra, ``kot_rules.adapters.pettingzoo`` the ``pettingzoo``
-extra (``pip install 'kot-rules[openspiel]'``). The encoding of actions
-(:mod:`.encoding`), the tree with explicit chance (:mod:`.tree`) and the observation
-layout (:mod:`.observation`) are plain Python.
+Importing this package imports no library: ``kot_rules.adapters.openspiel`` needs the
+``openspiel`` extra, ``kot_rules.adapters.pettingzoo`` and ``kot_rules.adapters.vector``
+the ``pettingzoo`` extra (``pip install 'kot-rules[openspiel]'``). The encoding of
+actions (:mod:`.encoding`), the tree with explicit chance (:mod:`.tree`), the observation
+layout (:mod:`.observation`) and a game with its own chance generator (:mod:`.table`) are
+plain Python.
 """

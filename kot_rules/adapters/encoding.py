@@ -31,7 +31,7 @@ they answer (a dice chunk, a card dealt, the first player): see :mod:`.tree`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -55,6 +55,7 @@ from kot_rules.engine.actions import (
 from kot_rules.engine.dice import FACES, Counts, Face
 from kot_rules.engine.game import Game
 from kot_rules.engine.hearts import HEAL_SELF
+from kot_rules.engine.legal import KeepChoices
 from kot_rules.language.ast import ModifierKind, Verb
 from kot_rules.language.monsters import game_monster_defs, render_clause
 from kot_rules.rulebook import game_buzz_tiles
@@ -76,6 +77,14 @@ SKIP = "skip"
 
 LEAVE = "leave"
 """The answer leaving dice unresolved (a card's ``leave-unresolved``)."""
+
+
+CACHE_LIMIT = 50_000
+"""Most decisions :meth:`ActionCodec.legal_ids` remembers (a full cache is emptied: only
+rebuilding costs)."""
+
+NO_ID = -1
+"""What :meth:`ActionCodec.legal_ids` remembers for a decision with no id."""
 
 
 class ActionEncodingError(ValueError):
@@ -148,7 +157,7 @@ class ActionCodec:
         self.faces = game.rules.dice.faces
         self.max_tokens = 0
         if game.rules.board_from_json is not None:  # Duel's own decisions
-            # kony-kernel: New York has a board of its own but no dice tokens.
+            # New York has a board of its own but no dice tokens.
             held = {n.key for n in game.rules.numbers.numbers}
             self.max_tokens = (game.rules.numbers["max-dice-tokens"]
                                if "max-dice-tokens" in held else 0)
@@ -166,6 +175,12 @@ class ActionCodec:
             STOP: "stop", YIELD: "yield", STAY: "stay", SWEEP: "sweep", END_TURN: "end-turn",
         }  # fmt: skip
         self._simple_back = {v: k for k, v in self._simple.items()}
+        # The fast paths of the adapters (legal_ids, action): each decision's id and each
+        # id's decision, found once; the sorted ids of the keeps of each set of dice.
+        self._ids: dict[Action, int] = {}
+        self._same: dict[int, tuple[Action, int]] = {}
+        self._actions: list[Action | None] = [None] * self.size
+        self._keeps: dict[Counts, tuple[int, ...]] = {}
 
     # -- decisions -------------------------------------------------------------------
 
@@ -211,6 +226,56 @@ class ActionCodec:
                 if not (isinstance(a, Choose) and a.key.isdigit()):
                     raise
         return sorted(out)
+
+    def legal_ids(self, legal: Sequence[Action]) -> tuple[int, ...]:
+        """``encode_all(legal)`` as a tuple, from caches: the ids of the keeps of a set of
+        dice are sorted once, every other decision is encoded once."""
+        if type(legal) is KeepChoices:
+            ids = self._keeps.get(legal.dice)
+            if ids is None:
+                if len(self._keeps) >= CACHE_LIMIT:
+                    self._keeps.clear()
+                ids = self._keeps[legal.dice] = tuple(
+                    self.encode_all(KeepChoices(legal.dice)))
+            if not legal.extra:
+                return ids
+            return tuple(sorted((*ids, *self._known(legal.extra))))
+        out = self._known(legal)
+        out.sort()
+        return tuple(out)
+
+    def _known(self, actions: Iterable[Action]) -> list[int]:
+        out: list[int] = []
+        known, same = self._ids, self._same
+        for a in actions:
+            # The engine hands out one object per frequent decision (legal.buy_action,
+            # END_TURN, ...): found by identity first, without hashing a dataclass.
+            hit = same.get(id(a))
+            if hit is not None and hit[0] is a:
+                i = hit[1]
+            else:
+                found = known.get(a)
+                if found is None:
+                    if len(known) >= CACHE_LIMIT:
+                        known.clear()
+                        same.clear()
+                    ids = self.encode_all((a,))
+                    found = known[a] = ids[0] if ids else NO_ID
+                i = found
+                if len(same) < CACHE_LIMIT:
+                    same[id(a)] = (a, i)  # holding ``a`` keeps its id from being reused
+            if i != NO_ID:
+                out.append(i)
+        return out
+
+    def action(self, action_id: int) -> Action:
+        """:meth:`decode`, one object per id (built once)."""
+        if not 0 <= action_id < self.size:
+            raise ActionEncodingError(f"action id {action_id} is outside [0, {self.size})")
+        action = self._actions[action_id]
+        if action is None:
+            action = self._actions[action_id] = self.decode(action_id)
+        return action
 
     def block_of(self, action_id: int) -> Block:
         for block in self.blocks:
@@ -276,7 +341,7 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
     """
     keys: list[str] = [PASS.key, TAKE_TURN, HEAL_SELF]
     keys += [f.value for f in FACES]
-    keys += [f.value for f in game.rules.dice.faces]  # duel-cards-rival: Duel's (a smash)
+    keys += [f.value for f in game.rules.dice.faces]  # Duel's (a smash of a rival's die)
     keys += [str(k) for k in range(STORE_ENERGY_MAX + 1)]
     keys += list(game.cards.physical_ids())
     keys += [f"buy {c}" for c in game.cards.physical_ids()]
@@ -284,8 +349,8 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
     # One key per seat: the seats a game has name their monsters, the rest never occur.
     keys += [f"heal {game.names[i]}" if i < game.num_players else f"heal seat {i}"
              for i in range(max_players)]
-    # duel-cards-damage: the answers of Duel's damage cards, only in a game whose cards ask
-    # them (a game without them keeps its action ids).
+    # The answers of Duel's damage cards, only in a game whose cards ask them (a game
+    # without them keeps its action ids).
     table = game.cards
     said = {e.verb for c in table.physical_ids() for a in table.abilities(c) for e in a.effects}
     if Verb.REST in said:
@@ -294,14 +359,14 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
         keys += ["discard"]
     if any(a.price for c in table.physical_ids() for a in table.abilities(c)):
         keys += ["pay"]
-    # duel-adapters: the yes of Duel's roll cards (skip resolving, leave dice unresolved).
+    # The yes of Duel's roll cards (skip resolving, leave dice unresolved).
     keys += [key for verb, key in ((Verb.SKIP_RESOLVE, SKIP), (Verb.LEAVE_UNRESOLVED, LEAVE))
              if verb in said]
     keys += board_answer_keys(game)
     return tuple(dict.fromkeys(keys))
 
 
-# -- duel-adapters: the answers of a game with a board of tracks and monster powers (Duel) --
+# -- the answers of a game with a board of tracks and monster powers (Duel) --
 
 
 def board_answer_keys(game: Game) -> list[str]:
@@ -339,11 +404,11 @@ def board_answer_keys(game: Game) -> list[str]:
     if any(m.kind is ModifierKind.SMASH_FOR_BONUS
            for c in table.physical_ids() for m in table.modifiers(c)):
         keys.append(Face.SMASH.value)
-    if rules.id == kony_city.GAME_ID:  # kony-kernel: New York's boroughs and tiles
+    if rules.id == kony_city.GAME_ID:  # New York's boroughs and tiles
         keys += [*kony_city.BOROUGHS, *kony_city.TILES]
-        # The answers of New York's card words (kony-words): a monster by name (a seat past
-        # the game's count has none), a die turned to another face, hearts and energy
-        # traded (up to the adapter's energy bound), a boost taken, a unit sent elsewhere.
+        # The answers of New York's card words: a monster by name (a seat past the game's
+        # count has none), a die turned to another face, hearts and energy traded (up to
+        # the adapter's energy bound), a boost taken, a unit sent elsewhere.
         faces = [f.value for f in kony_city.FACES]
         keys += [game.names[i] for i in range(game.num_players)]
         keys += [f"{a} to {b}" for a in faces for b in faces if a != b]

@@ -9,11 +9,13 @@ game's definition (its most players, its cards, its token kinds), not on the cou
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from kot_rules.adapters.tree import Node
 from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
+from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
 
@@ -29,7 +31,7 @@ space, 14 at the observer's), each on an extra space or not, the observer's and 
 tokens. Buzz tiles are not observed yet."""
 
 
-# kony-kernel: King of New York's board (kot_rules.engine.city).
+# King of New York's board (kot_rules.engine.city).
 NEW_YORK_PHASES: tuple[Phase, ...] = (*BOARD_PHASES, Phase.PLACE, Phase.DESTROY, Phase.MOVE)
 """The phases of King of New York."""
 
@@ -104,71 +106,127 @@ def layout(game: Game) -> Layout:
 
 def observe(node: Node, player: int, out: list[float] | None = None) -> list[float]:
     """The observation vector of ``node`` for ``player`` (written into ``out`` if given)."""
-    game = node.shape.game
-    lay = layout(game)
-    v = out if out is not None else [0.0] * lay.size
-    for i in range(len(v)):
-        v[i] = 0.0
-    card_index = {c: i for i, c in enumerate(game.cards.physical_ids())}
-    kinds = sorted(game.cards.token_supply)
-    n_cards = len(card_index)
-    per_monster = len(MONSTER_FIELDS) + n_cards + len(kinds)
-    flags = lay.slice("flags").start
-    s = node.state
-    v[flags + 2] = float(node.is_chance())
-    if s is None:
-        v[flags] = 1.0
-        return v
-    v[flags + 1] = float(s.pending is not None)
-    n = game.num_players
-    deciding = s.current_player()
-    for slot in range(n):
-        seat = (player + slot) % n
-        m = s.monsters[seat]
-        base = lay.slice("monsters").start + slot * per_monster
-        values = (
-            1, m.alive, m.hearts, m.max_hearts, m.stars, m.energy,
-            s.city == seat, s.bay == seat, s.active == seat, deciding == seat,
-        )  # fmt: skip
-        for k, x in enumerate(values):
-            v[base + k] = float(x)
-        for c in m.cards:
-            v[base + len(MONSTER_FIELDS) + card_index[c]] = 1.0
-        for t_seat, kind, count in s.tokens:
-            if t_seat == seat:
-                v[base + len(MONSTER_FIELDS) + n_cards + kinds.index(kind)] = float(count)
-    v[lay.slice("phase").start + phases_of(game).index(s.phase)] = 1.0
-    if s.board is not None and _is_new_york(game):
-        _new_york_board(v, lay.slice("board").start, s, player)
-    elif s.board is not None:
+    return Observer(node.shape.game).vector(node, player, out)
+
+
+class Observer:
+    """The observation vectors of one game: where each number goes, found once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.layout = layout(game)
+        self.size = self.layout.size
+        cards = game.cards.physical_ids()
+        self.card_index = {c: i for i, c in enumerate(cards)}
+        self.kind_index = {k: i for i, k in enumerate(sorted(game.cards.token_supply))}
+        self.per_monster = len(MONSTER_FIELDS) + len(cards) + len(self.kind_index)
+        self.phase_index = {p: i for i, p in enumerate(phases_of(game))}
+        at = {name: start for name, start, _size in self.layout.parts}
+        self.monsters, self.phase, self.flags = at["monsters"], at["phase"], at["flags"]
+        self.dice, self.roll, self.counts = at["dice"], at["roll"], at["counts"]
+        self.shop, self.discard, self.on_cards = at["shop"], at["discard"], at["on_cards"]
+        self.board = at.get("board")
+        self.new_york = _is_new_york(game)
+        duel = self.board is not None and not self.new_york
+        self.track_end: int = game.rules.numbers["track-end"] if duel else 0
+
+    def entries(self, node: Node, player: int) -> tuple[list[int], list[float]]:
+        """The places and values of the vector's numbers that may not be 0 (each place
+        once); every other number is 0."""
+        flags = self.flags
+        s = node.now
+        if s is None:
+            return [flags, flags + 2], [1.0, 1.0]
+        idx = [flags + 1, flags + 2]
+        val: list[float] = [s.pending is not None, node.is_chance()]
+        n = self.game.num_players
+        deciding = s.current_player()
+        card_index, kind_index = self.card_index, self.kind_index
+        fields = len(MONSTER_FIELDS)
+        held_at = fields + len(card_index)
+        base = self.monsters
+        for slot in range(n):
+            seat = (player + slot) % n
+            m = s.monsters[seat]
+            idx.extend(range(base, base + fields))
+            val.extend((
+                1, m.alive, m.hearts, m.max_hearts, m.stars, m.energy,
+                s.city == seat, s.bay == seat, s.active == seat, deciding == seat,
+            ))  # fmt: skip
+            if m.cards:
+                at = base + fields
+                idx.extend([at + card_index[c] for c in m.cards])
+                val.extend(repeat(1.0, len(m.cards)))
+            for t_seat, kind, count in s.tokens:
+                if t_seat == seat:
+                    idx.append(base + held_at + kind_index[kind])
+                    val.append(count)
+            base += self.per_monster
+        idx.append(self.phase + self.phase_index[s.phase])
+        val.append(1.0)
+        board_at = self.board
+        if s.board is not None and board_at is not None:
+            board = self._board(s, player)
+            idx.extend(range(board_at, board_at + len(board)))
+            val.extend(board)
+        shown = s.dice if node.rolled is NO_DICE else dice.add(s.dice, node.rolled)
+        at = self.dice
+        idx.extend((at, at + 1, at + 2, at + 3, at + 4, at + 5))
+        val.extend(shown)
+        at = self.roll
+        idx.extend((at, at + 1, at + 2))
+        val.extend((s.to_roll, s.rolls_done, s.rolls_allowed))
+        at = self.shop
+        idx.extend([at + card_index[c] for c in s.shop])
+        at = self.discard
+        idx.extend([at + card_index[c] for c in s.discard])
+        val.extend(repeat(1.0, len(s.shop) + len(s.discard)))
+        if s.held:
+            on: dict[int, float] = {}
+            at = self.on_cards
+            for c, _kind, count in s.held:
+                i = at + card_index[c]
+                on[i] = on.get(i, 0.0) + count
+            idx.extend(on)
+            val.extend(on.values())
+        idx.extend((self.counts, self.counts + 1))
+        val.extend((len(s.deck), s.turn))
+        return idx, val
+
+    def _board(self, s: State, player: int) -> list[float]:
+        if self.new_york:
+            v = [0.0] * self.layout.parts[-1][2]
+            _new_york_board(v, 0, s, player)
+            return v
         b = s.board
         side = -1.0 if player == 0 else 1.0  # seat 0 owns the negative end
-        at = lay.slice("board").start
-        end = game.rules.numbers["track-end"]  # 0 .. 2*end, never negative (the spaces)
-        v[at], v[at + 1] = end + side * b.fame, end + side * b.destruction
-        v[at + 2], v[at + 3] = float("fame" in b.extra), float("destruction" in b.extra)
-        v[at + 4], v[at + 5] = float(b.dice_tokens[player]), float(b.dice_tokens[1 - player])
-    shown = dice.add(s.dice, node.rolled)
-    for k in range(6):
-        v[lay.slice("dice").start + k] = float(shown[k])
-    roll = lay.slice("roll").start
-    v[roll], v[roll + 1] = float(s.to_roll), float(s.rolls_done)
-    v[roll + 2] = float(s.rolls_allowed)
-    for name, cards in (("shop", s.shop), ("discard", s.discard)):
-        start = lay.slice(name).start
-        for c in cards:
-            v[start + card_index[c]] = 1.0
-    on_cards = lay.slice("on_cards").start
-    for c, _kind, count in s.held:
-        v[on_cards + card_index[c]] += float(count)
-    counts = lay.slice("counts").start
-    v[counts], v[counts + 1] = float(len(s.deck)), float(s.turn)
-    return v
+        end = self.track_end  # 0 .. 2*end, never negative (the spaces)
+        return [
+            end + side * b.fame, end + side * b.destruction,
+            float("fame" in b.extra), float("destruction" in b.extra),
+            float(b.dice_tokens[player]), float(b.dice_tokens[1 - player]),
+        ]  # fmt: skip
+
+    def vector(self, node: Node, player: int, out: list[float] | None = None) -> list[float]:
+        """The vector as a list of floats (written into ``out`` if given)."""
+        v = out if out is not None else [0.0] * self.size
+        for i in range(len(v)):
+            v[i] = 0.0
+        idx, val = self.entries(node, player)
+        for i, x in zip(idx, val, strict=True):
+            v[i] = float(x)
+        return v
+
+    def write(self, out: Any, node: Node, player: int) -> None:
+        """Write the vector into ``out``, a numpy array of :attr:`size` numbers."""
+        out.fill(0)
+        idx, val = self.entries(node, player)
+        out[idx] = val
 
 
 def describe(node: Node, player: int) -> str:
     """The position as ``player`` sees it, as text (no deck order)."""
-    s = node.state
+    s = node.now
     if s is None:
         return f"player {player}: dealing the deck ({len(node.dealt)} cards dealt)"
     lines = [f"player {player}", str(s)]
@@ -180,7 +238,7 @@ def describe(node: Node, player: int) -> str:
 
 
 def _new_york_board(v: Any, at: int, s: State, player: int) -> None:
-    """Write :func:`new_york_fields` of ``s`` as ``player`` sees it, from ``at`` (kony-kernel)."""
+    """Write :func:`new_york_fields` of ``s`` as ``player`` sees it, from ``at``."""
     b: kony_city.CityBoard = s.board
     boroughs = kony_city.BOROUGHS
     n = len(b.where)

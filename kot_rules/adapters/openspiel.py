@@ -16,11 +16,11 @@ from typing import Any
 
 from kot_rules.adapters import observation
 from kot_rules.adapters.requirement import require
-from kot_rules.adapters.tree import DEAL, ROLL, Node, Shape
+from kot_rules.adapters.tree import DEAL, FIRST, ROLL, Node, Shape
 from kot_rules.engine.driver import MAX_STEPS
 from kot_rules.engine.game import Game
 from kot_rules.engine.options import FirstPlayerRule, Options
-from kot_rules.engine.state import CHANCE
+from kot_rules.engine.state import CHANCE, TERMINAL
 from kot_rules.games import GameDefinition, definitions
 
 pyspiel: Any = require("pyspiel", "openspiel")
@@ -29,6 +29,9 @@ np: Any = require("numpy", "openspiel")
 DEFAULT_PLAYERS = 4
 """The player count when none is given (clamped into a game's range)."""
 BAY_CHOICES = {"auto": None, "on": True, "off": False}
+# The engine's ids of chance and of the end are OpenSpiel's: the adapter passes them on.
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("OpenSpiel's player ids of chance and of the end are not the engine's")
 
 
 def short_name(game_id: str) -> str:
@@ -110,7 +113,12 @@ class KotGame(pyspiel.Game):  # type: ignore[misc]
 
 class KotState(pyspiel.State):  # type: ignore[misc]
     """A position: a :class:`~kot_rules.adapters.tree.Node` and what every monster has
-    seen happen (for the information state)."""
+    seen happen (for the information state).
+
+    ``is_chance_node`` and ``legal_actions`` are answered in Python for Python callers
+    (the same answers as OpenSpiel's C++ methods, which reach Python through
+    ``current_player``, ``is_terminal`` and ``_legal_actions`` several times a call);
+    C++ callers still use OpenSpiel's own."""
 
     def __init__(self, game: KotGame) -> None:
         super().__init__(game)
@@ -118,35 +126,49 @@ class KotState(pyspiel.State):  # type: ignore[misc]
         self.trace = Trace()
 
     def current_player(self) -> int:
-        if self.node.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = self.node.current_player()
-        return int(pyspiel.PlayerId.CHANCE) if player == CHANCE else player
+        return self.node.player  # the engine's CHANCE and TERMINAL are OpenSpiel's ids
+
+    def is_chance_node(self) -> bool:
+        return self.node.kind is not None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``LegalActions``: every outcome id at a chance node (whoever asks),
+        the decision ids for the monster that decides, none for another or at the end."""
+        node = self.node
+        if node.kind is not None:
+            return node.legal_actions()
+        if player is None or player == node.player:
+            return list(node.decision_ids())
+        if player < 0 and node.player != TERMINAL:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.node.legal_actions()
+        return list(self.node.decision_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         node = self.node
-        if node.chance_kind() == ROLL:
-            return list(node.shape.chunk_floats[node.chunk_size()])
-        return [(i, float(p)) for i, p in node.chance_outcomes()]
+        if node.kind is ROLL:  # the most frequent: Node.chance_floats, one call fewer
+            return list(node.shape.chunk_floats[node.size])
+        return node.chance_floats()
 
     def _apply_action(self, action: int) -> None:
         node = self.node
-        dealing = node.chance_kind() == DEAL
-        text = "deal a card" if dealing else node.describe(node.current_player(), action)
-        shop = node.state.shop if node.state is not None else None
+        kind, size = node.kind, node.size
+        before = node.now
+        shop = before.shop if before is not None else None
         node.apply(action)
-        if node.state is not None and node.state.shop != shop:
-            text += f"; shop {list(node.state.shop)}"
-        self.trace = self.trace.then(text)
+        after = node.now
+        shown = None
+        if after is not None and after.shop is not shop and after.shop != shop:
+            shown = after.shop
+        self.trace = Trace(self.trace, kind, size, action, shown)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.node.describe(CHANCE if player < 0 else player, action)
 
     def is_terminal(self) -> bool:
-        return self.node.is_terminal()
+        return self.node.player == TERMINAL
 
     def returns(self) -> list[float]:
         return self.node.returns()
@@ -156,23 +178,49 @@ class KotState(pyspiel.State):  # type: ignore[misc]
 
 
 class Trace:
-    """What every monster has seen happen, oldest first: shared, never changed, so a
+    """What every monster has seen happen, newest last: a chain of moves, each as its
+    text's parts (the text is written only when asked for). Shared, never changed, so a
     clone of a state copies nothing (OpenSpiel deep-copies a state's attributes)."""
 
-    __slots__ = ("last", "previous")
+    __slots__ = ("action", "kind", "previous", "shop", "size")
 
-    def __init__(self, previous: Trace | None = None, last: str = "") -> None:
+    def __init__(
+        self,
+        previous: Trace | None = None,
+        kind: str | None = None,
+        size: int = 0,
+        action: int = 0,
+        shop: tuple[str, ...] | None = None,
+    ) -> None:
         self.previous = previous
-        self.last = last
+        self.kind = kind
+        """The chance kind of the node the move was made at (None: a decision)."""
+        self.size = size
+        """The dice of the chunk drawn (a roll)."""
+        self.action = action
+        self.shop = shop
+        """The face-up cards after the move if it changed them."""
 
-    def then(self, text: str) -> Trace:
-        return Trace(self, text)
+    def text(self, shape: Shape) -> str:
+        """The move as every monster saw it: a card dealt unnamed, then the shop if it
+        changed."""
+        if self.kind == DEAL:
+            text = "deal a card"
+        elif self.kind == ROLL:
+            text = shape.chunk_text[self.size][self.action]
+        elif self.kind == FIRST:
+            text = f"first player: seat {self.action}"
+        else:
+            text = str(shape.codec.action(self.action))
+        if self.shop is not None:
+            text += f"; shop {list(self.shop)}"
+        return text
 
-    def lines(self) -> list[str]:
+    def lines(self, shape: Shape) -> list[str]:
         out: list[str] = []
         t: Trace | None = self
         while t is not None and t.previous is not None:
-            out.append(t.last)
+            out.append(t.text(shape))
             t = t.previous
         return out[::-1]
 
@@ -184,7 +232,8 @@ class KotObserver:
     """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
     def __init__(self, shape: Shape, *, perfect_recall: bool) -> None:
-        self.layout = observation.layout(shape.game)
+        self.observer = observation.Observer(shape.game)
+        self.layout = self.observer.layout
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = {
@@ -192,13 +241,13 @@ class KotObserver:
         }
 
     def set_from(self, state: KotState, player: int) -> None:
-        self.tensor[:] = observation.observe(state.node, player)
+        self.observer.write(self.tensor, state.node, player)
 
     def string_from(self, state: KotState, player: int) -> str:
         now = observation.describe(state.node, player)
         if not self.perfect_recall:
             return now
-        return "\n".join([*state.trace.lines(), now])
+        return "\n".join([*state.trace.lines(state.node.shape), now])
 
 
 def game_class(definition: GameDefinition) -> type[KotGame]:

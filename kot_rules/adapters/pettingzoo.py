@@ -13,11 +13,11 @@ Needs the ``pettingzoo`` extra: ``pip install 'kot-rules[pettingzoo]'``.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from kot_rules.adapters import observation
 from kot_rules.adapters.requirement import require
+from kot_rules.adapters.table import Table
 from kot_rules.adapters.tree import Node, Shape
 from kot_rules.engine.options import FirstPlayerRule, Options
 from kot_rules.games import DEFAULT_GAME
@@ -54,7 +54,8 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         options = Options(tokyo_bay=tokyo_bay, first_player=FirstPlayerRule(first_player))
         self.game = definition.new_game(players, options=options)
         self.shape = Shape(self.game)
-        self.layout = observation.layout(self.game)
+        self.observer = observation.Observer(self.game)
+        self.layout = self.observer.layout
         self.render_mode = render_mode
         self.possible_agents = [agent_name(i) for i in range(self.game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -66,8 +67,12 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )
-        self._rng = random.Random()
-        self.node = Node(self.shape)
+        self.table = Table(self.shape)
+
+    @property
+    def node(self) -> Node:
+        """The game's tree node (its ``state`` is the engine state)."""
+        return self.table.node
 
     # -- spaces ------------------------------------------------------------------------
 
@@ -81,18 +86,14 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; with ``seed``, the same game every time for the same actions."""
-        if seed is not None:
-            self._rng = random.Random(f"kot-rules/pettingzoo/{seed}")
-        deck = self.game.shuffled_deck(self._rng.randrange(2**32))
-        self.node = Node(self.shape)
-        self.node.state = self.game.new_initial_state(deck)
+        self.table.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._advance()
+        self._select()
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an id of the action space) for the selected agent, then draw
@@ -104,41 +105,38 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
-        state = self.node.state
-        assert state is not None
-        self.node.state = state.apply(self.shape.codec.decode(int(action)))
+        self.table.step(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._advance()
+        self._select()
         self._accumulate_rewards()
 
-    def _advance(self) -> None:
-        """Draw chance outcomes until a monster decides or the game is over."""
-        s = self.node.state
-        assert s is not None
-        while s.is_chance_node():
-            s = s.apply(s.sample_chance(self._rng))
-        self.node.state = s
-        if s.is_terminal():
-            for agent, value in zip(self.possible_agents, self.node.returns(), strict=True):
+    def _select(self) -> None:
+        """The agent that decides now, or every agent's end of the game."""
+        node = self.table.node
+        if node.is_terminal():
+            for agent, value in zip(self.possible_agents, node.returns(), strict=True):
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = agent_name(s.current_player())
+        self.agent_selection = self.possible_agents[node.current_player()]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        obs = np.asarray(observation.observe(self.node, seat), dtype=np.float32)
+        node = self.table.node
+        obs = np.zeros(self.observer.size, np.float32)
+        places, values = self.observer.entries(node, seat)
+        obs[places] = values
         mask = np.zeros(self.shape.codec.size, np.int8)
-        s = self.node.state
-        if s is not None and not s.is_terminal() and s.current_player() == seat:
-            mask[self.node.legal_actions()] = 1
+        ids = node.decision_ids() if node.player == seat else ()
+        if ids:
+            mask[ids,] = 1
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
-        text = observation.describe(self.node, 0)
+        text = observation.describe(self.table.node, 0)
         if self.render_mode == "human":
             print(text)
             return None
@@ -148,7 +146,38 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         pass
 
 
+# The attributes an AEC loop reads at every step (agent_iter, last, step). PettingZoo's
+# wrappers find them by __getattr__ after a failed look-up, at each of the two wrappers;
+# the wrappers below pass them on by properties instead, with the same before-reset error.
+_PASSED_ON = (
+    "agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+    "_cumulative_rewards",
+)  # fmt: skip
+
+
+def _passed_on(name: str, *, after_reset: bool) -> property:
+    def get(self: Any) -> Any:
+        if after_reset and not self._has_reset and name != "_cumulative_rewards":
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class BoundsWrapper(pz_wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, passing on the per-step attributes."""
+
+
+class OrderWrapper(pz_wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, passing on the per-step attributes."""
+
+
+for _name in _PASSED_ON:
+    setattr(BoundsWrapper, _name, _passed_on(_name, after_reset=False))
+    setattr(OrderWrapper, _name, _passed_on(_name, after_reset=True))
+
+
 def env(game: str = DEFAULT_GAME, players: int = 4, **kwargs: Any) -> Any:
     """The environment with PettingZoo's usual checks (order of calls, bounds of actions)."""
     raw = KotEnv(game, players, **kwargs)
-    return pz_wrappers.OrderEnforcingWrapper(pz_wrappers.AssertOutOfBoundsWrapper(raw))
+    return OrderWrapper(BoundsWrapper(raw))

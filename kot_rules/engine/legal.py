@@ -30,7 +30,7 @@ _CACHE_LIMIT: Final = 50_000
 _REROLLS: Final[dict[tuple[Counts, int], Action]] = {}
 _BUYS: Final[dict[str, Action]] = {}
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _END_TURN: Final = END_TURN
 _STAY: Final = STAY
@@ -50,7 +50,7 @@ def _buy(card: str) -> Action:
 
 
 def _reroll(counts: Counts, index: int) -> Action:
-    """The keep at ``index`` (1 or more) of :class:`_KeepChoices` for ``counts``."""
+    """The keep at ``index`` (1 or more) of :class:`KeepChoices` for ``counts``."""
     key = (counts, index)
     action = _REROLLS.get(key)
     if action is None:
@@ -60,7 +60,7 @@ def _reroll(counts: Counts, index: int) -> Action:
     return action
 
 
-class _KeepChoices(Sequence[Action]):
+class KeepChoices(Sequence[Action]):
     """The legal roll decisions, built on demand: stop, or keep any proper sub-multiset,
     then the card abilities the monster may use now.
 
@@ -69,11 +69,16 @@ class _KeepChoices(Sequence[Action]):
     nothing, is left out); the card uses follow.
     """
 
-    __slots__ = ("_dice", "_extra", "_len", "_rerolls")
+    __slots__ = ("_len", "_rerolls", "dice", "extra")
+
+    dice: Counts
+    """The dice on the table: the keeps are their sub-multisets."""
+    extra: tuple[Action, ...]
+    """The card uses after the keeps."""
 
     def __init__(self, counts: Counts, extra: tuple[Action, ...] = ()) -> None:
-        self._dice = counts
-        self._extra = extra
+        self.dice = counts
+        self.extra = extra
         # stop + every keep but "all": as many as the sub-multisets
         self._rerolls = (
             (counts[0] + 1)
@@ -104,8 +109,8 @@ class _KeepChoices(Sequence[Action]):
         if not 0 < index < self._len:
             raise IndexError(index)
         if index >= self._rerolls:
-            return self._extra[index - self._rerolls]
-        return _reroll(self._dice, index)
+            return self.extra[index - self._rerolls]
+        return _reroll(self.dice, index)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._len):
@@ -115,13 +120,13 @@ class _KeepChoices(Sequence[Action]):
         if action == _STOP:
             return True
         if not isinstance(action, Reroll):
-            return action in self._extra
+            return action in self.extra
         keep = action.keep
         return (
             len(keep) == 6
             and min(keep) >= 0
-            and dice.contains(self._dice, keep)
-            and keep != self._dice
+            and dice.contains(self.dice, keep)
+            and keep != self.dice
         )
 
 
@@ -132,14 +137,14 @@ def legal_actions(s: State) -> Sequence[Action]:
         return s.pending.request.options
     if phase is _KEEP:
         if not (s.game.cards.with_activated and s.monsters[s.active].cards):
-            return _KeepChoices(s.dice)
+            return KeepChoices(s.dice)
         uses = activated.offers(s, s.active, dice_window=True)
         if s.rolls_done >= s.rolls_allowed:
             # No roll left: only the cards' own dice abilities, or resolve.
             return [_STOP, *uses]
         if uses:
-            return _KeepChoices(s.dice, tuple(uses))
-        return _KeepChoices(s.dice)
+            return KeepChoices(s.dice, tuple(uses))
+        return KeepChoices(s.dice)
     if phase is _BUY:
         cards, rest = buy_choices(s)
         actions: list[Action] = [_buy(c) for c in cards]
@@ -163,7 +168,7 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
     cost = table.cost
     discount = abilities.total(s, s.active, _M_CARD_DISCOUNT) if held else 0
     cards = [c for c in s.shop if cost(c) - discount <= energy]
-    if table.own_price or table.unrunnable:  # kony-cards: own price, or not runnable yet
+    if table.own_price or table.unrunnable:  # a card's own price, or not runnable yet
         cards = [c for c in s.shop if _affordable(s, c, discount, energy)]
     rest: list[Action] = []
     if held and table.buys_more:
@@ -172,7 +177,7 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
         if (abilities.any_in(having[_M_BUY_TOP_CARD], held)
                 or abilities.any_in(having[_M_BUY_FROM_OTHERS], held)):
             rest += buying.more_buys(s, energy, discount)
-        if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # kony-words
+        if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # New York's words
             rest += buying.discard_buys(s, energy, discount)
     if energy >= _SWEEP_COST and s.shop:
         rest.append(_SWEEP)
@@ -197,7 +202,7 @@ def choose(s: State, u: float) -> Action:
         and s.phase is _KEEP
         and not (s.game.cards.with_activated and s.monsters[s.active].cards)
     ):
-        # The _KeepChoices order: stop, then the keeps by sub-multiset index.
+        # The KeepChoices order: stop, then the keeps by sub-multiset index.
         c = s.dice
         n = (c[0] + 1) * (c[1] + 1) * (c[2] + 1) * (c[3] + 1) * (c[4] + 1) * (c[5] + 1)
         index = int(u * n)
@@ -206,7 +211,7 @@ def choose(s: State, u: float) -> Action:
     return actions[int(u * len(actions))]
 
 
-# --- kony-cards ------------------------------------------------------------------------
+# --- cards with a price or a condition of their own (New York) ------------------------
 
 
 def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
@@ -220,4 +225,4 @@ def _affordable(s: State, card: str, discount: int, energy: int) -> bool:
     return price is not None and price <= energy
 
 
-_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # kony-words
+_M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD  # New York's words

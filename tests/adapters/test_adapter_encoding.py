@@ -1,4 +1,4 @@
-"""The fixed integer ids of decisions (kot_rules.adapters.encoding, issue 13)."""
+"""The fixed integer ids of decisions (kot_rules.adapters.encoding)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The adapters' libraries are optional: never imported by kot_rules, and a clear error
-naming the pip extra when missing (issue 13)."""
+naming the pip extra when missing."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class TestLazyImport:
     def test_nothing_third_party_is_loaded(self) -> None:
         code = (
             "import sys, kot_rules, kot_rules.adapters, kot_rules.adapters.encoding, "
-            "kot_rules.adapters.tree, kot_rules.adapters.observation\n"
+            "kot_rules.adapters.tree, kot_rules.adapters.observation, kot_rules.adapters.table\n"
             f"print(sorted(m for m in {THIRD_PARTY!r} if m in sys.modules))"
         )
         done = _run(code)
@@ -42,6 +42,7 @@ class TestMissingExtra:
     @pytest.mark.parametrize(("module", "hidden", "extra"), [
         ("kot_rules.adapters.openspiel", "pyspiel", "openspiel"),
         ("kot_rules.adapters.pettingzoo", "pettingzoo", "pettingzoo"),
+        ("kot_rules.adapters.vector", "pettingzoo", "pettingzoo"),
     ])
     def test_importing_the_adapter_without_its_library(
         self, module: str, hidden: str, extra: str

@@ -1,4 +1,4 @@
-"""Every registered game as an OpenSpiel game (kot_rules.adapters.openspiel, issue 13)."""
+"""Every registered game as an OpenSpiel game (kot_rules.adapters.openspiel)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Every registered game as a PettingZoo AEC environment (kot_rules.adapters.pettingzoo,
-issue 13)."""
+"""Every registered game as a PettingZoo AEC environment (kot_rules.adapters.pettingzoo)."""
 
 from __future__ import annotations
 

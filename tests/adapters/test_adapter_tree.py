@@ -1,4 +1,4 @@
-"""The tree with explicit chance under both adapters (kot_rules.adapters.tree, issue 13)."""
+"""The tree with explicit chance under both adapters (kot_rules.adapters.tree)."""
 
 from __future__ import annotations
 

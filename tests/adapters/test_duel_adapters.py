@@ -1,4 +1,4 @@
-"""duel-adapters: every answer a King of Tokyo: Duel question can offer has an action id,
+"""Every answer a King of Tokyo: Duel question can offer has an action id,
 and King of Tokyo's ids stay as they were (kot_rules.adapters.encoding, docs/adapters.md)."""
 
 from __future__ import annotations
