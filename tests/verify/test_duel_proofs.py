@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,12 +23,18 @@ from kot_rules.verify.prover import PROVED, UNSUPPORTED
 from kot_rules.verify.report import lines
 
 SPEC = Path(__file__).parents[2] / "spec" / "rules" / "king-of-tokyo-duel.yaml"
-BUDGET_SECONDS = 60
+BUDGET_CPU_SECONDS = 60
+"""The proofs' budget in CPU seconds of this process (Z3 runs in it): wall time on a shared
+machine measures the neighbours too."""
+CPU: dict[str, float] = {}
 
 
 @pytest.fixture(scope="module")
 def report() -> duel_prover.DuelReport:
-    return duel_kernel.verify()
+    start = time.process_time()
+    out = duel_kernel.verify()
+    CPU["verify"] = time.process_time() - start
+    return out
 
 
 def cited() -> set[str]:
@@ -51,7 +58,7 @@ class TestEveryInvariantIsProved:
         assert len(report.results) == len(pairs)
 
     def test_within_the_time_budget(self, report: duel_prover.DuelReport) -> None:
-        assert report.seconds < BUDGET_SECONDS
+        assert report.results and CPU["verify"] < BUDGET_CPU_SECONDS
 
     def test_the_invariants_the_brief_names(self) -> None:
         assert {"INV-DUEL-MARKERS", "INV-DUEL-HEARTS", "INV-DUEL-DICE", "INV-DUEL-TOKENS",

@@ -29,7 +29,10 @@ from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
 from kot_rules.verify.duel_state import leaves
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
-BUDGET_SECONDS = 60
+BUDGET_CPU_SECONDS = 60
+"""Budgets in CPU seconds of this process (Z3 runs in it): wall time on a shared machine
+measures the neighbours too."""
+CPU: dict[str, float] = {}
 TOO_MUCH = 'card "Too Much"\n  cost 3, discard\n  Heal 5.\n'
 
 
@@ -41,7 +44,10 @@ def duel_cards() -> list[object]:
 
 @pytest.fixture(scope="module")
 def report() -> duel_prover.DuelReport:
-    return duel_kernel.verify(duel_cards())  # type: ignore[arg-type]
+    start = time.process_time()
+    out = duel_kernel.verify(duel_cards())  # type: ignore[arg-type]
+    CPU["verify"] = time.process_time() - start
+    return out
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -58,7 +64,7 @@ class TestEveryDuelCardSentenceIsProved:
                   if r.status != PROVED]
         assert failed == []
         assert report.ok and all(c.reachable for c in report.canaries)
-        assert report.seconds < BUDGET_SECONDS
+        assert CPU["verify"] < BUDGET_CPU_SECONDS
 
     def test_one_row_per_distinct_sentence_and_invariant(
             self, report: duel_prover.DuelReport) -> None:
@@ -179,9 +185,9 @@ class TestCheckCommand:
 
     def test_the_verify_command_proves_the_duel_cards(
             self, capsys: pytest.CaptureFixture[str]) -> None:
-        start = time.perf_counter()
+        start = time.process_time()
         assert main(["verify", "--game", DUEL, "--json"]) == 0
-        assert time.perf_counter() - start < BUDGET_SECONDS
+        assert time.process_time() - start < BUDGET_CPU_SECONDS
         data = json.loads(capsys.readouterr().out)
         assert data["ok"] is True
         kinds = {r["kind"] for r in data["results"]}
@@ -218,10 +224,10 @@ class TestAPullSentence:
         assert shown == values(symbolic(ref.pull(s, owner, track, n)))
 
     def test_a_pull_of_7_is_proved_in_time(self) -> None:
-        start = time.perf_counter()
+        start = time.process_time()
         results = duel_prover.prove(pull_sentence(7))
         assert [r.invariant for r in results if r.status != PROVED] == []
-        assert time.perf_counter() - start < BUDGET_SECONDS / 4
+        assert time.process_time() - start < BUDGET_CPU_SECONDS / 4
 
     def test_a_pull_whose_bonus_breaks_the_hearts_is_caught(self) -> None:
         # A smash bonus reached on the last step takes the rival below 0 hearts.
