@@ -65,12 +65,14 @@ SAMPLE ?= 100
 soak: $(STAMP)
 	$(BIN)/python -m kot_rules.verify.soak --games $(GAMES) --jobs $(JOBS) --sample $(SAMPLE)
 
-## Mutation testing: each mutant of scripts/mutants/catalogue.yaml (or only MUTANTS=id,...)
-## in a temporary copy of the tree, through scenarios > verify > records > Z3 differential
-## tests > engine tests until one fails, JOBS at a time; a table, and build/mutate.json.
+## Mutation testing: each mutant of scripts/mutants/catalogue.yaml (or only MUTANTS=id,...,
+## or only those of MUTANT_GAMES=king-of-new-york,...) in a temporary copy of the tree,
+## through its game's scenarios > verify > records > Z3 differential tests > engine tests
+## until one fails, JOBS at a time; a table, each game's score, and build/mutate.json.
 MUTANTS ?=
+MUTANT_GAMES ?=
 mutate: $(STAMP)
-	$(BIN)/python scripts/mutate.py --jobs $(if $(filter 0,$(JOBS)),2,$(JOBS)) $(if $(MUTANTS),--mutants $(MUTANTS))
+	$(BIN)/python scripts/mutate.py --jobs $(if $(filter 0,$(JOBS)),2,$(JOBS)) $(if $(MUTANTS),--mutants $(MUTANTS)) $(if $(MUTANT_GAMES),--games $(MUTANT_GAMES))
 
 ## The rules-clarification site, served on http://127.0.0.1:8000
 docs: $(STAMP)

@@ -7,7 +7,11 @@ time, in a plain copy of the tree, through a kill pipeline that stops at its fir
 A mutant replaces one exact text (found exactly once) of one file. The working tree is
 never changed: every mutant runs in its own temporary copy of kot_rules/, spec/, grammar/,
 tests/ and pyproject.toml, imported through PYTHONPATH (checked: the copy's kot_rules is
-the one imported, not the editable install). The unmutated copy must pass every stage
+the one imported, not the editable install). Each mutant belongs to a game (the
+catalogue's ``game``, King of Tokyo by default) and each stage runs that game's checks:
+its scenarios, its proofs, its stored records, its Z3 differential tests (King of Tokyo's
+stages also run the other games' scenarios and records, as its engine code is shared).
+The unmutated copy must pass every stage of every game the run's mutants belong to
 first (their times are printed); otherwise the run stops. A mutant is killed by the first
 stage that fails, or by the timeout; it survives when every stage passes, and a survivor
 whose catalogue entry says why it is equivalent is shown as explained. Exit 1 if the
@@ -37,30 +41,56 @@ CATALOGUE = ROOT / "scripts" / "mutants" / "catalogue.yaml"
 COPIED = ("kot_rules", "spec", "grammar", "tests", "docs", "pyproject.toml")
 """What a mutant's copy holds: the package, its data, the tests and their configuration, and
 the docs pages some tests read (docs/agents.md runs its example)."""
-FIELDS = {"id", "file", "find", "replace", "description", "cite", "equivalent"}
+FIELDS = {"id", "file", "find", "replace", "description", "cite", "equivalent", "game"}
 REQUIRED = ("id", "file", "find", "replace", "description")
 MIN_TIMEOUT = 300.0
 
+KOT, DUEL, KONY = "king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york"
+GAMES = (KOT, DUEL, KONY)
+"""The games a mutant may belong to (spec/scenarios/ has a folder for each)."""
+
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-o",
           "addopts=")
+CLI = ("-m", "kot_rules.surfaces.cli")
+RECORDS = (*PYTEST, "tests/records", "--deselect",
+           "tests/records/test_records.py::TestStoredProofs")
+"""The stored proofs' test repeats `verify` (25 s): the verify stage covers it."""
 
 
 @dataclass(frozen=True)
 class Stage:
     name: str
-    args: tuple[str, ...]
-    """Arguments to the copy's python, run in the copy."""
+    args: tuple[tuple[str, tuple[str, ...]], ...]
+    """Per game, the arguments to the copy's python, run in the copy; a game missing here
+    has nothing for this stage to run (New York has no stored records)."""
+
+    def command(self, game: str) -> tuple[str, ...] | None:
+        return dict(self.args).get(game)
 
 
 STAGES: tuple[Stage, ...] = (
-    Stage("scenarios", ("-m", "kot_rules.surfaces.cli", "scenario", "run", "spec/scenarios")),
-    Stage("verify", ("-m", "kot_rules.surfaces.cli", "verify", "--out", "build/cex")),
-    # The stored proofs' test repeats `verify` (25 s): the verify stage covers it.
-    Stage("records", (*PYTEST, "tests/records", "--deselect",
-                      "tests/records/test_records.py::TestStoredProofs")),
-    Stage("z3-diff", (*PYTEST, "tests/verify/test_kernel_differential.py",
-                      "tests/verify/test_differential.py")),
-    Stage("engine", (*PYTEST, "tests/engine", "tests/verify/test_invariants.py")),
+    # King of Tokyo's engine is every game's: all the scenarios; the others, their own.
+    Stage("scenarios", (
+        (KOT, (*CLI, "scenario", "run", "spec/scenarios")),
+        (DUEL, (*CLI, "scenario", "run", f"spec/scenarios/{DUEL}")),
+        (KONY, (*CLI, "scenario", "run", f"spec/scenarios/{KONY}")))),
+    Stage("verify", tuple((g, (*CLI, "verify", "--game", g, "--out", "build/cex"))
+                          for g in GAMES)),
+    Stage("records", ((KOT, RECORDS), (DUEL, (*RECORDS, "-k", "duel")))),
+    Stage("z3-diff", (
+        (KOT, (*PYTEST, "tests/verify/test_kernel_differential.py",
+               "tests/verify/test_differential.py")),
+        (DUEL, (*PYTEST, "tests/verify/test_duel_reference.py",
+                "tests/verify/test_duel_proofs_differential.py")),
+        (KONY, (*PYTEST, "tests/verify/test_kony_differential.py",
+                "tests/verify/test_kony_cards_differential.py",
+                "tests/verify/test_kony_semantics.py")))),
+    # Every engine test (the three games share it), and the game's invariants checked on
+    # the states of random games.
+    Stage("engine", (
+        (KOT, (*PYTEST, "tests/engine", "tests/verify/test_invariants.py")),
+        (DUEL, (*PYTEST, "tests/engine", "tests/verify/test_duel_coverage_concrete.py")),
+        (KONY, (*PYTEST, "tests/engine", "tests/verify/test_kony_games.py")))),
 )
 """Every stage, in the order the baseline runs them (cheapest first)."""
 
@@ -73,10 +103,12 @@ cheapest first (the scenarios and the records never run the Z3 model). A mutant 
 only if it passes every stage."""
 
 
-def pipeline(target: str, stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
-    """``stages`` in the order of ``target``'s pipeline."""
+def pipeline(target: str, game: str, stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+    """``stages`` that have something to run for ``game``, in the order of ``target``'s
+    pipeline."""
     order = ORDER.get(target, tuple(s.name for s in STAGES))
-    return tuple(sorted(stages, key=lambda s: order.index(s.name)))
+    return tuple(sorted((s for s in stages if s.command(game) is not None),
+                        key=lambda s: order.index(s.name)))
 
 
 class CatalogueError(ValueError):
@@ -92,6 +124,7 @@ class Mutant:
     description: str
     cite: str = ""
     equivalent: str = ""
+    game: str = KOT
 
     @property
     def target(self) -> str:
@@ -120,6 +153,8 @@ def load(path: Path = CATALOGUE) -> list[Mutant]:
         if m.id in seen:
             raise CatalogueError(f"{where}: id {m.id!r} used twice")
         seen.add(m.id)
+        if m.game not in GAMES:
+            raise CatalogueError(f"{where} ({m.id}): game {m.game!r} is none of {GAMES}")
         if m.find == m.replace:
             raise CatalogueError(f"{where} ({m.id}): replace is the find text")
         source = ROOT / m.file
@@ -221,45 +256,58 @@ class Result:
     seconds: float
     stage_seconds: dict[str, float]
     detail: str = ""
+    game: str = KOT
 
 
-def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float) -> Result:
-    """Run the stages on a fresh copy (mutated by ``m``, or not for the baseline)."""
+def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float,
+                 game: str = KOT) -> Result:
+    """Run ``m``'s game's stages on a fresh copy mutated by ``m``, or for the baseline
+    (``m`` None) ``game``'s stages on an unmutated copy."""
     start = time.perf_counter()
     times: dict[str, float] = {}
-    name = "baseline" if m is None else m.id
+    if m is not None:
+        game = m.game
+    name = f"baseline-{game}" if m is None else m.id
     target = "-" if m is None else m.target
+    order = (tuple(s for s in stages if s.command(game) is not None) if m is None
+             else pipeline(m.target, game, stages))
     with tempfile.TemporaryDirectory(prefix=f"kot-mutant-{name}-") as tmp:
         copy = Path(tmp)
         copy_tree(copy)
         if m is not None:
             apply(m, copy)
         check_import(copy)
-        for stage in stages if m is None else pipeline(m.target, stages):
+        for stage in order:
+            args = stage.command(game)
+            assert args is not None
             left = timeout - (time.perf_counter() - start)
             t0 = time.perf_counter()
             try:
-                code, output = run_stage([sys.executable, *stage.args], copy, max(left, 1.0))
+                code, output = run_stage([sys.executable, *args], copy, max(left, 1.0))
             except subprocess.TimeoutExpired:
                 times[stage.name] = time.perf_counter() - t0
                 return Result(name, target, "timeout", stage.name,
-                              time.perf_counter() - start, times, f"over {timeout:.0f} s")
+                              time.perf_counter() - start, times, f"over {timeout:.0f} s", game)
             times[stage.name] = time.perf_counter() - t0
             if code != 0:
                 tail = output.strip().splitlines()[-12:]
                 return Result(name, target, "killed", stage.name,
-                              time.perf_counter() - start, times, "\n".join(tail))
+                              time.perf_counter() - start, times, "\n".join(tail), game)
     survived = "explained" if m is not None and m.equivalent else "survived"
-    return Result(name, target, survived, None, time.perf_counter() - start, times)
+    return Result(name, target, survived, None, time.perf_counter() - start, times, "", game)
+
+
+SHORT = {KOT: "kot", DUEL: "duel", KONY: "kony"}
+"""The games' names in the table's game column."""
 
 
 def table(results: list[Result]) -> str:
-    rows = [("id", "target", "result", "seconds")]
+    rows = [("id", "game", "target", "result", "seconds")]
     for r in results:
         how = {"killed": f"killed by {r.stage}", "timeout": f"killed by timeout ({r.stage})",
                "survived": "SURVIVED", "explained": "explained (equivalent)"}[r.outcome]
-        rows.append((r.id, r.target, how, f"{r.seconds:.0f}"))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        rows.append((r.id, SHORT[r.game], r.target, how, f"{r.seconds:.0f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                      for row in rows)
 
@@ -275,6 +323,40 @@ def score(results: list[Result]) -> tuple[int, int, str]:
     return killed, n, line
 
 
+@dataclass(frozen=True)
+class GameScore:
+    """One game's mutants: the counts, the score line, and how many each stage killed."""
+
+    killed: int
+    mutants: int
+    explained: int
+    survived: int
+    line: str
+    killed_by: dict[str, int]
+
+    def text(self) -> str:
+        stages = ", ".join(f"{n} by {s}" for s, n in sorted(self.killed_by.items(),
+                                                           key=lambda kv: -kv[1]))
+        return self.line + (f" ({stages})" if stages else "")
+
+
+def by_game(results: list[Result]) -> dict[str, GameScore]:
+    """The score of each game that has mutants among ``results``."""
+    out: dict[str, GameScore] = {}
+    for game in GAMES:
+        mine = [r for r in results if r.game == game]
+        if not mine:
+            continue
+        stages: dict[str, int] = {}
+        for r in mine:
+            if r.outcome in ("killed", "timeout") and r.stage is not None:
+                stages[r.stage] = stages.get(r.stage, 0) + 1
+        killed, n, line = score(mine)
+        out[game] = GameScore(killed, n, sum(r.outcome == "explained" for r in mine),
+                              sum(r.outcome == "survived" for r in mine), line, stages)
+    return out
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -282,11 +364,13 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--mutants", default="", help="comma-separated ids (default: all)")
+    p.add_argument("--games", default="", help="comma-separated games whose mutants run "
+                   "(default: every game's: " + ", ".join(GAMES) + ")")
     p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     p.add_argument("--timeout", type=float, default=None,
                    help="seconds per mutant; over it counts as killed by timeout (default: "
-                   "3 times the unmutated tree's time, at least 300 s: a loaded machine is "
-                   "slow, a mutant that loops is much slower)")
+                   "3 times the unmutated tree's time for the mutant's game, at least 300 s: "
+                   "a loaded machine is slow, a mutant that loops is much slower)")
     p.add_argument("--stages", default="", help="comma-separated stage names (default: all: "
                    + ", ".join(s.name for s in STAGES) + ")")
     p.add_argument("--no-baseline", action="store_true",
@@ -310,6 +394,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mutate: unknown mutant ids {unknown}", file=sys.stderr)
             return 1
         mutants = [known[w] for w in wanted]
+    if args.games:
+        chosen = [g.strip() for g in args.games.split(",") if g.strip()]
+        if any(g not in GAMES for g in chosen):
+            print(f"mutate: unknown games in {chosen}: known {list(GAMES)}", file=sys.stderr)
+            return 1
+        mutants = [m for m in mutants if m.game in chosen]
     stages = STAGES
     if args.stages:
         names = [n.strip() for n in args.stages.split(",")]
@@ -320,31 +410,42 @@ def main(argv: list[str] | None = None) -> int:
         stages = tuple(by_name[n] for n in names)
     jobs = max(1, args.jobs)
     began = time.perf_counter()
-    baseline: Result | None = None
+    played = [g for g in GAMES if any(m.game == g for m in mutants)]
+    baseline: dict[str, Result] = {}
     if not args.no_baseline:
         print("mutate: the unmutated tree first ...", flush=True)
-        try:
-            baseline = run_pipeline(None, stages, timeout=args.timeout or 3600.0)
-        except KeyboardInterrupt:
-            stop_all()
-            print("mutate: interrupted; the working tree was never changed", file=sys.stderr)
-            return 130
-        for name, secs in baseline.stage_seconds.items():
-            print(f"  {name:<10} {secs:6.1f} s", flush=True)
-        if baseline.outcome != "survived":
-            print(f"mutate: the unmutated tree fails stage {baseline.stage}: fix it first\n"
-                  f"{baseline.detail}", file=sys.stderr)
-            return 1
-    timeout: float = args.timeout or max(MIN_TIMEOUT, 3 * (baseline.seconds if baseline
-                                                            else MIN_TIMEOUT / 3))
-    print(f"mutate: {len(mutants)} mutants, {jobs} at a time, {timeout:.0f} s each at most",
-          flush=True)
-    for target in sorted({m.target for m in mutants}):
-        print(f"  {target} mutants: " + " > ".join(s.name for s in pipeline(target, stages)),
-              flush=True)
+        for game in played:
+            try:
+                base = run_pipeline(None, stages, args.timeout or 3600.0, game)
+            except KeyboardInterrupt:
+                stop_all()
+                print("mutate: interrupted; the working tree was never changed",
+                      file=sys.stderr)
+                return 130
+            print(f"  {game}:", flush=True)
+            for name, secs in base.stage_seconds.items():
+                print(f"    {name:<10} {secs:6.1f} s", flush=True)
+            if base.outcome != "survived":
+                print(f"mutate: the unmutated tree fails {game}'s stage {base.stage}: fix it "
+                      f"first\n{base.detail}", file=sys.stderr)
+                return 1
+            baseline[game] = base
+
+    def limit(game: str) -> float:
+        if args.timeout:
+            return float(args.timeout)
+        base = baseline.get(game)
+        return max(MIN_TIMEOUT, 3 * base.seconds) if base is not None else MIN_TIMEOUT
+
+    print(f"mutate: {len(mutants)} mutants, {jobs} at a time, at most "
+          + ", ".join(f"{limit(g):.0f} s each for {g}" for g in played), flush=True)
+    for game in played:
+        for target in sorted({m.target for m in mutants if m.game == game}):
+            print(f"  {game} {target} mutants: "
+                  + " > ".join(s.name for s in pipeline(target, game, stages)), flush=True)
 
     def one(m: Mutant) -> Result:
-        r = run_pipeline(m, stages, timeout)
+        r = run_pipeline(m, stages, limit(m.game))
         how = {"killed": r.stage, "timeout": f"timeout ({r.stage})"}.get(
             r.outcome, r.outcome.upper())
         print(f"  {r.id}: {how} ({r.seconds:.0f} s)", flush=True)
@@ -366,13 +467,18 @@ def main(argv: list[str] | None = None) -> int:
     minutes = (time.perf_counter() - began) / 60
     print()
     print(table(results))
+    games = by_game(results)
+    print()
+    for game, row in games.items():
+        print(f"{game}: {row.text()}")
     killed, n, line = score(results)
-    print(f"\n{line}; {minutes:.1f} min")
+    print(f"\nall: {line}; {minutes:.1f} min")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
         "score": {"killed": killed, "mutants": n, "line": line, "minutes": round(minutes, 1)},
-        "timeout": timeout,
-        "baseline": None if baseline is None else baseline.stage_seconds,
+        "games": {g: row.__dict__ for g, row in games.items()},
+        "timeout": {g: limit(g) for g in played},
+        "baseline": {g: b.stage_seconds for g, b in baseline.items()} or None,
         "stages": [s.name for s in stages],
         "results": [r.__dict__ for r in results],
     }, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -54,6 +54,26 @@ class TestTheCatalogue:
         ids = {m.id for m in mutate.load()}
         assert {"z3-ones-two-stars", "z3-tokyo-start-one-star", "z3-bay-untouched"} <= ids
 
+    @pytest.mark.parametrize("game", [mutate.DUEL, mutate.KONY])
+    def test_enough_mutants_of_duel_and_new_york(self, game: str) -> None:
+        mine = [m for m in mutate.load() if m.game == game]
+        assert len(mine) >= 20
+        assert sum(m.target == "z3" for m in mine) >= 5
+
+    def test_the_statue_taken_with_two_ouch_is_in_it(self) -> None:
+        # It passed every New York scenario and engine test until a scenario held the rule.
+        m = next(m for m in mutate.load() if m.id == "kony-statue-with-two-ouch")
+        assert (m.game, m.file) == (mutate.KONY, "kot_rules/engine/newyork.py")
+        assert "OUCH_CITY" in m.find and "OUCH_BOROUGH" in m.replace
+
+    def test_each_mutant_names_a_game_its_file_belongs_to(self) -> None:
+        own = {mutate.DUEL: ("duel", "tracks"), mutate.KONY: ("kony", "newyork", "city")}
+        for m in mutate.load():
+            stem = Path(m.file).stem
+            for game, words in own.items():
+                if any(stem.startswith(w) for w in words):
+                    assert m.game == game, m.id
+
 
 class TestACatalogueThatRotsFailsLoudly:
     @pytest.mark.parametrize("find", ["no such text anywhere", "import"])
@@ -95,7 +115,39 @@ class TestTheRunnerKillsAMutant:
         # The working tree was never mutated.
         assert hashlib.sha256((ROOT / m.file).read_bytes()).hexdigest() == before
 
+    def test_a_new_york_mutant_is_killed_by_new_york_scenarios(self, tmp_path: Path) -> None:
+        """Two Ouch! taking the Statue of Liberty: only New York's scenarios run, and one
+        of them kills it."""
+        out = tmp_path / "mutate.json"
+        proc = subprocess.run(
+            [sys.executable, str(SCRIPT), "--mutants", "kony-statue-with-two-ouch",
+             "--no-baseline", "--stages", "scenarios", "--json", str(out)],
+            capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        (result,) = json.loads(out.read_text(encoding="utf-8"))["results"]
+        assert (result["game"], result["outcome"], result["stage"]) == (
+            mutate.KONY, "killed", "scenarios")
+        assert "spec/scenarios/king-of-new-york/" in result["detail"]
+        assert "spec/scenarios/king-of-tokyo/" not in result["detail"]
+
     def test_stage_orders_cover_every_stage(self) -> None:
         names = {s.name for s in mutate.STAGES}
         for target, order in mutate.ORDER.items():
             assert set(order) == names and len(order) == len(names), target
+
+    @pytest.mark.parametrize("game", mutate.GAMES)
+    def test_each_game_is_checked_by_its_own_scenarios_and_proofs(self, game: str) -> None:
+        by_name = {s.name: s for s in mutate.STAGES}
+        scenarios = by_name["scenarios"].command(game)
+        assert scenarios is not None
+        assert scenarios[-1] == ("spec/scenarios" if game == mutate.KOT
+                                 else f"spec/scenarios/{game}")
+        verify = by_name["verify"].command(game)
+        assert verify is not None and ("--game", game) == verify[verify.index("--game"):][:2]
+        for name in ("z3-diff", "engine"):
+            assert by_name[name].command(game) is not None, name
+        # New York has no stored game records; the others have theirs.
+        assert (by_name["records"].command(game) is None) == (game == mutate.KONY)
+        names = [s.name for s in mutate.pipeline("engine", game, mutate.STAGES)]
+        assert names == [n for n in mutate.ORDER["engine"]
+                         if n != "records" or game != mutate.KONY]

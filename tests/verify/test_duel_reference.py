@@ -295,6 +295,22 @@ class TestTheDecisionsOnWorkedExamples:
             0, 1, 0, True)
 
 
+class TestTheModelOnTheWorkedExamples:
+    """The model's step agrees with the reference on worked examples the random states
+    seldom reach (a mutant of the model survived the random ones)."""
+
+    def test_a_king_tile_stops_the_rival_not_the_king(self) -> None:
+        # D-DUEL-KING: the King's tile on -1; seat 0 pulls onto it from 0 and is stopped,
+        # seat 1 (the King) pulls onto it from -2 and goes on.
+        s = lay(replace(board(fame=0), king_seat=1), 0, -1, 1, king=True)
+        rival = replace(s, pull_left=3, puller=0, pull_track=0)
+        own = replace(rival, tracks=(replace(s.tracks[0], marker=-4), s.tracks[1]), puller=1)
+        for start, left in ((rival, 0), (own, 2)):
+            agree(k.pull_on, {}, start, ref.pull_step)
+            assert (ref.pull_step(start).tracks[0].marker, ref.pull_step(start).pull_left) == (
+                -2, left)
+
+
 class TestTheDifferentialCanFail:
     def test_a_wrong_heal_in_the_model_is_caught(self) -> None:
         s = ref.damage(ref.setup(10, 10), 0, 1)

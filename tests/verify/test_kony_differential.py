@@ -1,4 +1,4 @@
-"""kony-proofs: New York's proofs are about the code that runs. The same step on the same
+"""New York's proofs are about the code that runs. The same step on the same
 concrete position, through the engine (kot_rules.engine.newyork) and through its Z3
 transition (kot_rules.verify.kony_kernel, every choice fixed to the engine's), gives the
 same state, field by field (seat 0 the active monster; the model's ghosts left out)."""
@@ -6,17 +6,19 @@ same state, field by field (seat 0 the active monster; the model's ghosts left o
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import z3
 from budget import budget
 from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
-from kony_cases import GHOSTS, FixedCtx, positions, solve, symbolic, view
+from kony_cases import GHOSTS, FixedCtx, game, positions, solve, symbolic, view
 
 from kot_rules.engine.actions import END_TURN, PASS, STOP, Choose, ResolveFaces, Roll
-from kot_rules.engine.city import FACES, OUTER, TILES, CityBoard, is_unit
+from kot_rules.engine.city import FACES, OUTER, TILES, CityBoard, board_from_json, is_unit
 from kot_rules.engine.dice import Face
+from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import Phase, State
 from kot_rules.verify import kony_kernel as k
 from kot_rules.verify.kony_invariants import BY_ID, IDS
@@ -164,26 +166,48 @@ class TestMoving:
     @budget(40, suppress_health_check=SLOW, deadline=None)
     @given(positions(), st.integers(0, 4))
     def test_the_move_phase(self, s: State, pick: int) -> None:
-        r = rolled(s, Face.ENERGY, 5)
-        before = view(r)
-        t = r.apply(ResolveFaces(Face.ENERGY)).apply(ResolveFaces(FACES[
-            (FACES.index(Face.ENERGY) + 1) % len(FACES)]))
-        assume(going_on(t, r.active) and t.phase in (Phase.MOVE, Phase.BUY))
-        other = FACES[(FACES.index(Face.ENERGY) + 1) % len(FACES)]
-        assume(other is Face.HEAL)  # the second kind: heal, whose step the model has
-        steps: list[tuple[Callable[[Ctx, Any], k.Step], dict[str, Any]]] = [
-            (k.energy_faces, {"faces": 5}), (k.heal_faces, {"faces": 1}),
-            (k.move_up, {}), (k.enter_manhattan, {})]
-        if t.phase is Phase.MOVE:
-            options = list(t.legal_actions())
-            action = options[pick % len(options)]
-            if action != PASS:
-                assert isinstance(action, Choose)
-                steps.append((k.move_borough, {"borough": OUTER.index(action.key)}))
-            t = t.apply(action)
-        got = model(steps[:2], before)
-        got = model(steps[2:], got, guarded=True)
-        agree(got, t)
+        move_phase_agrees(s, pick)
+
+    def test_a_second_entry_in_a_turn_scores_no_star(self) -> None:
+        """D-KONY-ENTRY-STAR-ONCE: Kong entered and left Manhattan earlier this turn (as
+        Subway's moves at any time allow; random positions start a turn, never so); its
+        Move phase takes it into the empty Manhattan again, without the star."""
+        g = game(2, False)
+        s = g.setup_state([MonsterSetup(n, stars=3) for n in g.names], active=0,
+                          game_board=board_from_json({"where": ["queens", "bronx"]}))
+        s.board = replace(s.board, entered=True)
+        move_phase_agrees(s, 0, must)
+
+
+def must(condition: bool) -> None:
+    assert condition
+
+
+def move_phase_agrees(s: State, pick: int,
+                      require: Callable[[bool], object] = assume) -> None:
+    """From ``s`` (phase ROLL), five energy faces and a heal face resolved, then the Move
+    phase: the engine and the model's steps give the same state. ``require``: what a
+    position the check needs must satisfy (Hypothesis's ``assume``, or an assertion)."""
+    r = rolled(s, Face.ENERGY, 5)
+    before = view(r)
+    t = r.apply(ResolveFaces(Face.ENERGY)).apply(ResolveFaces(FACES[
+        (FACES.index(Face.ENERGY) + 1) % len(FACES)]))
+    require(going_on(t, r.active) and t.phase in (Phase.MOVE, Phase.BUY))
+    other = FACES[(FACES.index(Face.ENERGY) + 1) % len(FACES)]
+    require(other is Face.HEAL)  # the second kind: heal, whose step the model has
+    steps: list[tuple[Callable[[Ctx, Any], k.Step], dict[str, Any]]] = [
+        (k.energy_faces, {"faces": 5}), (k.heal_faces, {"faces": 1}),
+        (k.move_up, {}), (k.enter_manhattan, {})]
+    if t.phase is Phase.MOVE:
+        options = list(t.legal_actions())
+        action = options[pick % len(options)]
+        if action != PASS:
+            assert isinstance(action, Choose)
+            steps.append((k.move_borough, {"borough": OUTER.index(action.key)}))
+        t = t.apply(action)
+    got = model(steps[:2], before)
+    got = model(steps[2:], got, guarded=True)
+    agree(got, t)
 
 
 class TestEndOfTurn:
