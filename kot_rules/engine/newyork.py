@@ -431,10 +431,9 @@ def apply_flee(s: State, ev: list[Event], action: Action) -> None:
     elif isinstance(action, Choose):
         pay_toll(s, ev, seat)
         leave_manhattan(s, ev, seat, action.key, "fleeing the attack")
+        # Leaving, it let the 5-6 monster take the free 2-4 space at once; deciding next,
+        # that one may still flee from there (the same end as moving after its decision).
         s.board = _b(s).with_fled((*_b(s).fled, seat))
-        # The 5-6 monster takes the free 2-4 space at once; deciding next, it may still
-        # flee from there (the same end as moving after its decision).
-        _close_gap(s, ev)
     s.yield_queue = s.yield_queue[1:]
     if s.yield_queue:
         return
@@ -486,13 +485,18 @@ def enter_manhattan(s: State, ev: list[Event], seat: int, why: str) -> None:
 
 
 def leave_manhattan(s: State, ev: list[Event], seat: int, borough: str, why: str) -> None:
-    """``seat`` leaves Manhattan for the outer ``borough`` (no rules checked)."""
+    """``seat`` leaves Manhattan for the outer ``borough`` (no rules checked); a 5-6 monster
+    left behind takes the free 2-4 space at once (kony.five-six.flee-order)."""
     if s.city == seat:
         s.city = None
     elif s.bay == seat:
         s.bay = None
     s.board = _b(s).moved(seat, borough)
     _say(ev, Event(K_LEFT, seat, 0, None, MANHATTAN, f"for {DATA.names[borough]}: {why}"))
+    # The move up is part of the leaving (kony_kernel.leave): a card that fires on the
+    # leaver's new borough and asks a question must not see an empty 2-4 path with the 5-6
+    # one taken (INV-KONY-MANHATTAN).
+    _close_gap(s, ev)
     abilities.fire(s, ev, Trigger.ENTER_BOROUGH, (seat,))
 
 

@@ -87,6 +87,21 @@ def test_duel_game_3602_keeps_every_invariant() -> None:
     assert tally.checked_states > 300
 
 
+@pytest.mark.parametrize(("index", "players"), [(242400, 5), (757800, 6)])
+def test_new_york_five_six_games_keep_every_invariant(index: int, players: int) -> None:
+    """The soak's games 242400 and 757800 (New York, 5-6 path) once broke
+    INV-KONY-MANHATTAN at turn 19: the 2-4 monster fled to a borough where a card of the
+    attacked asked a question before the 5-6 monster took the free 2-4 space, so the
+    question showed the 5-6 path taken and the 2-4 one empty. Leaving Manhattan moves the
+    5-6 monster up first (kony.five-six.flee-order)."""
+    config = soak.config_of(index)
+    assert (config.game_id, config.players, config.options.tokyo_bay) == (KONY, players, None)
+    tally = soak.play_range((index, index + 1, 1))
+    assert (tally.games, tally.sampled, tally.crash_count) == (1, 1, 0)
+    assert tally.violations == [] and tally.violation_count == 0
+    assert tally.checked_states > 300
+
+
 def test_the_parallel_run_adds_up() -> None:
     total, seconds = soak.soak(8, jobs=2, sample=4, chunk=3, progress=False)
     assert (total.games, total.crash_count, total.violation_count) == (8, 0, 0)
