@@ -59,7 +59,7 @@ def test_with_resolved_passes_every_field_on() -> None:
     values: dict[str, Any] = {
         "fame": -3, "destruction": 4, "dice_tokens": (1, 2), "white": 1, "bought": True,
         "resolved": (5,), "tiles": (PlacedTile("heal", FAME, (2,), None),), "extra": (FAME,),
-        "dominated": (1, 0), "fewer": (0, 2), "added": 1,
+        "dominated": (1, 0), "fewer": (0, 2), "added": 1, "left": 2,
     }
     assert set(values) == {f.name for f in fields(DuelBoard)}, "a new field: pass it on"
     board = DuelBoard(**values)

@@ -1,4 +1,4 @@
-"""``kot-rules play --game king-of-tokyo-duel`` (branch duel-site): after every turn the
+"""``kot-rules play --game king-of-tokyo-duel``: after every turn the
 log shows each monster and both tracks drawn, with the markers where the pulls left them;
 King of Tokyo's log shows no such lines."""
 
@@ -21,14 +21,20 @@ def test_every_turn_ends_with_the_monsters_and_the_tracks() -> None:
     assert lines[2] == TRACK_LEGEND
     ends = [i for i, line in enumerate(lines) if line.endswith(" ends the turn")]
     assert len(ends) == sum(e.kind is EventKind.TURN_ENDED for e in record.events) > 5
+    # The status after a turn's end shows the board after the step that ended it, and a step
+    # may run on into the next turn (questions answered where they are asked): the markers
+    # are where every pull of the steps so far left them.
+    state = DUEL.new_game(2).new_initial_state(record.deck)
+    marks: list[dict[str, str]] = []
     where = {"fame": "0", "destruction": "0"}
-    pulled = iter(e for e in record.events if e.kind in (EventKind.PULLED,
-                                                          EventKind.TURN_ENDED))
-    for i in ends:
-        for event in pulled:  # the pulls of this turn, up to its end
-            if event.kind is EventKind.TURN_ENDED:
-                break
-            where[str(event.detail)] = f"{event.amount:+d}" if event.amount else "0"
+    for action in record.actions:
+        state = state.apply(action)
+        for event in state.events:
+            if event.kind is EventKind.PULLED:
+                where[str(event.detail)] = f"{event.amount:+d}" if event.amount else "0"
+        marks.extend(dict(where) for e in state.events if e.kind is EventKind.TURN_ENDED)
+    assert len(marks) == len(ends)
+    for i, where in zip(ends, marks, strict=True):
         status = lines[i + 1:i + 5]
         assert all(line.startswith("  > ") for line in status), status
         assert re.match(r"  > Alienoid +\d+/14 ♥ +\d+ ⚡  \d dice tokens?  ", status[0])
