@@ -30,8 +30,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -58,11 +59,50 @@ RECORDS = (*PYTEST, "tests/records", "--deselect",
 
 
 @dataclass(frozen=True)
+class Verdict:
+    failed: bool
+    detail: str
+    note: str = ""
+    """What a stage that passed wants said (the proofs' timeouts)."""
+
+
+def failed(code: int, output: str) -> Verdict:
+    """A stage fails when its command exits non-zero; the detail is its output's tail."""
+    return Verdict(code != 0, "\n".join(output.strip().splitlines()[-12:]))
+
+
+def proofs_failed(code: int, output: str) -> Verdict:
+    """``verify --json``: a counterexample, an unsupported sentence or an unreachable
+    canary fails it; a proof that only ran out of time (a busy machine: 20 s a query)
+    proves nothing either way, so timeouts alone pass it, with a note."""
+    if code == 0:
+        return Verdict(False, "")
+    start = output.find("{")
+    try:
+        report, _ = json.JSONDecoder().raw_decode(output[start:]) if start >= 0 else ({}, 0)
+    except json.JSONDecodeError:
+        report = {}
+    if not isinstance(report, dict) or "results" not in report:
+        return failed(code, output)  # no report: the run itself broke
+    broken = [r for r in report["results"] if r["status"] not in ("proved", "timeout")]
+    lost = [c["name"] for c in report.get("canaries", []) if not c["reachable"]]
+    timeouts = sum(r["status"] == "timeout" for r in report["results"])
+    if not broken and not lost:
+        return Verdict(False, "", f"verify: {timeouts} proofs timed out (inconclusive)")
+    lines = [f"{r['status']}: {r['invariant']} / {r['transition']}: {r['detail'][:300]}"
+             for r in broken[:8]]
+    lines += [f"canary unreachable: {name}" for name in lost]
+    return Verdict(True, "\n".join(lines))
+
+
+@dataclass(frozen=True)
 class Stage:
     name: str
     args: tuple[tuple[str, tuple[str, ...]], ...]
     """Per game, the arguments to the copy's python, run in the copy; a game missing here
     has nothing for this stage to run (New York has no stored records)."""
+    judge: Callable[[int, str], Verdict] = failed
+    """Whether the stage's exit code and output say it failed."""
 
     def command(self, game: str) -> tuple[str, ...] | None:
         return dict(self.args).get(game)
@@ -74,8 +114,8 @@ STAGES: tuple[Stage, ...] = (
         (KOT, (*CLI, "scenario", "run", "spec/scenarios")),
         (DUEL, (*CLI, "scenario", "run", f"spec/scenarios/{DUEL}")),
         (KONY, (*CLI, "scenario", "run", f"spec/scenarios/{KONY}")))),
-    Stage("verify", tuple((g, (*CLI, "verify", "--game", g, "--out", "build/cex"))
-                          for g in GAMES)),
+    Stage("verify", tuple((g, (*CLI, "verify", "--game", g, "--out", "build/cex", "--json"))
+                          for g in GAMES), proofs_failed),
     Stage("records", ((KOT, RECORDS), (DUEL, (*RECORDS, "-k", "duel")))),
     Stage("z3-diff", (
         (KOT, (*PYTEST, "tests/verify/test_kernel_differential.py",
@@ -257,6 +297,8 @@ class Result:
     stage_seconds: dict[str, float]
     detail: str = ""
     game: str = KOT
+    notes: list[str] = field(default_factory=list)
+    """What the stages it passed said (the proofs' timeouts)."""
 
 
 def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float,
@@ -265,6 +307,7 @@ def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float,
     (``m`` None) ``game``'s stages on an unmutated copy."""
     start = time.perf_counter()
     times: dict[str, float] = {}
+    notes: list[str] = []
     if m is not None:
         game = m.game
     name = f"baseline-{game}" if m is None else m.id
@@ -287,14 +330,18 @@ def run_pipeline(m: Mutant | None, stages: tuple[Stage, ...], timeout: float,
             except subprocess.TimeoutExpired:
                 times[stage.name] = time.perf_counter() - t0
                 return Result(name, target, "timeout", stage.name,
-                              time.perf_counter() - start, times, f"over {timeout:.0f} s", game)
+                              time.perf_counter() - start, times, f"over {timeout:.0f} s", game,
+                              notes)
             times[stage.name] = time.perf_counter() - t0
-            if code != 0:
-                tail = output.strip().splitlines()[-12:]
-                return Result(name, target, "killed", stage.name,
-                              time.perf_counter() - start, times, "\n".join(tail), game)
+            verdict = stage.judge(code, output)
+            if verdict.note:
+                notes.append(verdict.note)
+            if verdict.failed:
+                return Result(name, target, "killed", stage.name, time.perf_counter() - start,
+                              times, verdict.detail, game, notes)
     survived = "explained" if m is not None and m.equivalent else "survived"
-    return Result(name, target, survived, None, time.perf_counter() - start, times, "", game)
+    return Result(name, target, survived, None, time.perf_counter() - start, times, "", game,
+                  notes)
 
 
 SHORT = {KOT: "kot", DUEL: "duel", KONY: "kony"}
@@ -425,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {game}:", flush=True)
             for name, secs in base.stage_seconds.items():
                 print(f"    {name:<10} {secs:6.1f} s", flush=True)
+            for note in base.notes:
+                print(f"    ({note})", flush=True)
             if base.outcome != "survived":
                 print(f"mutate: the unmutated tree fails {game}'s stage {base.stage}: fix it "
                       f"first\n{base.detail}", file=sys.stderr)
@@ -448,7 +497,8 @@ def main(argv: list[str] | None = None) -> int:
         r = run_pipeline(m, stages, limit(m.game))
         how = {"killed": r.stage, "timeout": f"timeout ({r.stage})"}.get(
             r.outcome, r.outcome.upper())
-        print(f"  {r.id}: {how} ({r.seconds:.0f} s)", flush=True)
+        print(f"  {r.id}: {how} ({r.seconds:.0f} s)"
+              + "".join(f"; {n}" for n in r.notes), flush=True)
         return r
 
     # The Z3 mutants first: they take longest, and the short ones then fill the gaps.

@@ -97,6 +97,33 @@ class TestACatalogueThatRotsFailsLoudly:
             mutate.load(bad)
 
 
+def _report(*statuses: str, reachable: bool = True) -> str:
+    """``verify --json``'s output, the results of the given statuses, a warning before it."""
+    return "a warning first\n" + json.dumps({
+        "ok": False, "results": [{"invariant": "INV-X", "transition": "t", "status": s,
+                                  "detail": "why"} for s in statuses],
+        "canaries": [{"name": "a win", "reachable": reachable, "seconds": 0.1}]})
+
+
+class TestTheProofsStageJudgesTimeouts:
+    """A proof that ran out of time (a busy machine) kills no mutant; a counterexample, an
+    unsupported sentence or an unreachable canary does."""
+
+    def test_a_counterexample_or_a_lost_canary_fails_it(self) -> None:
+        for output in (_report("proved", "counterexample"), _report("unsupported"),
+                       _report("proved", reachable=False)):
+            assert mutate.proofs_failed(1, output).failed, output
+
+    def test_timeouts_alone_pass_it_with_a_note(self) -> None:
+        verdict = mutate.proofs_failed(1, _report("proved", "timeout", "timeout"))
+        assert not verdict.failed
+        assert verdict.note == "verify: 2 proofs timed out (inconclusive)"
+
+    def test_a_run_that_broke_fails_it(self) -> None:
+        assert mutate.proofs_failed(1, "Traceback (most recent call last):\n...").failed
+        assert not mutate.proofs_failed(0, "").failed
+
+
 class TestTheRunnerKillsAMutant:
     def test_one_cheap_mutant_end_to_end(self, tmp_path: Path) -> None:
         """Three 1s that score nothing: the conformance scenarios kill it, in a copy."""

@@ -92,18 +92,40 @@ class TestEachFace:
     @budget(60, suppress_health_check=SLOW, deadline=None)
     @given(positions(), st.sampled_from(FACES), st.integers(1, 5))
     def test_resolving_one_kind_of_face(self, s: State, face: Face, n: int) -> None:
-        r = rolled(s, face, n)
-        assume(r.phase is Phase.RESOLVE)
-        before = view(r)
-        chosen: dict[str, int] = {"faces": n}
-        after = answered(r.apply(ResolveFaces(face)), chosen)
-        assume(going_on(after, r.active))
-        got = model([(FACE_STEPS[face], chosen)], before)
-        # The points left are lost at once when no tile fits them (the model keeps them:
-        # the tiles' durabilities are not in it; the destroy step asks for enough).
-        skip = ("points",) if after.phase is not Phase.DESTROY else ()
-        agree(got, after, skip=skip)
-        assert all(holds_on(got, i) for i in IDS)
+        face_agrees(s, face, n)
+
+    def test_two_ouch_take_no_statue(self) -> None:
+        """kony.ouch.statue, D-KONY-OUCH-COUNTS: Kong and Drakonis in Queens, nobody holding
+        the Statue; two Ouch! leave it beside the board (random draws seldom hit two)."""
+        face_agrees(place(["queens", "queens", "manhattan"], city=2), Face.OUCH, 2, must)
+
+
+def place(where: list[str], *, city: int | None = None, bay: int | None = None,
+          zones: tuple[str, str] = ("lower", "lower")) -> State:
+    """Seat 0's turn starting, each seat in its borough of ``where`` (``city`` and ``bay``:
+    the seats on Manhattan's two paths, in the zones ``zones``), 10 hearts, 3 stars."""
+    g = game(len(where), bay is not None)
+    board = board_from_json({"where": where, "zones": {"2-4": zones[0], "5-6": zones[1]}})
+    return g.setup_state([MonsterSetup(n, stars=3) for n in g.names], active=0, city=city,
+                         bay=bay, game_board=board)
+
+
+def face_agrees(s: State, face: Face, n: int, require: Callable[[bool], object] = assume
+                ) -> None:
+    """From ``s`` (phase ROLL), ``n`` faces of ``face`` resolved: the engine and the
+    model's step give the same state, which keeps every invariant."""
+    r = rolled(s, face, n)
+    require(r.phase is Phase.RESOLVE)
+    before = view(r)
+    chosen: dict[str, int] = {"faces": n}
+    after = answered(r.apply(ResolveFaces(face)), chosen)
+    require(going_on(after, r.active))
+    got = model([(FACE_STEPS[face], chosen)], before)
+    # The points left are lost at once when no tile fits them (the model keeps them:
+    # the tiles' durabilities are not in it; the destroy step asks for enough).
+    skip = ("points",) if after.phase is not Phase.DESTROY else ()
+    agree(got, after, skip=skip)
+    assert all(holds_on(got, i) for i in IDS)
 
 
 def holds_on(values: dict[str, int | bool], invariant: str) -> bool:
@@ -214,18 +236,32 @@ class TestEndOfTurn:
     @budget(40, suppress_health_check=SLOW, deadline=None)
     @given(positions())
     def test_victory_then_the_next_turn_starts(self, s: State) -> None:
-        t = rolled(s, Face.ENERGY, 5).apply(ResolveFaces(Face.ENERGY))
-        t = t.apply(ResolveFaces(Face.HEAL))
-        if t.phase is Phase.MOVE:
-            t = t.apply(PASS)
-        assume(t.phase is Phase.BUY)
-        old = t.active
-        end = t.apply(END_TURN)
-        got = model([(k.end_of_turn, {})], view(t))
-        if end.phase is Phase.OVER:
-            assert got["over"] is True
-            agree(got, end, active=old)
-            return
-        assert got["over"] is False and got["winner"] == -1
-        started = model([(k.start_of_turn, {})], view(t, active=end.active))
-        agree(started, end)
+        next_turn_agrees(s)
+
+    def test_the_5_6_path_takes_its_own_zone_s_reward(self) -> None:
+        """kony.manhattan.zone-rewards, D-KONY-56-REWARDS: seat 1 on the 5-6 path in
+        Midtown, seat 2 on the 2-4 path in Lower Manhattan; seat 1's turn starts with
+        Midtown's reward (random draws seldom give the next turn to the 5-6 path)."""
+        s = place(["queens", "manhattan", "manhattan", "bronx", "brooklyn"], city=2, bay=1,
+                  zones=("lower", "midtown"))
+        next_turn_agrees(s, must)
+
+
+def next_turn_agrees(s: State, require: Callable[[bool], object] = assume) -> None:
+    """From ``s`` (phase ROLL), energy and heal faces, no move, the end of the turn: the
+    engine and the model agree on victory, then on the next monster's start of turn."""
+    t = rolled(s, Face.ENERGY, 5).apply(ResolveFaces(Face.ENERGY))
+    t = t.apply(ResolveFaces(Face.HEAL))
+    if t.phase is Phase.MOVE:
+        t = t.apply(PASS)
+    require(t.phase is Phase.BUY)
+    old = t.active
+    end = t.apply(END_TURN)
+    got = model([(k.end_of_turn, {})], view(t))
+    if end.phase is Phase.OVER:
+        assert got["over"] is True
+        agree(got, end, active=old)
+        return
+    assert got["over"] is False and got["winner"] == -1
+    started = model([(k.start_of_turn, {})], view(t, active=end.active))
+    agree(started, end)
