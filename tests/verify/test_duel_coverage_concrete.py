@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from sampled_states import sampled_states
 
-from kot_rules.engine.driver import play
 from kot_rules.engine.state import State
 from kot_rules.engine.tracks import DuelBoard, PlacedTile
 from kot_rules.games import get
@@ -25,19 +25,7 @@ from kot_rules.verify.duel_state import SPAN
 
 
 def _states(seeds: range, every: int) -> list[State]:
-    game = get(DUEL).new_game(2)
-    out: list[State] = []
-    count = 0
-
-    def keep(s: State) -> None:
-        nonlocal count
-        count += 1
-        if count % every == 0 or s.is_terminal():
-            out.append(s.copy())
-
-    for seed in seeds:
-        play(game, seed, record=False, on_step=keep)
-    return out
+    return sampled_states(get(DUEL).new_game(2), seeds, every)
 
 
 def _agree(v: DuelView) -> dict[str, bool]:

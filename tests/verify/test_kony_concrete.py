@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from sampled_states import sampled_states
 
 from kot_rules.engine.city import MANHATTAN
-from kot_rules.engine.driver import play
 from kot_rules.engine.options import Options
 from kot_rules.engine.state import Phase, State
 from kot_rules.games import get
@@ -28,18 +28,7 @@ from kot_rules.verify.kony_state import MANHATTAN_I, NOBODY, TILE_COUNT
 
 def _states(players: int, seeds: range, every: int, **options: object) -> list[State]:
     game = get(GAME_ID).new_game(players, options=Options(**options))  # type: ignore[arg-type]
-    out: list[State] = []
-    count = 0
-
-    def keep(s: State) -> None:
-        nonlocal count
-        count += 1
-        if count % every == 0 or s.is_terminal():
-            out.append(s.copy())
-
-    for seed in seeds:
-        play(game, seed, record=False, on_step=keep)
-    return out
+    return sampled_states(game, seeds, every)
 
 
 def _agree(v: KonyView) -> dict[str, bool]:
