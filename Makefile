@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # The optional compiled engine (scripts/build_compiled.py, kot_rules/native.py): its manifest
 # is written last, so it is older than any engine source changed since the build.
 COMPILED       := kot_rules/_compiled/manifest.json
-ENGINE_SOURCES := $(wildcard kot_rules/engine/*.py)
+ENGINE_SOURCES := $(wildcard kot_rules/engine/*.py kot_rules/games/*/rules.py kot_rules/games/*/board.py)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -34,21 +34,25 @@ PURE_ENV = "KOT_RULES_PURE"
 PACKAGE = Path(__file__).resolve().parent
 COMPILED_DIR = PACKAGE / "_compiled"
 MANIFEST = COMPILED_DIR / "manifest.json"
-SOURCES = PACKAGE / "engine"
-"""The sources a build is checked against: every module of the engine package."""
+SOURCE_GLOBS: tuple[str, ...] = ("engine/*.py", "games/*/rules.py", "games/*/board.py")
+"""The sources a build is checked against: the kernel's engine and each game's rules and
+board (the compiled modules are among them; scripts/build_compiled.py)."""
+
+
+def source_files() -> list[Path]:
+    return sorted({p for g in SOURCE_GLOBS for p in PACKAGE.glob(g)})
 
 
 def source_hashes() -> dict[str, str]:
-    """The sha256 of every ``kot_rules/engine/*.py``, by file name."""
-    return {
-        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(SOURCES.glob("*.py"))
-    }
+    """The sha256 of every source, by its path under ``kot_rules/``."""
+    return {p.relative_to(PACKAGE).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in source_files()}
 
 
 def source_stats() -> dict[str, list[int]]:
-    """Size and modification time (ns) of every engine source: a cheap first check."""
-    return {p.name: [(st := p.stat()).st_size, st.st_mtime_ns]
-            for p in sorted(SOURCES.glob("*.py"))}
+    """Size and modification time (ns) of every source: a cheap first check."""
+    return {p.relative_to(PACKAGE).as_posix(): [(st := p.stat()).st_size, st.st_mtime_ns]
+            for p in source_files()}
 
 
 @dataclass(frozen=True)

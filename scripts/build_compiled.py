@@ -37,20 +37,24 @@ HOT_MODULES: tuple[str, ...] = (
     # first; together ~90 % of the engine's time. The rest (serialisation, the state
     # checker, the greedy agent, ...) stays Python, and so does agents.py (3 %): Python
     # classes cannot inherit from compiled ones, and users subclass RandomAgent.
-    "turn", "abilities", "legal", "kingoftokyo", "dice", "driver", "resources", "state",
-    "tokyo", "activated", "shop", "effects", "hearts", "cards", "requests",
-    # duel-speed: King of Tokyo: Duel's own modules (a random Duel game spends most of its
-    # time in them: without them the compiled engine plays Duel only ~8 % faster).
-    "duel", "tracks",
-    # duel-speed-2: a native Game: attribute reads on it stop being generic look-ups.
+    "engine.turn", "engine.abilities", "engine.legal", "games.king_of_tokyo.rules",
+    "engine.dice", "engine.driver", "engine.resources", "engine.state",
+    "games.king_of_tokyo.board", "engine.activated", "engine.shop", "engine.effects",
+    "engine.hearts", "engine.cards", "engine.requests",
+    # Duel's own modules: a random Duel game spends most of its time in them (without them
+    # the compiled engine plays Duel only ~8 % faster).
+    "games.king_of_tokyo_duel.rules", "games.king_of_tokyo_duel.board",
+    # A native Game: attribute reads on it stop being generic look-ups.
     # `rules` does not compile (typing-only imports in its dataclasses' annotations), nor
     # `events` (Quiet subclasses list). `actions` and `options` stay Python: a frozen
     # dataclass compiled by mypyc cannot be unpickled (its __setstate__ assigns to frozen
     # fields), and `simulate --jobs`/`--backend ray` send Options and answers to workers.
-    "game",
-    # kony-speed: King of New York's own modules (its rules and its board).
-    "newyork", "city",
+    "engine.game",
+    # New York's own modules (its rules and its board).
+    "games.king_of_new_york.rules", "games.king_of_new_york.board",
 )
+"""The modules compiled, by dotted name under ``kot_rules``: every one is a source
+:mod:`kot_rules.native` checks a build against."""
 GROUP = "kot_rules_engine"
 """mypyc puts the code of all modules in one shared library, ``kot_rules_engine__mypyc``."""
 
@@ -66,10 +70,10 @@ def build(modules: tuple[str, ...]) -> int:
     os.chdir(ROOT)
     # Before compiling: an edit during the build makes it stale.
     hashes, stats = source_hashes(), source_stats()
-    paths = [f"kot_rules/engine/{m}.py" for m in modules]
+    paths = [f"kot_rules/{m.replace('.', '/')}.py" for m in modules]
     for p in paths:
         if not Path(p).is_file():
-            print(f"build_compiled: no such engine module: {p}", file=sys.stderr)
+            print(f"build_compiled: no such module: {p}", file=sys.stderr)
             return 1
     lib = ROOT / "build" / "compiled-lib"
     shutil.rmtree(lib, ignore_errors=True)
@@ -90,7 +94,7 @@ def build(modules: tuple[str, ...]) -> int:
               "the pure Python engine is used", file=sys.stderr)
         return 1
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    files = {f"kot_rules.engine.{m}": f"kot_rules/engine/{m}{suffix}" for m in modules}
+    files = {f"kot_rules.{m}": f"kot_rules/{m.replace('.', '/')}{suffix}" for m in modules}
     files[f"{GROUP}__mypyc"] = f"{GROUP}__mypyc{suffix}"
     missing = [f for f in files.values() if not (lib / f).is_file()]
     if missing:
@@ -120,7 +124,8 @@ def c_compiler() -> str | None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="build_compiled.py", description=__doc__.split("\n")[0])
     p.add_argument("--modules", default=",".join(HOT_MODULES),
-                   help="engine modules to compile, comma-separated (default: the hot ones)")
+                   help="modules to compile, dotted under kot_rules, comma-separated "
+                        "(default: the hot ones)")
     p.add_argument("--if-compiler", action="store_true",
                    help="what `make test` runs: build only when a C compiler is present and "
                    "the build is missing or stale; without a compiler say so and exit 0")

@@ -2,7 +2,7 @@
 
 Every word of kot_rules.language.vocabulary has: a row per member of its enum, an
 example line that parses to it, one interpreter meaning (kot_rules.engine.effects,
-for the verbs an effect says) and one symbolic meaning (kot_rules.verify.semantics),
+for the verbs an effect says) and one symbolic meaning (kot_rules.games.king_of_tokyo.semantics),
 and nothing is registered that the table lacks.
 """
 
@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 
 from kot_rules.engine import effects
+from kot_rules.games.king_of_tokyo import semantics
+from kot_rules.games.king_of_tokyo_duel import semantics as duel_semantics
 from kot_rules.language import CardDef, Condition, ModifierKind, Trigger, Verb, parse_text
 from kot_rules.language import vocabulary as v
 from kot_rules.language.ast import TokenRuleKind
 from kot_rules.language.word_examples import word_game
-from kot_rules.verify import duel_semantics, semantics
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "kot_rules" / "language"
 
@@ -31,7 +32,7 @@ Z3_TABLES: dict[str, dict[Any, Any]] = {
     "condition": semantics.CONDITIONS, "modifier": semantics.MODIFIERS,
     "token rule": semantics.TOKEN_RULES,
 }
-# The same for King of Tokyo: Duel (kot_rules.verify.duel_semantics).
+# The same for King of Tokyo: Duel (kot_rules.games.king_of_tokyo_duel.semantics).
 DUEL_Z3_TABLES: dict[str, dict[Any, Any]] = {
     "verb": duel_semantics.VERBS, "act": duel_semantics.VERBS,
     "trigger": duel_semantics.TRIGGERS, "condition": duel_semantics.CONDITIONS,
@@ -151,7 +152,8 @@ class TestMeanings:
                                                          table: dict[Any, v.AnyWord]) -> None:
         z3_table = DUEL_Z3_TABLES[kind]
         assert unmeant(v.KING_OF_TOKYO_DUEL, table, z3_table) == set(), (
-            "register its meaning in kot_rules/verify/duel_semantics.py (see its docstring)")
+            "register its meaning in kot_rules/games/king_of_tokyo_duel/semantics.py "
+            "(see its docstring)")
         if kind != "act":  # acts share the verbs' table
             assert meant_but_unsaid(v.KING_OF_TOKYO_DUEL, table, z3_table) == set(), (
                 "a Duel meaning for a word Duel's cards may not say")
@@ -169,7 +171,7 @@ class TestMeanings:
         assert unmeant(v.KING_OF_TOKYO_DUEL, kot_only, {}) == set()
 
     def test_every_duel_card_says_only_duel_words(self) -> None:
-        from kot_rules.verify.duel_semantics import card_transitions
+        from kot_rules.games.king_of_tokyo_duel.semantics import card_transitions
 
         cards, diagnostics = _duel_cards()
         assert cards and not [d for d in diagnostics if d.is_error]

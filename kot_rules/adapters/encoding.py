@@ -35,8 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from kot_rules.engine import city as kony_city
-from kot_rules.engine import dice, tracks
+from kot_rules.engine import dice
 from kot_rules.engine.actions import (
     END_TURN,
     PASS,
@@ -56,6 +55,8 @@ from kot_rules.engine.dice import FACES, Counts, Face
 from kot_rules.engine.game import Game
 from kot_rules.engine.hearts import HEAL_SELF
 from kot_rules.engine.legal import KeepChoices
+from kot_rules.games.king_of_new_york import board as kony_city
+from kot_rules.games.king_of_tokyo_duel import board as tracks
 from kot_rules.language.ast import ModifierKind, Verb
 from kot_rules.language.monsters import game_monster_defs, render_clause
 from kot_rules.rulebook import game_buzz_tiles

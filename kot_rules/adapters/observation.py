@@ -13,11 +13,11 @@ from itertools import repeat
 from typing import Any
 
 from kot_rules.adapters.tree import Node
-from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
+from kot_rules.games.king_of_new_york import board as kony_city
 
 PHASES: tuple[Phase, ...] = (
     Phase.FIRST_PLAYER, Phase.ROLL, Phase.KEEP, Phase.YIELD, Phase.BUY, Phase.OVER,
@@ -31,7 +31,7 @@ space, 14 at the observer's), each on an extra space or not, the observer's and 
 tokens. Buzz tiles are not observed yet."""
 
 
-# King of New York's board (kot_rules.engine.city).
+# King of New York's board (kot_rules.games.king_of_new_york.board).
 NEW_YORK_PHASES: tuple[Phase, ...] = (*BOARD_PHASES, Phase.PLACE, Phase.DESTROY, Phase.MOVE)
 """The phases of King of New York."""
 

@@ -80,7 +80,7 @@ BREAKS: dict[str, Break] = {b.rule: b for b in (
           "start_turn", _no_start_bonus),
     Break("duel.end.spotlight", "king-of-tokyo-duel",
           "both markers in one monster's spotlight zones do not make it win",
-          "kot_rules.engine.duel:check", _no_spotlight_win),
+          "kot_rules.games.king_of_tokyo_duel.rules:check", _no_spotlight_win),
     Break("kony.manhattan.zone-rewards", "king-of-new-york",
           "a monster that starts its turn in Manhattan gets nothing for its zone",
           "start_turn", _no_zone_reward),

@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from kot_rules.engine import city, dice, dispatch, tracks
+from kot_rules.engine import dice, dispatch
 from kot_rules.engine.actions import PASS, Choose
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import board as city
+from kot_rules.games.king_of_tokyo_duel import board as tracks
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
 # Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
@@ -303,7 +305,8 @@ _QUEENS = "queens"  # the borough's id in spec/games/king-of-new-york-board.yaml
 
 
 def kony_holds(s: State, seat: int, condition: Condition) -> bool:
-    """King of New York's ``if ...`` clauses, on its board (kot_rules.engine.city)."""
+    """King of New York's ``if ...`` clauses, on its board
+    (kot_rules.games.king_of_new_york.board)."""
     b = s.board
     if not isinstance(b, city.CityBoard):
         return False  # no such board: no borough, no Superstar

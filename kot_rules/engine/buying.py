@@ -8,11 +8,12 @@ in its own buy step (the appendix of 001 on buying from others).
 
 from __future__ import annotations
 
-from kot_rules.engine import abilities, city
+from kot_rules.engine import abilities
 from kot_rules.engine.actions import Action, Buy
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.resources import lose_card, set_monster
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import board as city
 from kot_rules.language.ast import ModifierKind
 
 _M_BUY_TOP_CARD = ModifierKind.BUY_TOP_CARD

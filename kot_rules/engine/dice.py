@@ -49,7 +49,7 @@ class Face(Enum):
     HEAL = "heal"
     SMASH = "smash"
     # kony-kernel: King of New York's own faces (its die also shows energy, heal, smash,
-    # destruction; kot_rules.engine.city.FACES).
+    # destruction; kot_rules.games.king_of_new_york.board.FACES).
     CELEBRITY = "celebrity"
     OUCH = "ouch"
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Final, TypeVar
 
-from kot_rules.engine import abilities, city, dice, dispatch, tokens, tokyo, tracks
+from kot_rules.engine import abilities, dice, dispatch, tokens
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
 from kot_rules.engine.dispatch import BOARD_VERBS
@@ -43,7 +43,10 @@ from kot_rules.engine.resources import (
     set_monster,
 )
 from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
-from kot_rules.engine.tracks import DESTRUCTION, FAME, DuelBoard
+from kot_rules.games.king_of_new_york import board as city
+from kot_rules.games.king_of_tokyo import board as tokyo
+from kot_rules.games.king_of_tokyo_duel import board as tracks
+from kot_rules.games.king_of_tokyo_duel.board import DESTRUCTION, FAME, DuelBoard
 from kot_rules.language.ast import (
     ENERGY_ON_CARD,
     PER_UNUSED_ROLL,
@@ -875,7 +878,8 @@ def _buy_for_less(
 
 
 # --- King of New York's verbs (its faces, boroughs, units and stars) --------
-# Written against the kernel's board (kot_rules.engine.city.CityBoard); a verb the kernel
+# Written against the kernel's board (kot_rules.games.king_of_new_york.board.CityBoard); a verb the
+# kernel
 # cannot carry yet raises NotExecutableError (cards.NOT_YET; shop.refuse_unrunnable refuses
 # a card that says one before it is bought).
 
@@ -1021,7 +1025,8 @@ def _win_game(
 def _may_move(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
-    """A verb of the game's board (its module registers it: kot_rules.engine.newyork)."""
+    """A verb of the game's board (its module registers it:
+    kot_rules.games.king_of_new_york.rules)."""
     move = BOARD_VERBS.get(e.verb.value)
     if move is None:
         raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which this "
@@ -1034,7 +1039,7 @@ def _free_moves(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
 ) -> None:
     """``t``'s next turn (the one the card gives) lets it move at any time (the
-    board's ``free_moves``; kot_rules.engine.newyork.free_moves)."""
+    board's ``free_moves``; kot_rules.games.king_of_new_york.rules.free_moves)."""
     b = s.board
     if not isinstance(b, city.CityBoard):
         raise NotExecutableError(f"card {card}: moves at any time only on King of New York's "

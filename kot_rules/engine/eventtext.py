@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kot_rules.engine.city import DATA as CITY_DATA
 from kot_rules.engine.events import Event
 from kot_rules.engine.events import EventKind as K
 from kot_rules.engine.numbers import SWEEP_COST
+from kot_rules.games.king_of_new_york.board import DATA as CITY_DATA
 
 PREDICATES = frozenset({
     "adds", "claims", "gives", "leaves", "moves", "pushes", "rolls", "sets", "swaps", "takes",

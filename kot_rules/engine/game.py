@@ -11,7 +11,6 @@ from kot_rules.engine import dice
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
-from kot_rules.engine.kingoftokyo import RULES as KING_OF_TOKYO_RULES
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS as BAY_MIN_MONSTERS
 from kot_rules.engine.numbers import MAX_HEARTS, SHOP_SIZE, START_HEARTS
 from kot_rules.engine.numbers import MAX_MONSTERS as MAX_MONSTERS
@@ -22,6 +21,7 @@ from kot_rules.engine.requests import NeedAnswer
 from kot_rules.engine.rules import GameRules
 from kot_rules.engine.serial import state_from_json
 from kot_rules.engine.state import Monster, Phase, Place, State
+from kot_rules.games.king_of_tokyo.rules import RULES as KING_OF_TOKYO_RULES
 from kot_rules.language.ast import ENERGY_ON_CARD, ModifierKind
 
 DEFAULT_NAMES = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon", "Alienoid")

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import replace  # kony-words
 from typing import Final
 
-from kot_rules.engine import abilities, city, effects
+from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.errors import NotExecutableError  # kony-cards
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import raise_max, raise_of, set_monster
 from kot_rules.engine.state import Monster, State
+from kot_rules.games.king_of_new_york import board as city
 from kot_rules.language.ast import ModifierKind, Trigger
 
 _new: Final = tuple.__new__  # a NamedTuple built from its fields (compiled: no Python __new__)

@@ -57,10 +57,12 @@ class Phase(Enum):
     YIELD = "yield"  # an attacked monster in Tokyo: yield or stay
     BUY = "buy"  # active monster: buy, sweep or end the turn
     OVER = "over"  # terminal
-    # King of Tokyo: Duel's own decisions (kot_rules.engine.duel); both the active monster's.
+    # King of Tokyo: Duel's own decisions (kot_rules.games.king_of_tokyo_duel.rules); both the
+    # active monster's.
     DICE_TOKENS = "dice-tokens"  # how many dice tokens to spend before the first roll
     RESOLVE = "resolve"  # which kind of face to resolve next
-    # kony-kernel: King of New York's own decisions (kot_rules.engine.newyork); the active
+    # kony-kernel: King of New York's own decisions (kot_rules.games.king_of_new_york.rules); the
+    # active
     # monster's (at set-up, the monster placing its figure).
     PLACE = "place"  # set-up: the borough a monster's figure starts in
     DESTROY = "destroy"  # which tile to spend destruction on next
@@ -221,7 +223,8 @@ class State:
     held: tuple[tuple[str, str, int], ...]
     """Tokens and energy on cards: (card id, kind or "energy", count), sorted, counts > 0."""
     board: Any
-    """A game's own board, an immutable value (Duel: kot_rules.engine.tracks.DuelBoard);
+    """A game's own board, an immutable value (Duel:
+    kot_rules.games.king_of_tokyo_duel.board.DuelBoard);
     None in King of Tokyo, and then absent from the JSON."""
 
     # -- the decision protocol ---------------------------------------------------

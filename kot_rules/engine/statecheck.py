@@ -4,7 +4,7 @@ The reader (:mod:`kot_rules.engine.serial`) checks each field's type; these chec
 the combinations no game reaches (negative hearts, two monsters in the City, a card in two
 places, ...) and the sizes that would make the engine loop for long (a card asking how
 much energy to spend lists every amount up to the monster's energy). They restate the
-invariants of :mod:`kot_rules.verify.invariants` that hold at every step, without
+invariants of :mod:`kot_rules.games.king_of_tokyo.invariants` that hold at every step, without
 importing them (the engine does not depend on the prover's package).
 """
 

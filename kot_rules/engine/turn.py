@@ -2,7 +2,7 @@
 
 The game's own moments (what the board gives at the start of a turn, resolving
 the dice, victory, the yield phase) are reached through ``s.game.rules``
-(kot_rules.engine.kingoftokyo for King of Tokyo). These functions change the
+(kot_rules.games.king_of_tokyo.rules for King of Tokyo). These functions change the
 fresh copy that :meth:`State.apply` made; nothing else ever sees a state while
 it changes.
 """

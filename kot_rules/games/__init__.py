@@ -1,10 +1,11 @@
-"""The games of the family: one definition each, found by id."""
+"""The games of the family: one folder each (``kot_rules/games/<game>/``), found by id.
+
+The registry loads the built-in games on first use: importing this package loads no game.
+"""
 
 from kot_rules.games.definition import GameDefinition
-from kot_rules.games.king_of_new_york import KING_OF_NEW_YORK  # kony-kernel
-from kot_rules.games.king_of_tokyo import KING_OF_TOKYO
-from kot_rules.games.king_of_tokyo_duel import KING_OF_TOKYO_DUEL
 from kot_rules.games.registry import (
+    BUILTIN,
     DEFAULT_GAME,
     UnknownGameError,
     definitions,
@@ -13,15 +14,9 @@ from kot_rules.games.registry import (
     register,
 )
 
-register(KING_OF_TOKYO)
-register(KING_OF_TOKYO_DUEL)
-register(KING_OF_NEW_YORK)  # kony-kernel
-
 __all__ = [
+    "BUILTIN",
     "DEFAULT_GAME",
-    "KING_OF_NEW_YORK",
-    "KING_OF_TOKYO",
-    "KING_OF_TOKYO_DUEL",
     "GameDefinition",
     "UnknownGameError",
     "definitions",

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from kot_rules.engine.game import Game
-from kot_rules.engine.options import Options
-from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, PhaseHandler, ShopRules
-from kot_rules.engine.state import Phase
-from kot_rules.rulebook import RuleNumbers
+if TYPE_CHECKING:
+    # Only for the annotations: importing the package kot_rules.games (its registry) must
+    # not load the engine, which imports the games' boards.
+    from kot_rules.engine.game import Game
+    from kot_rules.engine.options import Options
+    from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, PhaseHandler, ShopRules
+    from kot_rules.engine.state import Phase
+    from kot_rules.rulebook import RuleNumbers
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,9 @@ class GameDefinition:
     """The ids of the invariants every reachable state of the game keeps."""
     symbolic_model: str
     """The module holding the game's Z3 transitions, by name: verify sits above games."""
+    package: str = ""
+    """The game's folder as a package (``kot_rules.games.<game>``): :meth:`part` loads its
+    modules by name, so nothing outside the folder imports from it."""
 
     @property
     def min_players(self) -> int:
@@ -73,8 +81,17 @@ class GameDefinition:
     def hooks(self) -> Hooks:
         return self.rules.hooks
 
+    def part(self, name: str) -> ModuleType:
+        """The module ``name`` of the game's folder (``site``, ``invariants``, ...), loaded on
+        first use."""
+        if not self.package:
+            raise LookupError(f"game {self.id!r} names no package: it has no part {name!r}")
+        return import_module(f"{self.package}.{name}")
+
     def new_game(self, players: int | Sequence[str], **kwargs: Any) -> Game:
         """``new_game(players, *, options=None, cards=None)``: a :class:`Game` of this game."""
+        from kot_rules.engine.game import Game
+
         return Game(players, rules=self.rules, **kwargs)
 
     def to_json(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ whose cards may say it.
 
 What a word *does* is attached elsewhere, keyed by the same enum member: the
 interpreter's meaning in ``kot_rules.engine.effects`` and the symbolic (Z3) one in
-``kot_rules.verify.semantics``; a test holds both to this table. This module
+``kot_rules.games.king_of_tokyo.semantics``; a test holds both to this table. This module
 imports neither (the language comes first).
 
 Adding a verb: its enum member (ast.py), its grammar rule (the game's dialect),

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
 from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import Face
 from kot_rules.engine.events import Event
 from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.state import CHANCE, TERMINAL, State
+from kot_rules.games.king_of_new_york import board as kony_city
 
 MONSTER_FIELDS: dict[str, tuple[str, ...]] = {
     "hearts": ("monsters.hearts",),

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from kot_rules import games
-from kot_rules.engine import city
 from kot_rules.engine.dice import FACES, Face, counts_in
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.games import DEFAULT_GAME
+from kot_rules.games.king_of_new_york import board as city
 from kot_rules.rulebook import game_monsters
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.model import (

@@ -94,7 +94,8 @@ class Setup:
     boroughs: dict[str, str] = field(default_factory=dict)
     """King of New York: the borough each named monster stands in ("" for none yet)."""
     board: dict[str, Any] | None = None
-    """King of New York: the board as its state JSON (kot_rules.engine.city), with monster
+    """King of New York: the board as its state JSON (kot_rules.games.king_of_new_york.board), with
+    monster
     names for the holders of the special cards; None: the board a set-up lays out."""
     new_game: NewGame | None = None
     """Format 3: the scenario starts from a new game, not from a position."""

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from kot_rules import games
-from kot_rules.engine import city as kony_city
 from kot_rules.engine import dice
 from kot_rules.engine.actions import (
     END_TURN,
@@ -30,6 +29,7 @@ from kot_rules.engine.errors import IllegalActionError, KotRulesError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
+from kot_rules.games.king_of_new_york import board as kony_city
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.expect import Table, compare, state_view
 from kot_rules.scenarios.loader import read_scenario

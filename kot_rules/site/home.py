@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kot_rules.games.king_of_new_york import site as newyork
+from kot_rules.games.king_of_new_york.site import NewYorkData
+from kot_rules.games.king_of_tokyo import site as tokyo
+from kot_rules.games.king_of_tokyo_duel import site as duel
+from kot_rules.games.king_of_tokyo_duel.site import DuelData
 from kot_rules.rulebook import Rulebook, RuleNumbers
 from kot_rules.sources import LANGUAGES, Glossary, cited
 
-from . import duel, newyork, pages, tokyo
-from .duel import DuelData
+from . import pages
 from .model import SiteData
-from .newyork import NewYorkData
 from .proofs import INVARIANTS_PAGE
 from .sections import players
 

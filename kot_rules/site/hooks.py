@@ -7,7 +7,8 @@
   invariants page comes from the proofs (:mod:`kot_rules.site.proofs`), the card-language
   guide from the vocabulary (:mod:`kot_rules.site.guide`), a page per diagnostic code
   from the code table (:mod:`kot_rules.site.codes`), each game's section from its data
-  (:mod:`kot_rules.site.tokyo`, :mod:`kot_rules.site.duel`, :mod:`kot_rules.site.newyork`)
+  (:mod:`kot_rules.games.king_of_tokyo.site`, :mod:`kot_rules.games.king_of_tokyo_duel.site`,
+  :mod:`kot_rules.games.king_of_new_york.site`)
   and the home page from the three games' (:mod:`kot_rules.site.home`).
 - ``on_page_markdown``: hand-written pages may link to data files outside ``docs/``
   (``../../spec/schemas/state-v1.schema.json``); such links go to the page that
@@ -32,7 +33,10 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.site import balance_table, conformance, duel, home, newyork, tokyo
+from kot_rules.games.king_of_new_york import site as newyork
+from kot_rules.games.king_of_tokyo import site as tokyo
+from kot_rules.games.king_of_tokyo_duel import site as duel
+from kot_rules.site import balance_table, conformance, home
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data, schema_anchor

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from kot_rules.verify.invariants import INVARIANTS
+from kot_rules.games.king_of_tokyo.invariants import INVARIANTS
 
 INVARIANTS_PAGE = "invariants.md"
 CACHE = Path("build") / "verify-cache.json"

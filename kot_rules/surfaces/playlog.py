@@ -6,15 +6,15 @@ out (no printing, no trailing newlines), so the log can be tested and reused.
 
 from __future__ import annotations
 
-from kot_rules.engine.city import DATA as CITY_DATA
-from kot_rules.engine.city import GAME_ID as CITY_GAME
-from kot_rules.engine.city import MANHATTAN, ZONES, CityBoard
 from kot_rules.engine.driver import GameRecord
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Place, State
-from kot_rules.engine.tracks import DESTRUCTION, END, FAME, FAR, NEAR, DuelBoard
+from kot_rules.games.king_of_new_york.board import DATA as CITY_DATA
+from kot_rules.games.king_of_new_york.board import GAME_ID as CITY_GAME
+from kot_rules.games.king_of_new_york.board import MANHATTAN, ZONES, CityBoard
+from kot_rules.games.king_of_tokyo_duel.board import DESTRUCTION, END, FAME, FAR, NEAR, DuelBoard
 
 _INDENT = "  "
 _HEADERS = frozenset({EventKind.TURN_STARTED, EventKind.WON, EventKind.DRAW})

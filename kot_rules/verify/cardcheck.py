@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from kot_rules.games.king_of_tokyo import kernel
+from kot_rules.games.king_of_tokyo.invariants import BY_ID, INVARIANTS, KING_OF_TOKYO, for_game
+from kot_rules.games.king_of_tokyo.semantics import Transition, card_transitions
 from kot_rules.language.ast import CardDef
 from kot_rules.language.diagnostics import Diagnostic, make_diagnostic, quote
-from kot_rules.verify import kernel
-from kot_rules.verify.invariants import BY_ID, INVARIANTS, KING_OF_TOKYO, for_game
 from kot_rules.verify.prover import COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED, Result, prove
-from kot_rules.verify.semantics import Transition, card_transitions
 
 CODES: dict[str, str] = {inv.id: inv.code for inv in INVARIANTS}
 """The diagnostic code of a failed proof, by invariant (each invariant carries its own)."""
@@ -85,12 +85,15 @@ _duel_proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
 
 def duel_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
     """:func:`proof_diagnostics` for Duel's cards: each sentence against every INV-DUEL-*
-    (:mod:`~kot_rules.verify.duel_semantics`, :mod:`~kot_rules.verify.duel_prover`)."""
-    from kot_rules.verify import duel_kernel
-    from kot_rules.verify.duel_invariants import BY_ID as DUEL_BY_ID
-    from kot_rules.verify.duel_invariants import IDS
-    from kot_rules.verify.duel_prover import prove as duel_prove
-    from kot_rules.verify.duel_semantics import card_transitions as duel_card_transitions
+    (:mod:`~kot_rules.games.king_of_tokyo_duel.semantics`,
+    :mod:`~kot_rules.games.king_of_tokyo_duel.prover`)."""
+    from kot_rules.games.king_of_tokyo_duel import kernel as duel_kernel
+    from kot_rules.games.king_of_tokyo_duel.invariants import BY_ID as DUEL_BY_ID
+    from kot_rules.games.king_of_tokyo_duel.invariants import IDS
+    from kot_rules.games.king_of_tokyo_duel.prover import prove as duel_prove
+    from kot_rules.games.king_of_tokyo_duel.semantics import (
+        card_transitions as duel_card_transitions,
+    )
 
     return _game_proof_diagnostics(
         cards, duel_card_transitions, duel_prove, duel_kernel.weakenings(), DUEL_BY_ID,
@@ -148,12 +151,13 @@ _kony_proved: dict[tuple[str, str, frozenset[str]], list[Result]] = {}
 
 def kony_proof_diagnostics(cards: Iterable[CardDef]) -> list[Diagnostic]:
     """:func:`proof_diagnostics` for New York's cards: each sentence against every INV-KONY-*
-    (:mod:`~kot_rules.verify.kony_semantics`, :mod:`~kot_rules.verify.kony_prover`)."""
-    from kot_rules.verify import kony_kernel
-    from kot_rules.verify.kony_invariants import BY_ID as KONY_BY_ID
-    from kot_rules.verify.kony_invariants import IDS
-    from kot_rules.verify.kony_prover import prove as kony_prove
-    from kot_rules.verify.kony_semantics import card_transitions as kony_card_transitions
+    (:mod:`~kot_rules.games.king_of_new_york.semantics`,
+    :mod:`~kot_rules.games.king_of_new_york.prover`)."""
+    from kot_rules.games.king_of_new_york import kernel as kony_kernel
+    from kot_rules.games.king_of_new_york.invariants import BY_ID as KONY_BY_ID
+    from kot_rules.games.king_of_new_york.invariants import IDS
+    from kot_rules.games.king_of_new_york.prover import prove as kony_prove
+    from kot_rules.games.king_of_new_york.semantics import card_transitions as kony_card_transitions
 
     return _game_proof_diagnostics(
         cards, kony_card_transitions, kony_prove, kony_kernel.weakenings(), KONY_BY_ID,

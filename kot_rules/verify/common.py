@@ -1,9 +1,9 @@
 """What the Z3 models of the games share: weakenings, transitions, the card language's plumbing.
 
-Each game's model (:mod:`~kot_rules.verify.kernel` for King of Tokyo, ``duel_*`` for Duel,
-``kony_*`` for New York) keeps its own state, steps, invariants and meanings; the machinery
-around them is here once, parameterised by what differs between the games. A game's state
-is a :class:`~kot_rules.verify.symbolic.Seats` dataclass; ``S`` below stands for it.
+Each game's model (the modules ``state``, ``kernel``, ``semantics`` and ``invariants`` of its
+folder ``kot_rules/games/<game>/``) keeps its own state, steps, invariants and meanings; the
+machinery around them is here once, parameterised by what differs between the games. A game's
+state is a :class:`~kot_rules.verify.symbolic.Seats` dataclass; ``S`` below stands for it.
 """
 
 from __future__ import annotations

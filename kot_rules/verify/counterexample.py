@@ -18,10 +18,10 @@ import yaml
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.game import DEFAULT_NAMES
 from kot_rules.engine.numbers import START_IN_TOKYO_STARS
+from kot_rules.games.king_of_tokyo.invariants import BY_ID
+from kot_rules.games.king_of_tokyo.semantics import Transition
 from kot_rules.language.cardset import CardSet
-from kot_rules.verify.invariants import BY_ID
 from kot_rules.verify.prover import Result, Use
-from kot_rules.verify.semantics import Transition
 from kot_rules.verify.symbolic import NOBODY
 
 FILLER = ["1", "1", "2", "2", "3", "3"]

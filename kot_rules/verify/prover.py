@@ -17,10 +17,10 @@ from typing import Any, Protocol, TypeVar
 
 import z3
 
+from kot_rules.games.king_of_tokyo import kernel
+from kot_rules.games.king_of_tokyo.invariants import BY_ID, KING_OF_TOKYO, all_hold, for_game
+from kot_rules.games.king_of_tokyo.semantics import KERNEL, Transition, card_transitions, run_effect
 from kot_rules.language.ast import CardDef, Effect, Position, Verb, Who
-from kot_rules.verify import kernel
-from kot_rules.verify.invariants import BY_ID, KING_OF_TOKYO, all_hold, for_game
-from kot_rules.verify.semantics import KERNEL, Transition, card_transitions, run_effect
 from kot_rules.verify.symbolic import NOBODY, Bool, Ctx, SymState, leaves
 
 TIMEOUT_MS = 20_000

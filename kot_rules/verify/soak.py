@@ -11,9 +11,10 @@ counts x the option combinations it accepts and means something in it), with see
 so any game is replayed from its index. With ``--game`` every game is of that game, in
 configuration ``i mod C`` (replay with the same ``--game``). A crash is any exception out
 of the driver (its step guard included); a violation is any finding of the game's own
-invariants (:func:`check_state`: King of Tokyo's :func:`~kot_rules.verify.invariants.check_all`,
-Duel's INV-DUEL-* through :func:`~kot_rules.verify.duel_concrete.check`, New York's
-INV-KONY-* through :func:`~kot_rules.verify.kony_concrete.check`) in a sampled game.
+invariants (:func:`check_state`: King of Tokyo's
+:func:`~kot_rules.games.king_of_tokyo.invariants.check_all`,
+Duel's INV-DUEL-* through :func:`~kot_rules.games.king_of_tokyo_duel.concrete.check`, New York's
+INV-KONY-* through :func:`~kot_rules.games.king_of_new_york.concrete.check`) in a sampled game.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.engine.state import State
 from kot_rules.games import definitions, get
-from kot_rules.verify import duel_concrete, kony_concrete
-from kot_rules.verify.duel_invariants import DUEL
-from kot_rules.verify.invariants import Violation, check_all
+from kot_rules.games.king_of_new_york import concrete as kony_concrete
+from kot_rules.games.king_of_tokyo.invariants import Violation, check_all
+from kot_rules.games.king_of_tokyo_duel import concrete as duel_concrete
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL
 
 VARIANTS: dict[str, tuple[Any, ...]] = {
     "tokyo_bay": (None, False, True),
@@ -174,7 +176,7 @@ STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {
     DUEL: duel_concrete.check,
     kony_concrete.GAME_ID: kony_concrete.check,
 }
-"""A game's own state check where its invariants are not in kot_rules.verify.invariants
+"""A game's own state check where its invariants are not in kot_rules.games.king_of_tokyo.invariants
 (Duel's INV-DUEL-* and New York's INV-KONY-* are stated over their symbolic states,
 duel_invariants and kony_invariants)."""
 

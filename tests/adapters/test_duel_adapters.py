@@ -13,9 +13,9 @@ from kot_rules.adapters.encoding import ActionCodec, board_answer_keys
 from kot_rules.engine import driver, effects
 from kot_rules.engine.actions import PASS, Choose
 from kot_rules.engine.agents import RandomAgent
-from kot_rules.engine.duel import place_key
 from kot_rules.engine.state import State
-from kot_rules.engine.tracks import TILES, DuelBoard, PlacedTile, placements
+from kot_rules.games.king_of_tokyo_duel.board import TILES, DuelBoard, PlacedTile, placements
+from kot_rules.games.king_of_tokyo_duel.rules import place_key
 from kot_rules.language.monsters import game_monster_defs, render_clause
 
 KOT = games.get("king-of-tokyo")

@@ -4,9 +4,9 @@ state of it set up with cards, energy and stars, and its board."""
 from __future__ import annotations
 
 from kot_rules import games
-from kot_rules.engine.city import CityBoard
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york.board import CityBoard
 from kot_rules.language.vocabulary import KING_OF_NEW_YORK
 
 GAME = games.get(KING_OF_NEW_YORK).new_game(2)

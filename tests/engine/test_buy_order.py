@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kot_rules.engine import Buy, Game, MonsterSetup, Roll, StopRolling
 from kot_rules.engine.actions import PASS
-from kot_rules.verify.invariants import check_all
+from kot_rules.games.king_of_tokyo.invariants import check_all
 
 
 def _id(game: Game, name: str) -> str:

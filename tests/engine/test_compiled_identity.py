@@ -123,7 +123,7 @@ class TestEngineChoice:
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         manifest = {"ext_suffix": native.EXTENSION_SUFFIXES[0], "files": {},
-                    "sources": {**native.source_hashes(), "turn.py": "0" * 64}}
+                    "sources": {**native.source_hashes(), "engine/turn.py": "0" * 64}}
         path = tmp_path / "manifest.json"
         path.write_text(json.dumps(manifest), encoding="utf-8")
         monkeypatch.setattr(native, "MANIFEST", path)

@@ -9,7 +9,7 @@ import pytest
 
 from kot_rules import games
 from kot_rules.engine.errors import StateFormatError
-from kot_rules.engine.tracks import (
+from kot_rules.games.king_of_tokyo_duel.board import (
     TILES,
     DuelBoard,
     PlacedTile,

@@ -12,7 +12,7 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import IllegalActionError, StateFormatError
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import Phase
-from kot_rules.engine.tracks import DuelBoard, board_from_json
+from kot_rules.games.king_of_tokyo_duel.board import DuelBoard, board_from_json
 from kot_rules.language.vocabulary import KING_OF_TOKYO_DUEL
 
 GAME = games.get(KING_OF_TOKYO_DUEL).new_game(2)

@@ -15,7 +15,7 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import Phase, State
-from kot_rules.engine.tracks import DuelBoard
+from kot_rules.games.king_of_tokyo_duel.board import DuelBoard
 from kot_rules.language import parse_text, strip_positions
 from kot_rules.language.cardset import CardSet, check_text
 from kot_rules.language.formatter import format_text

@@ -7,7 +7,7 @@ import itertools
 from dataclasses import fields, replace
 from typing import Any
 
-from kot_rules.engine.tracks import (
+from kot_rules.games.king_of_tokyo_duel.board import (
     DESTRUCTION,
     END,
     FAME,

@@ -27,7 +27,13 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.errors import ConfigError, IllegalActionError
 from kot_rules.engine.game import Game, MonsterSetup
 from kot_rules.engine.state import Phase, State
-from kot_rules.engine.tracks import FACES, DuelBoard, in_spotlight, victory, victory_space
+from kot_rules.games.king_of_tokyo_duel.board import (
+    FACES,
+    DuelBoard,
+    in_spotlight,
+    victory,
+    victory_space,
+)
 from kot_rules.rulebook import game_monsters
 
 DUEL = games.get("king-of-tokyo-duel")
@@ -392,7 +398,7 @@ class TestSymbolicModel:
     def test_the_definition_names_the_duel_z3_model_and_its_invariants(self) -> None:
         import importlib
 
-        from kot_rules.verify.duel_invariants import IDS
+        from kot_rules.games.king_of_tokyo_duel.invariants import IDS
 
         assert DUEL.invariants == IDS
         assert hasattr(importlib.import_module(DUEL.symbolic_model), "verify")

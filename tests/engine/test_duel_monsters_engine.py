@@ -14,10 +14,10 @@ import pytest
 
 import kot_rules
 from kot_rules.api import new_game
-from kot_rules.engine import duel
 from kot_rules.engine.actions import STOP, Choose, ResolveFaces, Roll
 from kot_rules.engine.state import State
-from kot_rules.engine.tracks import FACES, POWER_I
+from kot_rules.games.king_of_tokyo_duel import rules as duel
+from kot_rules.games.king_of_tokyo_duel.board import FACES, POWER_I
 from kot_rules.language import monsters as monster_files
 from kot_rules.language.monsters import MonsterDef, parse_monster_text
 from kot_rules.rulebook import game_monsters
@@ -127,8 +127,9 @@ class TestRandomAgents:
 
 def test_no_monster_name_in_the_code_this_branch_touched() -> None:
     root = Path(kot_rules.__file__).resolve().parent
-    modules = ["engine/duel.py", "engine/effects.py", "engine/turn.py", "language/monsters.py",
-               "language/cardset.py", "verify/duel_semantics.py", "verify/duel_prover.py",
+    modules = ["games/king_of_tokyo_duel/rules.py", "engine/effects.py", "engine/turn.py",
+               "language/monsters.py", "language/cardset.py",
+               "games/king_of_tokyo_duel/semantics.py", "games/king_of_tokyo_duel/prover.py",
                "rulebook.py"]
     hits = [(m, n) for m in modules for n in NAMES
             if re.search(r"(?<!\w)" + re.escape(n.casefold()) + r"(?!\w)",

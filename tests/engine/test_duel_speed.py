@@ -10,12 +10,21 @@ from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
-from kot_rules.engine import abilities, dice, duel, tracks
+from kot_rules.engine import abilities, dice
 from kot_rules.engine.actions import PASS, Buy, Choose, ResolveFaces, Roll, SpendDiceTokens
 from kot_rules.engine.driver import play
 from kot_rules.engine.state import Phase, State
-from kot_rules.engine.tracks import END, FACES, TILES, TRACKS, DuelBoard, PlacedTile
 from kot_rules.games import get as get_game
+from kot_rules.games.king_of_tokyo_duel import board as tracks
+from kot_rules.games.king_of_tokyo_duel import rules as duel
+from kot_rules.games.king_of_tokyo_duel.board import (
+    END,
+    FACES,
+    TILES,
+    TRACKS,
+    DuelBoard,
+    PlacedTile,
+)
 from kot_rules.language.monsters import uses
 
 

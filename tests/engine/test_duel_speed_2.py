@@ -23,13 +23,15 @@ from random_loop_helpers import (
     seeded_states,
 )
 
-from kot_rules.engine import dice, driver, duel, requests, tracks
+from kot_rules.engine import dice, driver, requests
 from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.events import QUIET_EVENTS
 from kot_rules.engine.game import Game
 from kot_rules.engine.requests import NeedAnswer
 from kot_rules.engine.state import CHANCE, TERMINAL, Phase, State
 from kot_rules.games import get as get_game
+from kot_rules.games.king_of_tokyo_duel import board as tracks
+from kot_rules.games.king_of_tokyo_duel import rules as duel
 
 SEEDS = range(1, 9)
 US = (0.0, 0.13, 0.5, 0.77, 0.999999)

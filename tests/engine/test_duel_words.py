@@ -11,7 +11,7 @@ from kot_rules.engine.cards import CardTable
 from kot_rules.engine.dice import Face
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import State
-from kot_rules.engine.tracks import DuelBoard, PlacedTile
+from kot_rules.games.king_of_tokyo_duel.board import DuelBoard, PlacedTile
 from kot_rules.language import Verb, parse_text
 from kot_rules.language.cardset import CardSet
 from kot_rules.language.render import render_card

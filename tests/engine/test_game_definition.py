@@ -13,7 +13,8 @@ from kot_rules.engine.actions import STOP, Action, Roll
 from kot_rules.engine.driver import play
 from kot_rules.engine.game import Game, Options
 from kot_rules.engine.state import Outcome, State
-from kot_rules.games import DEFAULT_GAME, KING_OF_TOKYO, UnknownGameError, get, ids
+from kot_rules.games import DEFAULT_GAME, UnknownGameError, get, ids
+from kot_rules.games.king_of_tokyo.definition import KING_OF_TOKYO
 
 
 def test_game_plays_king_of_tokyo_by_default() -> None:
@@ -35,7 +36,7 @@ def test_the_definition_holds_what_a_game_is() -> None:
                                           Phase.PLACE, Phase.DESTROY, Phase.MOVE}
     assert d.hooks.after_step is None  # victory only at the end of a turn
     assert d.dialect == "king-of-tokyo" and "INV-TOKYO" in d.invariants
-    assert d.symbolic_model == "kot_rules.verify.kernel"
+    assert d.symbolic_model == "kot_rules.games.king_of_tokyo.kernel"
     assert d.to_json() == {"id": "king-of-tokyo", "title": "King of Tokyo (2011)",
                            "players": {"min": 2, "max": 6}}
     g = d.new_game(5, options=Options(tokyo_bay=False))

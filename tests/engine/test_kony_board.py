@@ -1,4 +1,4 @@
-"""King of New York's board value (kot_rules.engine.city): the data read from
+"""King of New York's board value (kot_rules.games.king_of_new_york.board): the data read from
 spec/games/king-of-new-york-board.yaml, the set-up's layout of the tiles, the board's JSON and
 the facts card words may use (kony-kernel)."""
 
@@ -8,8 +8,11 @@ from collections import Counter
 
 import pytest
 
-from kot_rules.engine import city, numbers
-from kot_rules.engine.city import (
+from kot_rules.engine import numbers
+from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.options import Options
+from kot_rules.games.king_of_new_york import board as city
+from kot_rules.games.king_of_new_york.board import (
     BOROUGHS,
     MANHATTAN,
     OUTER,
@@ -23,8 +26,6 @@ from kot_rules.engine.city import (
     layout_seed,
     open_boroughs,
 )
-from kot_rules.engine.errors import StateFormatError
-from kot_rules.engine.options import Options
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import load_rulebook
 

@@ -10,11 +10,12 @@ from kony_engine_helpers import GAME
 from kony_engine_helpers import city_board as _board
 from kony_engine_helpers import kony_state as _state
 
-from kot_rules.engine import abilities, effects, newyork, shop
+from kot_rules.engine import abilities, effects, shop
 from kot_rules.engine.actions import Choose
-from kot_rules.engine.city import CELEBRITY_I, DESTRUCTION_I, MANHATTAN, SMASH_I
 from kot_rules.engine.errors import NotExecutableError
 from kot_rules.engine.game import MonsterSetup
+from kot_rules.games.king_of_new_york import rules as newyork
+from kot_rules.games.king_of_new_york.board import CELEBRITY_I, DESTRUCTION_I, MANHATTAN, SMASH_I
 from kot_rules.language.ast import Condition
 
 

@@ -1,4 +1,5 @@
-"""King of New York's kernel (kot_rules.engine.newyork): set-up, the turn's phases, legal
+"""King of New York's kernel (kot_rules.games.king_of_new_york.rules): set-up, the turn's phases,
+legal
 actions, illegal actions, victory, whole random games and the state JSON."""
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ import random
 
 import pytest
 
-from kot_rules.engine import newyork
 from kot_rules.engine.actions import (
     END_TURN,
     PASS,
@@ -19,14 +19,22 @@ from kot_rules.engine.actions import (
     ResolveFaces,
     Roll,
 )
-from kot_rules.engine.city import FACES, MANHATTAN, OUTER, CityBoard, board_from_json
 from kot_rules.engine.dice import Face, counts_in
 from kot_rules.engine.driver import play
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.game import Game, MonsterSetup
 from kot_rules.engine.options import FirstPlayerRule, Options
 from kot_rules.engine.state import CHANCE, Phase, State
-from kot_rules.games import KING_OF_NEW_YORK, get
+from kot_rules.games import get
+from kot_rules.games.king_of_new_york import rules as newyork
+from kot_rules.games.king_of_new_york.board import (
+    FACES,
+    MANHATTAN,
+    OUTER,
+    CityBoard,
+    board_from_json,
+)
+from kot_rules.games.king_of_new_york.definition import KING_OF_NEW_YORK
 
 NAMES = ("Captain Fish", "Drakonis", "Kong", "Mantis", "Rob", "Sheriff")
 

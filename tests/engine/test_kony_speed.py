@@ -17,13 +17,14 @@ from random_loop_helpers import (
     assert_random_loop_plays_the_general_game,
 )
 
-from kot_rules.engine import driver, newyork
+from kot_rules.engine import driver
 from kot_rules.engine.actions import ResolveFaces
-from kot_rules.engine.city import BOROUGHS, FACES, CityBoard, flip_tile, laid_out
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
 from kot_rules.games import get as get_game
+from kot_rules.games.king_of_new_york import rules as newyork
+from kot_rules.games.king_of_new_york.board import BOROUGHS, FACES, CityBoard, flip_tile, laid_out
 
 DEFINITION = get_game("king-of-new-york")
 

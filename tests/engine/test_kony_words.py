@@ -9,9 +9,9 @@ from kony_engine_helpers import GAME
 from kony_engine_helpers import city_board as _board
 from kony_engine_helpers import kony_state as _state
 
-from kot_rules.engine import newyork
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import rules as newyork
 
 
 def _with_units(s: State, borough: str, units: tuple[str, ...]) -> None:

@@ -22,11 +22,12 @@ from random_loop_helpers import (
     seeded_states,
 )
 
-from kot_rules.engine import abilities, dice, kingoftokyo, legal, requests, turn
+from kot_rules.engine import abilities, dice, legal, requests, turn
 from kot_rules.engine.actions import END_TURN, Buy, Reroll
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.game import Game, Options
 from kot_rules.engine.state import CHANCE, TERMINAL, Phase, State
+from kot_rules.games.king_of_tokyo import rules as kingoftokyo
 from kot_rules.language.ast import Trigger
 
 SEEDS = range(1, 13)

@@ -27,8 +27,8 @@ from kot_rules.engine import (
     driver,
 )
 from kot_rules.engine.game import FirstPlayerRule
+from kot_rules.games.king_of_tokyo.invariants import assert_all
 from kot_rules.language.ast import ModifierKind
-from kot_rules.verify.invariants import assert_all
 
 SETTINGS = settings(max_examples=60, deadline=None)
 OUTCOMES = {n: frozenset(dice.all_outcomes(n)) for n in range(7)}

@@ -12,12 +12,15 @@ from pathlib import Path
 import pytest
 
 import kot_rules
-from kot_rules.engine import game, kingoftokyo, legal, numbers, state, tokyo, turn
+from kot_rules.engine import game, legal, numbers, state, turn
 from kot_rules.engine.game import Game, MonsterSetup, Options
-from kot_rules.games import KING_OF_TOKYO, get
+from kot_rules.games import get
+from kot_rules.games.king_of_tokyo import board as tokyo
+from kot_rules.games.king_of_tokyo import kernel
+from kot_rules.games.king_of_tokyo import rules as kingoftokyo
+from kot_rules.games.king_of_tokyo.definition import KING_OF_TOKYO
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import builtin_rulebook, game_numbers, load_numbers
-from kot_rules.verify import kernel
 
 ROOT = Path(kot_rules.__file__).resolve().parent
 BOUND = {name for name, value in vars(numbers).items() if name.isupper() and isinstance(value, int)}

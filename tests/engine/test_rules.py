@@ -12,18 +12,9 @@ from typing import Any
 import pytest
 from kot_engine_helpers import CARDS, NOTHING, make_game, roll_stop, setup
 
-from kot_rules.engine import (
-    Buy,
-    EventKind,
-    Game,
-    IllegalActionError,
-    Phase,
-    Reroll,
-    Roll,
-    State,
-    kingoftokyo,
-)
+from kot_rules.engine import Buy, EventKind, Game, IllegalActionError, Phase, Reroll, Roll, State
 from kot_rules.engine.actions import END_TURN, STAY, STOP, SWEEP, YIELD
+from kot_rules.games.king_of_tokyo import rules as kingoftokyo
 
 
 def kinds(s: State) -> list[EventKind]:

@@ -3,7 +3,8 @@ named by a scenario of spec/scenarios/king-of-new-york, and for every deck card 
 whose copy of it has no text makes at least one of those scenarios fail.
 
 The two special cards (Statue of Liberty, Superstar) are never in the deck: the kernel's
-rules hand them over and score them (kot_rules.engine.newyork), so a scenario names one by
+rules hand them over and score them (kot_rules.games.king_of_new_york.rules), so a scenario names
+one by
 its holder on the board (``board: {superstar: NAME}`` or ``statue``), and removing their
 text changes nothing yet; the last test says so, and fails once their text is what runs.
 

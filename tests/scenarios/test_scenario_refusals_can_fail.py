@@ -20,10 +20,14 @@ from typing import Any
 
 import pytest
 
-from kot_rules.engine import city, duel, newyork, tracks, turn
 from kot_rules.engine import game as game_module
+from kot_rules.engine import turn
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import board as city
+from kot_rules.games.king_of_new_york import rules as newyork
+from kot_rules.games.king_of_tokyo_duel import board as tracks
+from kot_rules.games.king_of_tokyo_duel import rules as duel
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.scenarios import runner
 from kot_rules.scenarios.loader import read_scenario

@@ -13,16 +13,16 @@ from typing import Any
 
 from test_site_browser import browser_page, open_result, search, site_url  # noqa: F401
 
+from kot_rules.games.king_of_tokyo_duel import site as duel
+from kot_rules.games.king_of_tokyo_duel.invariants import INVARIANTS
 from kot_rules.language.cardset import builtin_card_set, load_card_set
 from kot_rules.language.render import render_card
 from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import game_buzz_tiles, load_rulebook
-from kot_rules.site import duel
 from kot_rules.site.build import BuildResult
 from kot_rules.site.hooks import repo_file_page
 from kot_rules.site.model import card_info, load_site_data, renderer
 from kot_rules.sources import load_glossary
-from kot_rules.verify.duel_invariants import INVARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = "king-of-tokyo-duel"

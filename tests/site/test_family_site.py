@@ -12,9 +12,12 @@ import yaml
 from markdown import Markdown
 from test_duel_site import page, text_of
 
+from kot_rules.games.king_of_new_york import site as newyork
+from kot_rules.games.king_of_tokyo import site as tokyo
+from kot_rules.games.king_of_tokyo_duel import site as duel
 from kot_rules.paths import spec_dir
 from kot_rules.rulebook import Source, load_rulebook
-from kot_rules.site import duel, home, newyork, tokyo
+from kot_rules.site import home
 from kot_rules.site.build import BuildResult
 from kot_rules.site.model import load_site_data
 from kot_rules.site.pages import rule_title

@@ -16,18 +16,19 @@ from test_duel_site import page, text_of
 from test_site_browser import browser_page, open_result, search, site_url  # noqa: F401
 
 from kot_rules.engine.cards import is_special
-from kot_rules.engine.city import BOROUGHS, TILES
+from kot_rules.games.king_of_new_york import concrete as kony_concrete
+from kot_rules.games.king_of_new_york import site as newyork
+from kot_rules.games.king_of_new_york.board import BOROUGHS, TILES
+from kot_rules.games.king_of_tokyo_duel import site as duel
 from kot_rules.language.ast import unaccented
 from kot_rules.language.cardset import builtin_card_set, load_card_set
 from kot_rules.language.render import render_card
 from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import load_rulebook
-from kot_rules.site import duel, newyork
 from kot_rules.site.build import BuildResult
 from kot_rules.site.hooks import repo_file_page
 from kot_rules.site.model import load_site_data, renderer
 from kot_rules.sources import load_glossary
-from kot_rules.verify import kony_concrete
 
 KONY = "king-of-new-york"
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,7 +217,7 @@ def test_without_a_z3_model_the_pages_say_plainly_nothing_is_proved() -> None:
 
 def test_with_a_model_but_no_report_nothing_is_claimed() -> None:
     d = data()
-    assert d.model == "kot_rules.verify.kony_kernel" and d.proofs is None
+    assert d.model == "kot_rules.games.king_of_new_york.kernel" and d.proofs is None
     pages = newyork.generate(d)
     assert newyork.NOT_RUN in pages[newyork.INVARIANTS]
     assert newyork.NOT_RUN in pages[newyork.HOME]

@@ -3,7 +3,8 @@
 Each file loads with ``load_rulebook``; its slugs, numbers and decision ids are unique; every
 decision a rule names exists; and every phrase a rule quotes stands in the source it cites,
 in order (whitespace collapsed; a phrase is split on "..." and each piece is found after the
-previous one). The site renders Duel's (kot_rules/site/duel.py, tests/site/test_duel_site.py).
+previous one). The site renders Duel's (kot_rules/games/king_of_tokyo_duel/site.py,
+tests/site/test_duel_site.py).
 """
 
 from __future__ import annotations

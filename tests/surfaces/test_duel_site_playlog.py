@@ -9,7 +9,7 @@ import re
 from kot_rules import games
 from kot_rules.engine.driver import play
 from kot_rules.engine.events import EventKind
-from kot_rules.engine.tracks import DuelBoard
+from kot_rules.games.king_of_tokyo_duel.board import DuelBoard
 from kot_rules.surfaces.playlog import TRACK_LEGEND, game_log, track_picture
 
 DUEL = games.get("king-of-tokyo-duel")

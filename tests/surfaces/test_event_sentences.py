@@ -13,12 +13,12 @@ from functools import cache
 
 import pytest
 
-from kot_rules.engine.city import BOROUGHS, TILES
 from kot_rules.engine.driver import play
 from kot_rules.engine.events import Event, EventKind
 from kot_rules.engine.eventtext import PLACE_NAMES, TEXTS, sentence
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.games import get
+from kot_rules.games.king_of_new_york.board import BOROUGHS, TILES
 from kot_rules.surfaces.playlog import game_log
 
 GAMES: dict[str, tuple[tuple[int, Options], ...]] = {

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from kot_rules.games.king_of_tokyo import semantics
+from kot_rules.games.king_of_tokyo.semantics import card_transitions
 from kot_rules.language.ast import Verb
 from kot_rules.language.cardset import load_card_set
 from kot_rules.surfaces import coverage
 from kot_rules.surfaces.cli import main
-from kot_rules.verify import semantics
-from kot_rules.verify.semantics import card_transitions
 
 REPO = Path(__file__).resolve().parents[2]
 BUILTIN = REPO / "spec" / "cards" / "king-of-tokyo"

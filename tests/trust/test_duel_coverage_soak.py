@@ -10,10 +10,10 @@ import pytest
 from kot_rules.engine.driver import play
 from kot_rules.engine.state import State
 from kot_rules.games import get, ids
+from kot_rules.games.king_of_tokyo.invariants import Violation, for_game
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL
+from kot_rules.games.king_of_tokyo_duel.invariants import IDS as DUEL_IDS
 from kot_rules.verify import soak
-from kot_rules.verify.duel_invariants import DUEL
-from kot_rules.verify.duel_invariants import IDS as DUEL_IDS
-from kot_rules.verify.invariants import Violation, for_game
 
 
 def test_every_game_has_invariants_the_soak_checks() -> None:

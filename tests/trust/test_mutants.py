@@ -63,7 +63,7 @@ class TestTheCatalogue:
     def test_the_statue_taken_with_two_ouch_is_in_it(self) -> None:
         # It passed every New York scenario and engine test until a scenario held the rule.
         m = next(m for m in mutate.load() if m.id == "kony-statue-with-two-ouch")
-        assert (m.game, m.file) == (mutate.KONY, "kot_rules/engine/newyork.py")
+        assert (m.game, m.file) == (mutate.KONY, "kot_rules/games/king_of_new_york/rules.py")
         assert "OUCH_CITY" in m.find and "OUCH_BOROUGH" in m.replace
 
     def test_each_mutant_names_a_game_its_file_belongs_to(self) -> None:

@@ -16,11 +16,11 @@ from kot_rules.engine.driver import play
 from kot_rules.engine.game import Options
 from kot_rules.engine.state import Phase
 from kot_rules.games import definitions, get
+from kot_rules.games.king_of_tokyo.invariants import Violation
 from kot_rules.language.ast import Trigger, Verb, Who
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import ModifierKind
 from kot_rules.verify import soak
-from kot_rules.verify.invariants import Violation
 
 KONY = "king-of-new-york"
 

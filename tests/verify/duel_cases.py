@@ -1,5 +1,6 @@
 """Random concrete Duel states for the differential tests, and the bridge from the plain
-reference (:mod:`kot_rules.verify.duel_reference`) to the Z3 model: a reference state as
+reference (:mod:`kot_rules.games.king_of_tokyo_duel.reference`) to the Z3 model: a reference state
+as
 Z3 constants, the model's free choices fixed to given values."""
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import z3
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from kot_rules.verify import duel_reference as ref
-from kot_rules.verify.duel_state import (
+from kot_rules.games.king_of_tokyo_duel import reference as ref
+from kot_rules.games.king_of_tokyo_duel.state import (
     NOBODY,
     POSITIONS,
     SPAN,

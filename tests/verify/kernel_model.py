@@ -16,7 +16,7 @@ from typing import Any
 import z3
 
 from kot_rules.engine.state import Phase, State
-from kot_rules.verify import kernel
+from kot_rules.games.king_of_tokyo import kernel
 from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
 
 Value = int | bool

@@ -10,13 +10,13 @@ from typing import Any
 import z3
 from hypothesis import strategies as st
 
-from kot_rules.engine.city import BOROUGHS, MANHATTAN, OUTER, TILES, ZONES
 from kot_rules.engine.game import Game, MonsterSetup
 from kot_rules.engine.options import Options
 from kot_rules.engine.state import State
-from kot_rules.games import KING_OF_NEW_YORK
-from kot_rules.verify import kony_concrete
-from kot_rules.verify.kony_state import NOBODY, SEATS, SymKony, leaves
+from kot_rules.games.king_of_new_york import concrete as kony_concrete
+from kot_rules.games.king_of_new_york.board import BOROUGHS, MANHATTAN, OUTER, TILES, ZONES
+from kot_rules.games.king_of_new_york.definition import KING_OF_NEW_YORK
+from kot_rules.games.king_of_new_york.state import NOBODY, SEATS, SymKony, leaves
 from kot_rules.verify.symbolic import Ctx
 
 GHOSTS = ("checked", "card_win")
@@ -119,7 +119,7 @@ def positions(draw: st.DrawFn, min_players: int = 2) -> State:
         units[name], pool = pool[:k], pool[k:]
     holders = st.one_of(st.none(), st.integers(0, n - 1))
     zones = {"2-4": ZONES[draw(st.integers(0, 2))].id, "5-6": ZONES[draw(st.integers(0, 2))].id}
-    from kot_rules.engine.city import board_from_json
+    from kot_rules.games.king_of_new_york.board import board_from_json
 
     board = board_from_json({"where": where, "stacks": stacks, "units": units,
                              "superstar": draw(holders), "statue": draw(holders),
@@ -133,7 +133,7 @@ def concrete(values: dict[str, int | bool]) -> SymKony:
     to true or false)."""
     from dataclasses import fields as dc_fields
 
-    from kot_rules.verify.kony_state import SymKonyMonster
+    from kot_rules.games.king_of_new_york.state import SymKonyMonster
 
     def c(v: int | bool) -> Any:
         return z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from kot_rules.games.king_of_new_york.invariants import INVARIANTS as KONY_INVARIANTS
+from kot_rules.games.king_of_tokyo import kernel
+from kot_rules.games.king_of_tokyo.invariants import INVARIANTS
+from kot_rules.games.king_of_tokyo_duel.invariants import INVARIANTS as DUEL_INVARIANTS
 from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES, WARNING_CODES
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.surfaces.cli import main
-from kot_rules.verify import kernel
 from kot_rules.verify.cardcheck import CODES as PROOF_CODES
 from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, proof_diagnostics
-from kot_rules.verify.duel_invariants import INVARIANTS as DUEL_INVARIANTS
-from kot_rules.verify.invariants import INVARIANTS
-from kot_rules.verify.kony_invariants import INVARIANTS as KONY_INVARIANTS
 
 # The card language cannot say a card that breaks an invariant yet (every verb is capped
 # or floored): these tests weaken the kernel step the sentence uses instead.

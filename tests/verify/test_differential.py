@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_tokyo.semantics import run_effect
 from kot_rules.language.ast import DICE_VERBS, NO_POSITION, Effect, ModifierKind, Verb, Who
 from kot_rules.language.vocabulary import KING_OF_TOKYO, VERBS
-from kot_rules.verify.semantics import run_effect
 from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
 
 GAME_CARDS = Game(2).cards

@@ -1,4 +1,4 @@
-"""Duel's invariants on engine states (kot_rules.verify.duel_concrete):
+"""Duel's invariants on engine states (kot_rules.games.king_of_tokyo_duel.concrete):
 each plain check agrees with the invariant's Z3 statement, on the states of random games,
 on boards with every kind of Buzz tile, and on states broken one invariant at a time."""
 
@@ -10,9 +10,9 @@ import pytest
 from sampled_states import sampled_states
 
 from kot_rules.engine.state import State
-from kot_rules.engine.tracks import DuelBoard, PlacedTile
 from kot_rules.games import get
-from kot_rules.verify.duel_concrete import (
+from kot_rules.games.king_of_tokyo_duel.board import DuelBoard, PlacedTile
+from kot_rules.games.king_of_tokyo_duel.concrete import (
     CHECKS,
     DuelView,
     TrackView,
@@ -20,8 +20,8 @@ from kot_rules.verify.duel_concrete import (
     holds_symbolically,
     view,
 )
-from kot_rules.verify.duel_invariants import DUEL, IDS
-from kot_rules.verify.duel_state import SPAN
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS
+from kot_rules.games.king_of_tokyo_duel.state import SPAN
 
 
 def _states(seeds: range, every: int) -> list[State]:

@@ -13,12 +13,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kot_rules.games import KING_OF_TOKYO, registry
+from kot_rules.games import registry
+from kot_rules.games.king_of_tokyo.definition import KING_OF_TOKYO
+from kot_rules.games.king_of_tokyo_duel import kernel as duel_kernel
+from kot_rules.games.king_of_tokyo_duel import prover as duel_prover
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS, INVARIANTS
 from kot_rules.language.cardset import CardSet, builtin_card_set
 from kot_rules.surfaces.cli import main
 from kot_rules.surfaces.cli import verify as verify_command
-from kot_rules.verify import duel_kernel, duel_prover
-from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
 from kot_rules.verify.prover import PROVED, UNSUPPORTED
 from kot_rules.verify.report import lines
 
@@ -104,7 +106,7 @@ def stand_in() -> registry.GameDefinition:
     """The Duel definition as the lead will register it, with King of Tokyo's kernel rules
     standing in for Duel's (only the id and the symbolic model are read here)."""
     return replace(KING_OF_TOKYO, id=DUEL, invariants=IDS,
-                   symbolic_model="kot_rules.verify.duel_kernel")
+                   symbolic_model="kot_rules.games.king_of_tokyo_duel.kernel")
 
 
 class TestTheEntryPoint:

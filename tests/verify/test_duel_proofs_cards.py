@@ -1,5 +1,5 @@
 """duel-proofs: Duel's card sentences proved against every INV-DUEL-* invariant, one Z3
-query each (kot_rules.verify.duel_semantics, duel_prover.verify), and ``kot-rules check
+query each (kot_rules.games.king_of_tokyo_duel.semantics, duel_prover.verify), and ``kot-rules check
 --game king-of-tokyo-duel`` reporting a sentence that can break one (KOT311-KOT318) with
 its counterexample."""
 
@@ -17,16 +17,18 @@ from duel_cases import FixedCtx, duels, symbolic, values
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kot_rules.games.king_of_tokyo_duel import kernel as duel_kernel
+from kot_rules.games.king_of_tokyo_duel import prover as duel_prover
+from kot_rules.games.king_of_tokyo_duel import reference as ref
+from kot_rules.games.king_of_tokyo_duel import semantics as duel_semantics
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS, INVARIANTS
+from kot_rules.games.king_of_tokyo_duel.state import leaves
 from kot_rules.language.ast import Modifier, ModifierKind, Position
 from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES, WARNING_CODES
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.surfaces.cli import main
-from kot_rules.verify import duel_kernel, duel_prover, duel_semantics
-from kot_rules.verify import duel_reference as ref
 from kot_rules.verify.cardcheck import proof_diagnostics
-from kot_rules.verify.duel_invariants import DUEL, IDS, INVARIANTS
-from kot_rules.verify.duel_state import leaves
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
 BUDGET_CPU_SECONDS = 60
@@ -263,5 +265,5 @@ class TestTheTable:
     def test_a_word_registered_twice_is_refused_naming_the_first(self) -> None:
         # Branches register their words' meanings: a merge keeping two is an error.
         with pytest.raises(ValueError, match=r"Verb.HEAL has a Duel meaning already "
-                                             r"\(kot_rules.verify.duel_semantics._heal\)"):
+                                             r"\(kot_rules.games.king_of_tokyo_duel.semantics._heal\)"):
             duel_semantics.verb(duel_semantics.Verb.HEAL)(lambda *a: a[1])

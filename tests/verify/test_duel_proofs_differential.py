@@ -1,6 +1,7 @@
 """duel-proofs: Duel's card proofs are about the code that runs. The same card sentence on
 the same concrete Duel state, through the interpreter (effects.run, then the victory check
-after the step) and through its Z3 meaning (kot_rules.verify.duel_semantics, every input
+after the step) and through its Z3 meaning (kot_rules.games.king_of_tokyo_duel.semantics, every
+input
 fixed to the concrete value), gives the same state, field by field; likewise the roll of
 a monster holding Duel's dice modifiers."""
 
@@ -18,18 +19,18 @@ from hypothesis import strategies as st
 
 from kot_rules import games
 from kot_rules.engine import abilities, effects
-from kot_rules.engine import duel as duel_rules
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import State
-from kot_rules.engine.tracks import DESTRUCTION, FAME, TILES, DuelBoard, placements
+from kot_rules.games.king_of_tokyo_duel import reference as ref
+from kot_rules.games.king_of_tokyo_duel import rules as duel_rules
+from kot_rules.games.king_of_tokyo_duel import semantics as duel_semantics
+from kot_rules.games.king_of_tokyo_duel.board import DESTRUCTION, FAME, TILES, DuelBoard, placements
+from kot_rules.games.king_of_tokyo_duel.invariants import IDS, holds
+from kot_rules.games.king_of_tokyo_duel.state import NOBODY, POSITIONS, SEATS, SPAN, Bonus, leaves
 from kot_rules.language import parse_text
 from kot_rules.language.ast import NO_POSITION, Effect, ModifierKind, Verb, Who
 from kot_rules.language.vocabulary import ASKING as ASKING_FORM
 from kot_rules.language.vocabulary import KING_OF_TOKYO_DUEL, NO_AMOUNT_VERBS, VERBS
-from kot_rules.verify import duel_reference as ref
-from kot_rules.verify import duel_semantics
-from kot_rules.verify.duel_invariants import IDS, holds
-from kot_rules.verify.duel_state import NOBODY, POSITIONS, SEATS, SPAN, Bonus, leaves
 
 CARDS = Path(__file__).parents[2] / "spec" / "cards" / KING_OF_TOKYO_DUEL
 GAME = games.get(KING_OF_TOKYO_DUEL).new_game(2)

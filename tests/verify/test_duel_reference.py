@@ -14,10 +14,10 @@ from duel_cases import FixedCtx, duels, symbolic, values
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kot_rules.verify import duel_kernel as k
-from kot_rules.verify import duel_reference as ref
-from kot_rules.verify.duel_invariants import IDS, holds
-from kot_rules.verify.duel_state import NOBODY, POSITIONS, TRACKS, Bonus, where
+from kot_rules.games.king_of_tokyo_duel import kernel as k
+from kot_rules.games.king_of_tokyo_duel import reference as ref
+from kot_rules.games.king_of_tokyo_duel.invariants import IDS, holds
+from kot_rules.games.king_of_tokyo_duel.state import NOBODY, POSITIONS, TRACKS, Bonus, where
 
 Sym = Callable[[Any, Any], k.Step]
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from kot_rules.verify import duel_kernel as k
-from kot_rules.verify.duel_prover import prove
+from kot_rules.games.king_of_tokyo_duel import kernel as k
+from kot_rules.games.king_of_tokyo_duel.prover import prove
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
 BY_NAME = {t.name: t for t in k.TRANSITIONS}

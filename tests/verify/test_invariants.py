@@ -8,7 +8,7 @@ import pytest
 
 from kot_rules.engine import Game, State
 from kot_rules.engine.state import Outcome, Phase
-from kot_rules.verify.invariants import (
+from kot_rules.games.king_of_tokyo.invariants import (
     BY_ID,
     INVARIANTS,
     InvariantViolation,
@@ -117,7 +117,7 @@ class TestTokensOfACopy:
 
     def test_a_copys_tokens_are_not_counted_against_the_box(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.verify.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
 
         s = self._over_the_box(copying=True)
         assert check_tokens(s) == []
@@ -125,7 +125,7 @@ class TestTokensOfACopy:
 
     def test_the_same_tokens_on_two_cards_of_their_own_are(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.verify.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
 
         s = self._over_the_box(copying=False)
         assert check_tokens(s) and "the box has" in check_tokens(s)[0]

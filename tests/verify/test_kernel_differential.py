@@ -1,6 +1,6 @@
 """The proved kernel is the kernel that runs: every step of the Z3 kernel
-(kot_rules/verify/kernel.py), on random concrete states and inputs (dice faces, the card
-bought, a yield decision, ...), gives the post-state the engine gives, field by field.
+(kot_rules/games/king_of_tokyo/kernel.py), on random concrete states and inputs (dice faces,
+the card bought, a yield decision, ...), gives the post-state the engine gives, field by field.
 
 The engine runs the actions (``State.apply``); the Z3 model runs the chain of kernel
 steps the action is made of, with every variable of its pre-state and every free choice
@@ -73,9 +73,9 @@ from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import Phase as GamePhase
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_tokyo import kernel
+from kot_rules.games.king_of_tokyo.semantics import run_effect
 from kot_rules.language.ast import Effect
-from kot_rules.verify import kernel
-from kot_rules.verify.semantics import run_effect
 from kot_rules.verify.symbolic import NOBODY, Ctx, SymState
 
 
@@ -279,7 +279,7 @@ SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 
 class TestKernelStepsAgreeWithTheEngine:
     def test_every_kernel_step_is_compared(self) -> None:
-        from kot_rules.verify.semantics import KERNEL
+        from kot_rules.games.king_of_tokyo.semantics import KERNEL
 
         compared = (SET_UP, START, DICE, ATTACK, SETTLE, YIELD, BUY, SWEEP, CARD_DAMAGE, END)
         assert {t.build for t in KERNEL} == {link.build for link in compared}
@@ -380,8 +380,8 @@ class TestTheDifferentialTestsBite:
 
     def test_the_wrong_models_keep_every_invariant(self) -> None:
         """Why these tests are needed: the proofs alone do not catch them."""
+        from kot_rules.games.king_of_tokyo.semantics import KERNEL
         from kot_rules.verify.prover import PROVED, prove
-        from kot_rules.verify.semantics import KERNEL
 
         steps = {"ones-two-stars": "dice: numbers, energy, hearts",
                  "tokyo-start-one-star": "start of turn",

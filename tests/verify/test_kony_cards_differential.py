@@ -1,6 +1,7 @@
 """kony-proofs: New York's card proofs are about the code that runs. The same card sentence
 on the same concrete New York position, through the interpreter (effects.run) and through
-its Z3 meaning (kot_rules.verify.kony_semantics, every choice fixed to the engine's), gives
+its Z3 meaning (kot_rules.games.king_of_new_york.semantics, every choice fixed to the engine's),
+gives
 the same state, field by field."""
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from test_kony_differential import agree
 from kot_rules.engine import effects
 from kot_rules.engine.requests import NeedAnswer
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import kernel as k
+from kot_rules.games.king_of_new_york.semantics import run_effect
+from kot_rules.games.king_of_new_york.state import fresh
 from kot_rules.language import parse_text
 from kot_rules.language.ast import NO_POSITION, Effect, Verb, Who
 from kot_rules.language.vocabulary import KING_OF_NEW_YORK, NO_AMOUNT_VERBS, VERBS
-from kot_rules.verify import kony_kernel as k
-from kot_rules.verify.kony_semantics import run_effect
-from kot_rules.verify.kony_state import fresh
 
 CARDS = Path(__file__).parents[2] / "spec" / "cards" / KING_OF_NEW_YORK
 PLAIN = {Verb.GAIN_STARS, Verb.GAIN_ENERGY, Verb.HEAL, Verb.TAKE_DAMAGE,
@@ -113,7 +114,7 @@ class TestAMoveAgrees:
     @given(positions(), st.integers(0, 5), st.integers(0, 9))
     def test_you_may_go_to_another_borough(self, s: State, owner: int, pick: int) -> None:
         from kot_rules.engine.actions import PASS, Choose
-        from kot_rules.engine.city import MANHATTAN, OUTER
+        from kot_rules.games.king_of_new_york.board import MANHATTAN, OUTER
 
         owner %= len(s.monsters)
         effect = Effect(Verb.MAY_MOVE, 0, Who.YOU, NO_POSITION)

@@ -1,4 +1,5 @@
-"""New York's invariants on engine states (kot_rules.verify.kony_concrete): each plain check
+"""New York's invariants on engine states (kot_rules.games.king_of_new_york.concrete): each plain
+check
 agrees with the invariant's Z3 statement, on the states of random games and on views broken
 one invariant at a time; the checks the soak runs cover every invariant the game names."""
 
@@ -9,11 +10,11 @@ from dataclasses import replace
 import pytest
 from sampled_states import sampled_states
 
-from kot_rules.engine.city import MANHATTAN
 from kot_rules.engine.options import Options
 from kot_rules.engine.state import Phase, State
 from kot_rules.games import get
-from kot_rules.verify.kony_concrete import (
+from kot_rules.games.king_of_new_york.board import MANHATTAN
+from kot_rules.games.king_of_new_york.concrete import (
     CHECKS,
     GAME_ID,
     IDS,
@@ -22,8 +23,8 @@ from kot_rules.verify.kony_concrete import (
     holds_symbolically,
     view,
 )
-from kot_rules.verify.kony_invariants import BY_ID
-from kot_rules.verify.kony_state import MANHATTAN_I, NOBODY, TILE_COUNT
+from kot_rules.games.king_of_new_york.invariants import BY_ID
+from kot_rules.games.king_of_new_york.state import MANHATTAN_I, NOBODY, TILE_COUNT
 
 
 def _states(players: int, seeds: range, every: int, **options: object) -> list[State]:

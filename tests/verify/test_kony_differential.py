@@ -1,6 +1,6 @@
 """New York's proofs are about the code that runs. The same step on the same
-concrete position, through the engine (kot_rules.engine.newyork) and through its Z3
-transition (kot_rules.verify.kony_kernel, every choice fixed to the engine's), gives the
+concrete position, through the engine (kot_rules.games.king_of_new_york.rules) and through its Z3
+transition (kot_rules.games.king_of_new_york.kernel, every choice fixed to the engine's), gives the
 same state, field by field (seat 0 the active monster; the model's ghosts left out)."""
 
 from __future__ import annotations
@@ -16,13 +16,20 @@ from hypothesis import strategies as st
 from kony_cases import GHOSTS, FixedCtx, game, positions, solve, symbolic, view
 
 from kot_rules.engine.actions import END_TURN, PASS, STOP, Choose, ResolveFaces, Roll
-from kot_rules.engine.city import FACES, OUTER, TILES, CityBoard, board_from_json, is_unit
 from kot_rules.engine.dice import Face
 from kot_rules.engine.game import MonsterSetup
 from kot_rules.engine.state import Phase, State
-from kot_rules.verify import kony_kernel as k
-from kot_rules.verify.kony_invariants import BY_ID, IDS
-from kot_rules.verify.kony_state import BUILDING_SIDES, UNIT_SIDES, fresh
+from kot_rules.games.king_of_new_york import kernel as k
+from kot_rules.games.king_of_new_york.board import (
+    FACES,
+    OUTER,
+    TILES,
+    CityBoard,
+    board_from_json,
+    is_unit,
+)
+from kot_rules.games.king_of_new_york.invariants import BY_ID, IDS
+from kot_rules.games.king_of_new_york.state import BUILDING_SIDES, UNIT_SIDES, fresh
 from kot_rules.verify.symbolic import Ctx
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]

@@ -10,8 +10,8 @@ from kony_cases import concrete, view
 
 from kot_rules.engine.driver import play
 from kot_rules.engine.state import Phase, State
-from kot_rules.games import KING_OF_NEW_YORK
-from kot_rules.verify.kony_invariants import INVARIANTS
+from kot_rules.games.king_of_new_york.definition import KING_OF_NEW_YORK
+from kot_rules.games.king_of_new_york.invariants import INVARIANTS
 
 CARD_WIN = "wins at once"
 """The engine's reason when a card says its owner wins (kony-cards' ``win`` verb)."""

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kot_rules.games import KING_OF_NEW_YORK
+from kot_rules.games.king_of_new_york import kernel as kony_kernel
+from kot_rules.games.king_of_new_york import prover as kony_prover
+from kot_rules.games.king_of_new_york.definition import KING_OF_NEW_YORK
+from kot_rules.games.king_of_new_york.invariants import IDS, INVARIANTS, KONY
 from kot_rules.language.cardset import CardSet, builtin_card_set
 from kot_rules.surfaces.cli import main
 from kot_rules.surfaces.cli import verify as verify_command
-from kot_rules.verify import kony_kernel, kony_prover
-from kot_rules.verify.kony_invariants import IDS, INVARIANTS, KONY
 from kot_rules.verify.prover import PROVED
 from kot_rules.verify.report import lines
 
@@ -64,7 +65,7 @@ class TestEveryInvariantIsProved:
 
     def test_the_invariants_the_brief_names(self) -> None:
         assert set(KING_OF_NEW_YORK.invariants) == set(IDS)
-        assert KING_OF_NEW_YORK.symbolic_model == "kot_rules.verify.kony_kernel"
+        assert KING_OF_NEW_YORK.symbolic_model == "kot_rules.games.king_of_new_york.kernel"
         assert {"INV-KONY-MANHATTAN", "INV-KONY-TILES", "INV-KONY-SPECIAL", "INV-KONY-HEARTS",
                 "INV-KONY-RESOURCES", "INV-KONY-VICTORY"} <= set(IDS)
         assert len({inv.code for inv in INVARIANTS}) == len(IDS)

@@ -1,5 +1,5 @@
 """kony-proofs: the Z3 meaning of New York's card words. Every word New York's cards may say
-has one (kot_rules/verify/kony_semantics.py) and no other word does, as
+has one (kot_rules/games/king_of_new_york/semantics.py) and no other word does, as
 tests/test_vocabulary_table.py asks of Duel's; every one of the 66 cards says only words
 with a meaning; the meanings agree with the engine on concrete states."""
 
@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 import z3
 
+from kot_rules.games.king_of_new_york import kernel as k
+from kot_rules.games.king_of_new_york import semantics as kony_semantics
+from kot_rules.games.king_of_new_york.semantics import card_transitions, run_effect
+from kot_rules.games.king_of_new_york.state import fresh
 from kot_rules.language import parse_text
 from kot_rules.language import vocabulary as v
 from kot_rules.language.ast import CardDef, Verb, Who
-from kot_rules.verify import kony_kernel as k
-from kot_rules.verify import kony_semantics
-from kot_rules.verify.kony_semantics import card_transitions, run_effect
-from kot_rules.verify.kony_state import fresh
 from kot_rules.verify.symbolic import Ctx
 
 CARDS = Path(__file__).parents[2] / "spec" / "cards" / v.KING_OF_NEW_YORK
@@ -58,7 +58,8 @@ class TestEveryWordIsMeant:
             self, kind: str, enum: type[Enum], table: dict[Any, v.AnyWord]) -> None:
         z3_table = KONY_Z3_TABLES[kind]
         assert unmeant(v.KING_OF_NEW_YORK, table, z3_table) == set(), (
-            "register its meaning in kot_rules/verify/kony_semantics.py (see its docstring)")
+            "register its meaning in kot_rules/games/king_of_new_york/semantics.py "
+            "(see its docstring)")
         if kind != "act":  # acts share the verbs' table
             assert meant_but_unsaid(v.KING_OF_NEW_YORK, table, z3_table) == set(), (
                 "a New York meaning for a word New York's cards may not say")
@@ -95,9 +96,9 @@ def _one(verb: Verb, who: Who, amount: int, pre: dict[str, int | bool],
          owner: int = 0) -> dict[str, Any]:
     """``verb`` said by ``owner``'s card on a concrete state (the fields ``pre`` names, the
     others free but keeping the invariants): the values after, solved."""
+    from kot_rules.games.king_of_new_york.invariants import all_hold
+    from kot_rules.games.king_of_new_york.state import leaves
     from kot_rules.language.ast import NO_POSITION, Effect
-    from kot_rules.verify.kony_invariants import all_hold
-    from kot_rules.verify.kony_state import leaves
 
     ctx = Ctx()
     s = fresh(ctx)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from kot_rules.games.king_of_new_york import kernel as k
+from kot_rules.games.king_of_new_york.invariants import INVARIANTS, KONY
+from kot_rules.games.king_of_new_york.prover import prove
 from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES
 from kot_rules.surfaces.cli import main
-from kot_rules.verify import kony_kernel as k
 from kot_rules.verify.cardcheck import kony_proof_diagnostics
-from kot_rules.verify.kony_invariants import INVARIANTS, KONY
-from kot_rules.verify.kony_prover import prove
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
 BY_NAME = {t.name: t for t in k.TRANSITIONS}

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from kot_rules.engine import effects
+from kot_rules.games.king_of_tokyo import kernel, semantics
+from kot_rules.games.king_of_tokyo.invariants import INVARIANTS, for_game
 from kot_rules.language import vocabulary
 from kot_rules.language.ast import CardDef, Verb
 from kot_rules.language.cardset import builtin_card_set
 from kot_rules.surfaces.cli import main
-from kot_rules.verify import kernel, prover, semantics
+from kot_rules.verify import prover
 from kot_rules.verify.counterexample import attach
-from kot_rules.verify.invariants import INVARIANTS, for_game
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED, UNSUPPORTED, Report
 
 
@@ -128,7 +129,7 @@ class TestVocabulary:
     def test_every_member_has_a_meaning_or_a_reason(self, enum: type[Enum],
                                                     table: dict[object, object]) -> None:
         # duel-proofs: a word King of Tokyo's cards may not say needs no meaning here
-        # (its meaning is its game's: kot_rules.verify.duel_semantics for Duel).
+        # (its meaning is its game's: kot_rules.games.king_of_tokyo_duel.semantics for Duel).
         games = {w.member: w.games for _, w in vocabulary.words()}
         missing = [m for m in enum if m not in table and m not in semantics.NOT_YET
                    and vocabulary.KING_OF_TOKYO in games.get(m, {vocabulary.KING_OF_TOKYO})]

@@ -12,8 +12,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from kot_rules.engine import Game, Options, State
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.game import FirstPlayerRule
+from kot_rules.games.king_of_tokyo.invariants import assert_all
 from kot_rules.language.cardset import builtin_card_set
-from kot_rules.verify.invariants import assert_all
 
 MAX_STEPS = 20_000
 """A game longer than this is a failure to terminate (random games take a few hundred)."""

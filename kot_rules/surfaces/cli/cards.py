@@ -189,8 +189,8 @@ def run_check(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(game))]
     # The outcome depends only on the files and the source (the key); a test that
     # weakens the prover's kernel in this process makes a run the source does not say.
-    kernel = sys.modules.get("kot_rules.verify.kernel")
-    duel = sys.modules.get("kot_rules.verify.duel_kernel")  # duel-proofs: Duel's too
+    kernel = sys.modules.get("kot_rules.games.king_of_tokyo.kernel")
+    duel = sys.modules.get("kot_rules.games.king_of_tokyo_duel.kernel")  # duel-proofs: Duel's too
     weak = any(m is not None and m.weakenings() for m in (kernel, duel))
     key = None if weak else cache.inputs_key(
         "check", [*paths, *added], [game, f"proofs={args.proofs}", f"paths={len(paths)}"])
