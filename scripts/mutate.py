@@ -168,8 +168,12 @@ class Mutant:
 
     @property
     def target(self) -> str:
-        """The area the mutant breaks: the engine or the Z3 model."""
-        return "z3" if self.file.startswith("kot_rules/verify/") else "engine"
+        """The area the mutant breaks: the engine (the kernel's or a game's rules, board and
+        card words) or the Z3 model (the proof loop, a game's model and invariants)."""
+        engine = self.file.startswith("kot_rules/engine/") or (
+            self.file.startswith("kot_rules/games/")
+            and self.file.rsplit("/", 1)[-1] in ("rules.py", "board.py", "words.py"))
+        return "engine" if engine else "z3"
 
 
 def load(path: Path = CATALOGUE) -> list[Mutant]:
