@@ -42,8 +42,10 @@ class TestNoCardNameInCode:
         # Duel's monsters are read from spec/games/king-of-tokyo-duel.yaml only.
         names = [b.name.casefold() for b in game_monsters("king-of-tokyo-duel")]
         assert len(names) == 6
-        duel_modules = [PACKAGE / "engine" / "duel.py", PACKAGE / "engine" / "tracks.py",
-                        PACKAGE / "games" / "king_of_tokyo_duel.py"]
+        # The parts of Duel's folder the engine runs, and its definition.
+        duel_modules = [p for p in sorted((PACKAGE / "games" / "king_of_tokyo_duel").glob("*.py"))
+                        if p.stem in ("rules", "board", "words", "definition")]
+        assert len(duel_modules) >= 3
         hits = [f"{p.name}: {n!r}" for p in duel_modules
                 for n in names if n in p.read_text(encoding="utf-8").casefold()]
         assert not hits, "monster names in the Duel modules:\n" + "\n".join(hits)
