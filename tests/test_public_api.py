@@ -84,7 +84,7 @@ class TestEngineAuthorsPage:
 class TestReadme:
     def test_the_readme_example_runs(self) -> None:
         readme = (ROOT / "README.md").read_text(encoding="utf-8")
-        section = readme[readme.index("## Using the engine from Python"):]
+        section = readme[readme.index("### Engine author"):]
         block = re.findall(r"```python\n(.*?)```", section, re.DOTALL)[0]
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
