@@ -150,7 +150,9 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
                 mask[ids,] = 1
         # Reading node.state freezes the state for the vector (copy-on-write: the next
         # move copies it first). Always at a decision or at the end: no roll under way.
-        return Observation(mask.copy(), self.observer, node.state, seat)
+        obs = Observation(observation=None, action_mask=mask.copy())
+        obs._source = (self.observer, node.state, seat)
+        return obs
 
     def render(self) -> str | None:
         text = observation.describe(self.table.node, 0)
@@ -180,12 +182,9 @@ class Observation(dict):  # type: ignore[type-arg]
 
     __slots__ = ("_source",)
 
-    def __init__(
-        self, mask: Any, observer: observation.Observer, state: State | None, seat: int
-    ) -> None:
-        dict.__init__(self, observation=None, action_mask=mask)
-        self._source: tuple[observation.Observer, State | None, int] | None = (
-            observer, state, seat)
+    _source: tuple[observation.Observer, State | None, int] | None
+    """What writes the vector (None once written). Set by :meth:`KotEnv.observe`, which
+    makes every Observation (a Python ``__init__`` would double the cost of one)."""
 
     def _write(self) -> None:
         source = self._source
