@@ -1,6 +1,7 @@
 """Random playouts through the learning adapters against ``simulate``, side by side.
 
-    python benchmarks/bench_adapters.py [--games 100] [--repeat 3] [--seed 1] [--json]
+    python benchmarks/bench_adapters.py [--games 100] [--repeat 3] [--seed 1]
+                                        [--game ID] [--breakdown] [--json]
 
 For each game (King of Tokyo and King of New York with 4 monsters, Duel with 2), in
 one process and one run, on the engine this process uses (pure, or compiled when
@@ -15,15 +16,20 @@ built):
   at a decision a uniform pick among ``legal_actions()``; then ``apply_action``;
 - ``PettingZoo``: ``kot_rules.adapters.pettingzoo.env(game, n)`` (with PettingZoo's
   order and bounds wrappers), ``reset(seed=k)``, then ``agent_iter()``, ``last()`` and
-  ``step`` with a uniform pick among the ids its ``action_mask`` allows; ``PZ raw``: the
-  same with the raw ``KotEnv`` (no wrappers).
+  ``step`` with a uniform pick among the ids its ``action_mask`` allows (like any random
+  agent it reads only the mask: the observation vectors are never written); ``PZ raw``:
+  the same with the raw ``KotEnv`` (no wrappers).
 
 The three play different games (each its own random picks) from the same distribution:
 every legal decision equally likely, chance by its rules. Each repeat times the same
 games (after a warm-up of a few games), the three measures interleaved; the best repeat
 of each is reported in games per second of wall time and of this process's CPU time
 (the CPU figure is steadier on a shared machine), with the adapters' ratios to
-``simulate``. A benchmark, not a test: figures depend on the machine and its load.
+``simulate``, then the decisions per game of each and its ratio of decisions per second
+(steadier than the games' ratio: a game's length varies much). ``--breakdown`` adds the
+adapters' shared core (a table, picks among its legal ids), the PettingZoo playout reading
+every observation vector as a learning agent does, and the callers' own work, timed
+apart. A benchmark, not a test: figures depend on the machine and its load.
 """
 
 from __future__ import annotations
@@ -93,7 +99,9 @@ def openspiel(game_id: str, players: int) -> Callable[[int, int], int]:
     return run
 
 
-def pettingzoo(game_id: str, players: int, *, raw: bool = False) -> Callable[[int, int], int]:
+def pettingzoo(
+    game_id: str, players: int, *, raw: bool = False, read: bool = False
+) -> Callable[[int, int], int]:
     env = KotEnv(game_id, players) if raw else pettingzoo_env(game_id, players)
 
     def run(games: int, seed: int) -> int:
@@ -106,6 +114,8 @@ def pettingzoo(game_id: str, players: int, *, raw: bool = False) -> Callable[[in
                 if terminated or truncated:
                     env.step(None)
                     continue
+                if read:  # a learning agent's policy reads the observation vector
+                    obs["observation"]
                 # The ids the mask allows (np.flatnonzero of the 0/1 mask read as booleans,
                 # several times faster than of the int8 numbers; the same ids).
                 legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
@@ -201,6 +211,7 @@ def measure(
     runs = {name: make(game_id, players) for name, make in MEASURES}
     if breakdown:
         runs["core"] = core(game_id, players)
+        runs["pettingzoo_observed"] = pettingzoo(game_id, players, read=True)
     for run in runs.values():
         run(WARMUP, seed + 1_000_000)  # caches, imports
     wall: dict[str, list[float]] = {name: [] for name in runs}
@@ -291,13 +302,16 @@ def main(argv: list[str] | None = None) -> int:
               " and the pick)")
         for r in results:
             ms = {name: 1000 / r[name]["games_per_second_cpu"]
-                  for name in ("simulate", "core", "openspiel", "pettingzoo")}
+                  for name in ("simulate", "core", "openspiel", "pettingzoo",
+                               "pettingzoo_observed")}
             caller = r["callers_cpu_seconds_per_game"]
             print(f"{r['game'] + ' (' + str(r['players']) + ')':24} simulate "
                   f"{ms['simulate']:.2f}; core {ms['core']:.2f} "
                   f"({r['core']['ratio_cpu']:.2f}); OpenSpiel {ms['openspiel']:.2f}, "
                   f"caller {1000 * caller['openspiel_sampling']:.2f}; PettingZoo "
-                  f"{ms['pettingzoo']:.2f}, caller {1000 * caller['pettingzoo_mask_pick']:.2f}")
+                  f"{ms['pettingzoo']:.2f}, caller {1000 * caller['pettingzoo_mask_pick']:.2f}"
+                  f"; PettingZoo reading every observation vector too "
+                  f"{ms['pettingzoo_observed']:.2f} ({r['pettingzoo_observed']['ratio_cpu']:.2f})")
     print(f"({report['seconds']:.0f} s)")
     return 0
 
