@@ -236,14 +236,27 @@ class ActionCodec:
             if ids is None:
                 if len(self._keeps) >= CACHE_LIMIT:
                     self._keeps.clear()
-                ids = self._keeps[legal.dice] = tuple(
-                    self.encode_all(KeepChoices(legal.dice)))
+                ids = self._keeps[legal.dice] = self._keep_ids(legal.dice)
             if not legal.extra:
                 return ids
             return tuple(sorted((*ids, *self._known(legal.extra))))
         out = self._known(legal)
         out.sort()
         return tuple(out)
+
+    def _keep_ids(self, counts: Counts) -> tuple[int, ...]:
+        """``encode_all(KeepChoices(counts))`` as a tuple: stop, then every keep but all
+        the dice, each found by its multiset (without building the actions)."""
+        index = self._keep_index
+        start = self._block["reroll"].start
+        try:
+            ids = [self._block["stop"].start, *(
+                start + index[dice.sub_multiset(counts, i)]
+                for i in range(dice.sub_multisets(counts) - 1))]
+        except KeyError:  # more dice than any keep: encode_all names the action
+            return tuple(self.encode_all(KeepChoices(counts)))
+        ids.sort()
+        return tuple(ids)
 
     def _known(self, actions: Iterable[Action]) -> list[int]:
         out: list[int] = []

@@ -14,7 +14,7 @@ from typing import Any
 
 from kot_rules.adapters.tree import Node
 from kot_rules.engine import dice
-from kot_rules.engine.dice import NO_DICE
+from kot_rules.engine.dice import NO_DICE, Counts
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
 from kot_rules.games.king_of_new_york import board as kony_city
@@ -133,12 +133,19 @@ class Observer:
     def entries(self, node: Node, player: int) -> tuple[list[int], list[float]]:
         """The places and values of the vector's numbers that may not be 0 (each place
         once); every other number is 0."""
-        flags = self.flags
         s = node.now
         if s is None:
-            return [flags, flags + 2], [1.0, 1.0]
+            return [self.flags, self.flags + 2], [1.0, 1.0]
+        return self.state_entries(s, player, node.rolled, node.kind is not None)
+
+    def state_entries(
+        self, s: State, player: int, rolled: Counts = NO_DICE, chance: bool = False
+    ) -> tuple[list[int], list[float]]:
+        """:meth:`entries` of a node at ``s`` (the deal over), with ``rolled`` the dice of
+        a roll under way drawn so far and ``chance`` whether the node is a chance node."""
+        flags = self.flags
         idx = [flags + 1, flags + 2]
-        val: list[float] = [s.pending is not None, node.is_chance()]
+        val: list[float] = [s.pending is not None, chance]
         n = self.game.num_players
         deciding = s.current_player()
         card_index, kind_index = self.card_index, self.kind_index
@@ -169,7 +176,7 @@ class Observer:
             board = self._board(s, player)
             idx.extend(range(board_at, board_at + len(board)))
             val.extend(board)
-        shown = s.dice if node.rolled is NO_DICE else dice.add(s.dice, node.rolled)
+        shown = s.dice if rolled is NO_DICE else dice.add(s.dice, rolled)
         at = self.dice
         idx.extend((at, at + 1, at + 2, at + 3, at + 4, at + 5))
         val.extend(shown)

@@ -13,6 +13,7 @@ Needs the ``pettingzoo`` extra: ``pip install 'kot-rules[pettingzoo]'``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from kot_rules.adapters import observation
@@ -20,6 +21,7 @@ from kot_rules.adapters.requirement import require
 from kot_rules.adapters.table import Table
 from kot_rules.adapters.tree import Node, Shape
 from kot_rules.engine.options import FirstPlayerRule, Options
+from kot_rules.engine.state import State
 from kot_rules.games import DEFAULT_GAME
 from kot_rules.games import get as get_definition
 
@@ -39,6 +41,7 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
         "name": "kot_rules", "render_modes": ["ansi", "human"], "is_parallelizable": False,
     }  # fmt: skip
+    agent_selection: str
 
     def __init__(
         self,
@@ -68,6 +71,8 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
             }
         )
         self.table = Table(self.shape)
+        self._masks: dict[tuple[int, ...], Any] = {}
+        """The mask of each set of legal ids met (a copy is handed out)."""
 
     @property
     def node(self) -> Node:
@@ -105,8 +110,15 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
-        self.table.step(int(action))
+        table = self.table
+        table.step(int(action))
         self._cumulative_rewards[agent] = 0.0
+        player = table.node.player
+        if player >= 0:
+            # Rewards come only at the end: every reward is still 0, nothing to clear
+            # or add up (PettingZoo's _clear_rewards and _accumulate_rewards).
+            self.agent_selection = self.possible_agents[player]
+            return
         self._clear_rewards()
         self._select()
         self._accumulate_rewards()
@@ -124,16 +136,23 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[node.current_player()]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": vector, "action_mask": mask}`` for ``agent`` now (an
+        :class:`Observation`: the vector is written the first time it is read)."""
         seat = self._seat[agent]
         node = self.table.node
-        obs = np.zeros(self.observer.size, np.float32)
-        places, values = self.observer.entries(node, seat)
-        obs[places] = values
-        mask = np.zeros(self.shape.codec.size, np.int8)
         ids = node.decision_ids() if node.player == seat else ()
-        if ids:
-            mask[ids,] = 1
-        return {"observation": obs, "action_mask": mask}
+        mask = self._masks.get(ids)
+        if mask is None:
+            if len(self._masks) >= MASK_CACHE_LIMIT:
+                self._masks.clear()
+            mask = self._masks[ids] = np.zeros(self.shape.codec.size, np.int8)
+            if ids:
+                mask[ids,] = 1
+        # Reading node.state freezes the state for the vector (copy-on-write: the next
+        # move copies it first). Always at a decision or at the end: no roll under way.
+        obs = Observation(observation=None, action_mask=mask.copy())
+        obs._source = (self.observer, node.state, seat)
+        return obs
 
     def render(self) -> str | None:
         text = observation.describe(self.table.node, 0)
@@ -146,9 +165,80 @@ class KotEnv(pz_env.AECEnv):  # type: ignore[misc]
         pass
 
 
+MASK_CACHE_LIMIT = 10_000
+"""Most masks an environment keeps (a full cache is emptied: only rebuilding costs)."""
+
+
+class Observation(dict):  # type: ignore[type-arg]
+    """What :meth:`KotEnv.observe` returns: the dict ``{"observation": vector,
+    "action_mask": mask}``, whose vector is written the first time it is read.
+
+    An agent that reads only the mask (a random or scripted one) never pays for the
+    vector. Any read of the vector, of the values (``get``, ``items``, ``values``,
+    ``copy``, ``dict(obs)``, ``{**obs}``, ``==``, ``repr``, pickling) and any change
+    writes it first, from the position as it was when observed: the same numbers as an
+    eager dict. ``copy``, ``copy.copy`` and pickling give a plain dict.
+    """
+
+    __slots__ = ("_source",)
+
+    _source: tuple[observation.Observer, State | None, int] | None
+    """What writes the vector (None once written). Set by :meth:`KotEnv.observe`, which
+    makes every Observation (a Python ``__init__`` would double the cost of one)."""
+
+    def _write(self) -> None:
+        source = self._source
+        if source is not None:
+            self._source = None
+            observer, state, seat = source
+            vector = np.zeros(observer.size, np.float32)
+            if state is not None:
+                places, values = observer.state_entries(state, seat)
+                vector[places] = values
+            dict.__setitem__(self, "observation", vector)
+
+    def __getitem__(self, key: str) -> Any:
+        if self._source is not None and key != "action_mask":
+            self._write()
+        return dict.__getitem__(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        # Defined so that dict(obs) and {**obs} read the values through __getitem__
+        # (CPython copies a dict's own storage only when __iter__ is dict's).
+        return dict.__iter__(self)
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return dict, (dict(self.items()),)
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[type, tuple[dict[str, Any]]]:
+        return self.__reduce__()
+
+
+def _written_first(name: str) -> Any:
+    method = getattr(dict, name)
+
+    def call(self: Observation, *args: Any, **kwargs: Any) -> Any:
+        self._write()
+        return method(self, *args, **kwargs)
+
+    call.__name__ = name
+    call.__doc__ = method.__doc__
+    return call
+
+
+# Every other dict method that reads or changes a value.
+for _name in (
+    "get", "items", "values", "copy", "pop", "popitem", "setdefault", "update", "clear",
+    "__setitem__", "__delitem__", "__eq__", "__ne__", "__or__", "__ror__", "__ior__",
+    "__repr__",
+):  # fmt: skip
+    setattr(Observation, _name, _written_first(_name))
+
+
 # The attributes an AEC loop reads at every step (agent_iter, last, step). PettingZoo's
 # wrappers find them by __getattr__ after a failed look-up, at each of the two wrappers;
-# the wrappers below pass them on by properties instead, with the same before-reset error.
+# the wrappers below read them from the raw environment by properties instead, with the
+# same before-reset error.
 _PASSED_ON = (
     "agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
     "_cumulative_rewards",
@@ -159,17 +249,50 @@ def _passed_on(name: str, *, after_reset: bool) -> property:
     def get(self: Any) -> Any:
         if after_reset and not self._has_reset and name != "_cumulative_rewards":
             raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.env, name)
+        return getattr(self._raw, name)
 
     return property(get)
 
 
 class BoundsWrapper(pz_wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper``, passing on the per-step attributes."""
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, passing on the per-step attributes; a
+    Python int is checked against the bounds of the ids directly (what the action
+    space's ``contains`` decides for it)."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+        space = env.action_space(env.possible_agents[0])
+        self._ids = int(space.n) if int(space.start) == 0 else 0
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._ids:
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 class OrderWrapper(pz_wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, passing on the per-step attributes."""
+    """PettingZoo's ``OrderEnforcingWrapper``, passing on the per-step attributes; its
+    ``step`` and ``last`` reach the wrapped environment's in one call."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset or not self._raw.agents:
+            super().step(action)  # PettingZoo's error or warning
+            return
+        self._has_updated = True
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        # The wrappers observe as the raw environment does.
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self._raw.last(observe)
+        return result
 
 
 for _name in _PASSED_ON:

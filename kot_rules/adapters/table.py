@@ -39,14 +39,16 @@ class Table:
     def step(self, action_id: int) -> None:
         """Play decision ``action_id``, then chance until the next decision or the end;
         raises IllegalActionError (a ValueError) if it is not legal, nothing changed."""
-        self.node.apply(action_id)
-        self.advance()
+        node = self.node
+        node.apply(action_id)
+        if node.kind is not None:
+            self.advance()
 
     def advance(self) -> None:
         """Draw chance outcomes until a monster decides or the game is over."""
         node = self.node
         rng = self.rng
-        while node.is_chance():
+        while node.kind is not None:
             node.draw(rng)
 
     def over(self) -> bool:

@@ -30,6 +30,7 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from itertools import repeat
+from typing import NoReturn
 
 from kot_rules.adapters.encoding import ActionCodec, roll_outcomes
 from kot_rules.engine import dice
@@ -319,19 +320,31 @@ class Node:
             self._step(FirstPlayer(action_id))
 
     def _decide(self, action_id: int) -> None:
-        action = self.shape.codec.action(action_id)  # ActionEncodingError out of range
-        ids = self.decision_ids()
+        ids = self._ids
+        if ids is None:
+            ids = self.decision_ids()
         i = bisect_left(ids, action_id)
         if i == len(ids) or ids[i] != action_id:
-            s = self.now
-            assert s is not None
-            who = "the game is over" if s.phase is _OVER else f"phase {s.phase.value!r}"
-            raise IllegalActionError(
-                f"illegal action {action} (id {action_id}) in {who}: "
-                f"not one of the {len(ids)} legal ids"
-            )
+            self._refuse(action_id, ids)
         # Legal: the engine's step, in place, cannot stop half-way on it.
-        self._step(action)
+        action = self.shape.codec.action(action_id)
+        s = self.now if self._owned else self._own()
+        assert s is not None
+        s.game.rules.apply(s, action)
+        s.events = QUIET_EVENTS  # again after a question's replay (turn._run)
+        self._ids = None
+        self._settle()
+
+    def _refuse(self, action_id: int, ids: tuple[int, ...]) -> NoReturn:
+        """Raise the error of an id that is not a legal decision now."""
+        action = self.shape.codec.action(action_id)  # ActionEncodingError out of range
+        s = self.now
+        assert s is not None
+        who = "the game is over" if s.phase is _OVER else f"phase {s.phase.value!r}"
+        raise IllegalActionError(
+            f"illegal action {action} (id {action_id}) in {who}: "
+            f"not one of the {len(ids)} legal ids"
+        )
 
     def _step(self, action: Action) -> None:
         s = self.now if self._owned else self._own()
@@ -358,8 +371,13 @@ class Node:
         draws it, the whole roll at once (the deal is not drawn here)."""
         s = self.now
         assert s is not None and self.left is None
-        if s.pending is None and s.phase is _ROLL_PHASE:
-            self._roll(dice.sample(rng, s.to_roll))
+        if s.pending is None and s.phase is _ROLL_PHASE:  # the most frequent: _roll inline
+            if not self._owned:
+                s = self._own()
+            s.game.rules.roll_in_place(s, dice.sample(rng, s.to_roll))
+            s.events = QUIET_EVENTS
+            self._ids = None
+            self._settle()
         else:
             self._step(s.sample_chance(rng))
 
