@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
+from kot_rules.adapters.game_part import adapter_of
 from kot_rules.engine import dice
 from kot_rules.engine.actions import (
     END_TURN,
@@ -55,11 +56,8 @@ from kot_rules.engine.dice import FACES, Counts, Face
 from kot_rules.engine.game import Game
 from kot_rules.engine.hearts import HEAL_SELF
 from kot_rules.engine.legal import KeepChoices
-from kot_rules.games.king_of_new_york import board as kony_city
-from kot_rules.games.king_of_tokyo_duel import board as tracks
 from kot_rules.language.ast import ModifierKind, Verb
 from kot_rules.language.monsters import game_monster_defs, render_clause
-from kot_rules.rulebook import game_buzz_tiles
 
 STORE_ENERGY_MAX = 100
 """The largest energy amount an answer may name (a card asking how much energy to move).
@@ -385,29 +383,16 @@ def answer_keys(game: Game, max_players: int) -> tuple[str, ...]:
 
 def board_answer_keys(game: Game) -> list[str]:
     """The answers about a board and monster powers, from the game's data (none for a game
-    with neither: King of Tokyo keeps its ids), in this order: where a Buzz tile goes
-    (every run of consecutive track spaces as long as a tile, either way round,
-    ``duel.place_key``), where a King tile is placed or moved (``effects.king_tile_options``),
-    each clause a power line lets its monster choose, multiplying the smash faces, a smash
-    instead of a Buzz bonus."""
+    with neither: King of Tokyo keeps its ids), in this order: the game's board answers
+    (Duel: where a Buzz tile goes, every run of consecutive track spaces as long as a tile,
+    either way round, ``duel.place_key``; where a King tile is placed or moved,
+    ``effects.king_tile_options``), each clause a power line lets its monster choose,
+    multiplying the smash faces, a smash instead of a Buzz bonus, then the answers of the
+    game's own card words (New York's boroughs, tiles, ...; its folder's ``adapter``)."""
+    part = adapter_of(game)
     rules = game.rules
-    tiles = game_buzz_tiles(rules.id)
     defs = game_monster_defs(rules.id)
-    keys: list[str] = []
-    if tiles:
-        end = rules.numbers["track-end"]
-        spaces = range(-end, end + 1)
-        for n in sorted({len(t.spaces) for t in tiles if not t.king}):
-            for track in tracks.TRACKS:
-                for start in spaces:
-                    for way in (1, -1) if n > 1 else (1,):
-                        run = [start + way * i for i in range(n)]
-                        if all(-end <= x <= end for x in run):
-                            keys.append(" ".join((track, *(str(x) for x in run))))
-        if any(t.king for t in tiles):
-            places = [f"{track} {x:+d}" for track in tracks.TRACKS for x in spaces]
-            keys += [f"place {p}" for p in places]
-            keys += [f"move {a} to {b}" for a in places for b in places if a != b]
+    keys: list[str] = part.board_answer_keys(game)
     for m in defs:
         for power in m.powers:
             if power.alternatives:
@@ -418,18 +403,7 @@ def board_answer_keys(game: Game) -> list[str]:
     if any(m.kind is ModifierKind.SMASH_FOR_BONUS
            for c in table.physical_ids() for m in table.modifiers(c)):
         keys.append(Face.SMASH.value)
-    if rules.id == kony_city.GAME_ID:  # New York's boroughs and tiles
-        keys += [*kony_city.BOROUGHS, *kony_city.TILES]
-        # The answers of New York's card words: a monster by name (a seat past the game's
-        # count has none), a die turned to another face, hearts and energy traded (up to
-        # the adapter's energy bound), a boost taken, a unit sent elsewhere.
-        faces = [f.value for f in kony_city.FACES]
-        keys += [game.names[i] for i in range(game.num_players)]
-        keys += [f"{a} to {b}" for a in faces for b in faces if a != b]
-        keys += [f"{k} hearts to energy" for k in range(1, STORE_ENERGY_MAX + 1)]
-        keys += [f"{k} energy to hearts" for k in range(1, STORE_ENERGY_MAX + 1)]
-        keys += ["boost"]
-        keys += [f"{u} to {b}" for u in kony_city.TILES for b in kony_city.BOROUGHS]
+    keys += part.word_answer_keys(game)
     return keys
 
 

@@ -12,47 +12,18 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
+from kot_rules.adapters.game_part import adapter_of
 from kot_rules.adapters.tree import Node
 from kot_rules.engine import dice
 from kot_rules.engine.dice import NO_DICE, Counts
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Phase, State
-from kot_rules.games.king_of_new_york import board as kony_city
-
-PHASES: tuple[Phase, ...] = (
-    Phase.FIRST_PLAYER, Phase.ROLL, Phase.KEEP, Phase.YIELD, Phase.BUY, Phase.OVER,
-)  # fmt: skip
-"""King of Tokyo's phases (the vector's size must not change with other games' phases)."""
-BOARD_PHASES: tuple[Phase, ...] = (*PHASES, Phase.DICE_TOKENS, Phase.RESOLVE)
-"""The phases of a game with a board of its own (Duel)."""
-BOARD_FIELDS = 6
-"""Duel's board, from the observer's side: Fame, Destruction (0 at the rival's Victory
-space, 14 at the observer's), each on an extra space or not, the observer's and the rival's dice
-tokens. Buzz tiles are not observed yet."""
-
-
-# King of New York's board (kot_rules.games.king_of_new_york.board).
-NEW_YORK_PHASES: tuple[Phase, ...] = (*BOARD_PHASES, Phase.PLACE, Phase.DESTROY, Phase.MOVE)
-"""The phases of King of New York."""
-
-
-def new_york_fields(game: Game) -> int:
-    """New York's board: each seat's borough (one-hot), the zone of each Manhattan path,
-    the special cards (held by the observer, held by another), the units of each borough,
-    the durability of each stack's top building, the buildings left in each borough, and
-    the destruction points left."""
-    b = len(kony_city.BOROUGHS)
-    return game.rules.max_players * b + 2 + 4 + b + b * kony_city.DATA.stacks_per_borough + b + 1
-
-
-def _is_new_york(game: Game) -> bool:
-    return game.rules.id == kony_city.GAME_ID
 
 
 def phases_of(game: Game) -> tuple[Phase, ...]:
-    if _is_new_york(game):
-        return NEW_YORK_PHASES
-    return BOARD_PHASES if game.rules.board_from_json is not None else PHASES
+    """The phases the observation of ``game`` tells apart (its folder's ``adapter``)."""
+    return adapter_of(game).PHASES
+
 
 MONSTER_FIELDS: tuple[str, ...] = (
     "present", "alive", "hearts", "max_hearts", "stars", "energy",
@@ -94,8 +65,7 @@ def layout(game: Game) -> Layout:
         ("discard", cards),
         ("on_cards", cards),  # tokens and energy lying on each card
         ("counts", 2),  # cards left in the deck, turn number
-    ) + ((("board", new_york_fields(game) if _is_new_york(game) else BOARD_FIELDS),)
-         if game.rules.board_from_json is not None else ())
+    ) + ((("board", board),) if (board := adapter_of(game).board_fields(game)) else ())
     parts: list[tuple[str, int, int]] = []
     start = 0
     for name, size in sizes:
@@ -126,9 +96,7 @@ class Observer:
         self.dice, self.roll, self.counts = at["dice"], at["roll"], at["counts"]
         self.shop, self.discard, self.on_cards = at["shop"], at["discard"], at["on_cards"]
         self.board = at.get("board")
-        self.new_york = _is_new_york(game)
-        duel = self.board is not None and not self.new_york
-        self.track_end: int = game.rules.numbers["track-end"] if duel else 0
+        self.board_vector = adapter_of(game).board_vector
 
     def entries(self, node: Node, player: int) -> tuple[list[int], list[float]]:
         """The places and values of the vector's numbers that may not be 0 (each place
@@ -173,7 +141,7 @@ class Observer:
         val.append(1.0)
         board_at = self.board
         if s.board is not None and board_at is not None:
-            board = self._board(s, player)
+            board = self.board_vector(s, player)
             idx.extend(range(board_at, board_at + len(board)))
             val.extend(board)
         shown = s.dice if rolled is NO_DICE else dice.add(s.dice, rolled)
@@ -199,20 +167,6 @@ class Observer:
         idx.extend((self.counts, self.counts + 1))
         val.extend((len(s.deck), s.turn))
         return idx, val
-
-    def _board(self, s: State, player: int) -> list[float]:
-        if self.new_york:
-            v = [0.0] * self.layout.parts[-1][2]
-            _new_york_board(v, 0, s, player)
-            return v
-        b = s.board
-        side = -1.0 if player == 0 else 1.0  # seat 0 owns the negative end
-        end = self.track_end  # 0 .. 2*end, never negative (the spaces)
-        return [
-            end + side * b.fame, end + side * b.destruction,
-            float("fame" in b.extra), float("destruction" in b.extra),
-            float(b.dice_tokens[player]), float(b.dice_tokens[1 - player]),
-        ]  # fmt: skip
 
     def vector(self, node: Node, player: int, out: list[float] | None = None) -> list[float]:
         """The vector as a list of floats (written into ``out`` if given)."""
@@ -242,31 +196,3 @@ def describe(node: Node, player: int) -> str:
     if s.pending is not None:
         lines.append(f"  question: {s.pending.request.why}")
     return "\n".join(lines)
-
-
-def _new_york_board(v: Any, at: int, s: State, player: int) -> None:
-    """Write :func:`new_york_fields` of ``s`` as ``player`` sees it, from ``at``."""
-    b: kony_city.CityBoard = s.board
-    boroughs = kony_city.BOROUGHS
-    n = len(b.where)
-    for seat, where in enumerate(b.where):
-        if where:  # slot 0 is the observer, then clockwise
-            v[at + (seat - player) % n * len(boroughs) + boroughs.index(where)] = 1.0
-    at += s.game.rules.max_players * len(boroughs)
-    v[at], v[at + 1] = float(b.zones[0]), float(b.zones[1])
-    at += 2
-    for k, holder in enumerate((b.superstar, b.statue)):
-        v[at + 2 * k] = float(holder == player)
-        v[at + 2 * k + 1] = float(holder is not None and holder != player)
-    at += 4
-    for i, units in enumerate(b.units):
-        v[at + i] = float(len(units))
-    at += len(boroughs)
-    for i, stacks in enumerate(b.stacks):
-        for k, st in enumerate(stacks):
-            if st:
-                v[at + i * len(stacks) + k] = float(kony_city.TILES[st[0]].durability)
-    at += len(boroughs) * kony_city.DATA.stacks_per_borough
-    for i, stacks in enumerate(b.stacks):
-        v[at + i] = float(sum(len(st) for st in stacks))
-    v[at + len(boroughs)] = float(b.points)

@@ -6,17 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from kot_rules.adapters.encoding import ActionCodec
-from kot_rules.adapters.observation import (
-    MONSTER_FIELDS,
-    _is_new_york,
-    _new_york_board,
-    layout,
-    phases_of,
-)
+from kot_rules.adapters.observation import MONSTER_FIELDS, layout, phases_of
 from kot_rules.adapters.tree import DEAL, FIRST, ROLL, Node
 from kot_rules.engine import dice
 from kot_rules.engine.actions import FirstPlayer
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york.adapter import write_board as write_new_york_board
 
 
 def legal_ids(codec: ActionCodec, s: State) -> list[int]:
@@ -76,8 +71,8 @@ def observe(node: Node, player: int) -> list[float]:
             if t_seat == seat:
                 v[base + len(MONSTER_FIELDS) + n_cards + kinds.index(kind)] = float(count)
     v[lay.slice("phase").start + phases_of(game).index(s.phase)] = 1.0
-    if s.board is not None and _is_new_york(game):
-        _new_york_board(v, lay.slice("board").start, s, player)
+    if s.board is not None and game.rules.id == "king-of-new-york":
+        write_new_york_board(v, lay.slice("board").start, s, player)
     elif s.board is not None:
         b = s.board
         side = -1.0 if player == 0 else 1.0
