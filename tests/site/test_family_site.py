@@ -123,7 +123,8 @@ def test_the_home_page_presents_the_three_games_with_their_counts() -> None:
     kot = load_site_data()
     duel_data = duel.load_duel_data(glossary)
     ny = newyork.load_newyork_data(glossary)
-    text = home.home_page(kot, duel_data, ny)
+    columns = [tokyo.column(kot), duel.column(duel_data), newyork.column(ny)]
+    text = home.home_page(kot.glossary, columns)
     header = next(line for line in text.splitlines() if line.startswith("|  |"))
     assert header == ("|  | [King of Tokyo](tokyo/index.md) | [King of Tokyo: Duel]"
                       "(duel/index.md) | [King of New York](newyork/index.md) |")
@@ -139,7 +140,8 @@ def test_the_home_page_presents_the_three_games_with_their_counts() -> None:
     assert "| **Rulebooks** | Polish (seeds 000, 001), Czech (seed 004) | Polish (seed 002) " \
            "| Polish (seed 003) |" in text
     more = replace(kot, scenarios=kot.scenarios[:3])
-    assert "[3 scenarios](scenarios/index.md)" in home.home_page(more, duel_data, ny)
+    assert "[3 scenarios](scenarios/index.md)" in home.home_page(
+        kot.glossary, [tokyo.column(more), *columns[1:]])
 
 
 def test_king_of_tokyo_has_a_home_and_a_board_like_the_others() -> None:
