@@ -243,3 +243,18 @@ def test_the_navigation_is_by_game_with_the_same_sub_sections(built_site: BuildR
                           ("tokyo/board", "King of Tokyo: the board")):
         h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page(built_site, path), re.S)
         assert h1 is not None and text_of(h1.group(1)).rstrip("¶ ") == heading, path
+
+
+def test_every_game_gives_the_site_the_same_names() -> None:
+    from kot_rules import games
+    from kot_rules.site import family
+
+    assert sorted(family.GAMES) == sorted(games.ids())
+    for game_id in family.GAMES:
+        part = games.get(game_id).part("site")
+        assert callable(part.section) and callable(part.file_page), game_id
+    assert tokyo.file_page(["spec", "rules", "king-of-tokyo.yaml"]) is None
+    assert family.file_page(["spec", "rules", "king-of-tokyo-duel.yaml"]) == (
+        "duel/rules/index.md", "")
+    assert family.file_page(["spec", "games", "king-of-new-york-board.yaml"]) == (
+        "newyork/board.md", "")
