@@ -19,7 +19,10 @@ from kot_rules.engine.dice import Face
 from kot_rules.engine.events import Event
 from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.state import CHANCE, TERMINAL, State
-from kot_rules.games.king_of_new_york import board as kony_city
+
+MANHATTAN_PATHS = ("2-4", "5-6")
+"""The keys of King of New York's ``board.zones`` in the state JSON (docs/formats/state.md):
+the zone of ``city``'s path, then of ``bay``'s."""
 
 MONSTER_FIELDS: dict[str, tuple[str, ...]] = {
     "hearts": ("monsters.hearts",),
@@ -292,7 +295,7 @@ def _compare_new_york(exp: dict[str, Any], view: dict[str, Any], names: tuple[st
             differ(f"{mname}.borough", fields["borough"], data["where"][seat] or None)
         if "zone" in fields:
             path = (0 if seat == view["city"] else 1 if seat == view["bay"] else None)
-            zone = None if path is None else data["zones"][kony_city.PATHS[path]]
+            zone = None if path is None else data["zones"][MANHATTAN_PATHS[path]]
             if zone != fields["zone"]:
                 differ(f"{mname}.zone", fields["zone"], zone)
     for key, want in exp.get("board", {}).items():

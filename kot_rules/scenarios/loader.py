@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NoReturn
 
 from kot_rules import games
@@ -10,7 +11,6 @@ from kot_rules.engine.dice import FACES, Face, counts_in
 from kot_rules.engine.errors import ConfigError, StateFormatError
 from kot_rules.engine.game import MonsterSetup, Options
 from kot_rules.games import DEFAULT_GAME
-from kot_rules.games.king_of_new_york import board as city
 from kot_rules.rulebook import game_monsters
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.model import (
@@ -117,6 +117,14 @@ VICTORIES = ("hearts", "fame", "destruction", "spotlight")
 EVENT_KEYS = {"kind", "monster", "source", "amount", "place", "detail", "dice"}
 
 
+def borough_board(game_id: str) -> ModuleType | None:
+    """The board module of a game played on a city of boroughs (King of New York), whose
+    scenarios may use the fields ``borough``, ``zone``, ``board``, ``stack_heights`` and
+    ``unit_counts``: the game's ``board`` part when it names boroughs, else None."""
+    board = games.get(game_id).part("board")
+    return board if hasattr(board, "BOROUGHS") else None
+
+
 def _field(path: Path_) -> str:
     out = ""
     for p in path:
@@ -133,6 +141,8 @@ class _Reader:
         self.dice_faces: tuple[Face, ...] = FACES
         """The faces of the game's die (King of Tokyo's until ``game`` is read)."""
         self.has_board = False
+        self.boroughs: ModuleType | None = None
+        """The game's board module if it has boroughs (:func:`borough_board`)."""
         self.version = 1
         self.new_game = False
         """The scenario starts from a new game: what its shuffle decides is not expected."""
@@ -142,17 +152,21 @@ class _Reader:
         self.game = game
         self.dice_faces = rules.dice.faces
         self.has_board = rules.board_from_json is not None
+        self.boroughs = borough_board(game)
 
-    def new_york_only(self, path: Path_, key: str) -> None:
-        """A King of New York field in another game's scenario: SCN004."""
-        if self.game != city.GAME_ID:
+    def new_york_only(self, path: Path_, key: str) -> ModuleType:
+        """A King of New York field in another game's scenario: SCN004. Else the game's
+        board module, which reads the field."""
+        if self.boroughs is None:
             self.fail((*path, key), "SCN004", f"field '{_field((*path, key))}' belongs to "
                       f"King of New York scenarios, not {self.game}", at_key=True)
+        return self.boroughs
 
     def borough(self, value: object, path: Path_, *, unplaced: bool) -> str:
         """A borough id of King of New York (null: not placed yet, where ``unplaced``)."""
         if value is None and unplaced:
             return ""
+        city = self.new_york_only(path[:-1], str(path[-1]))
         if value not in city.BOROUGHS:
             self.expected(path, "a borough (" + ", ".join(city.BOROUGHS)
                           + (", or null: not placed yet" if unplaced else "") + ")", value)
@@ -413,7 +427,7 @@ def _setup(r: _Reader, value: object) -> Setup:
             )
         places[mname] = place
         if "borough" in md:
-            r.new_york_only(mp, "borough")
+            city = r.new_york_only(mp, "borough")
             boroughs[mname] = r.borough(md["borough"], (*mp, "borough"), unplaced=True)
             if boroughs[mname] == city.MANHATTAN or place != "outside":
                 r.fail((*mp, "borough"), "SCN004", f"field '{_field((*mp, 'borough'))}': a "
@@ -521,6 +535,7 @@ def _new_game(r: _Reader, data: dict[str, Any], p: Path_) -> Setup:
 def _expected_board(r: _Reader, value: object, p: Path_, names: list[str]) -> None:
     """``expect.board``: parts of King of New York's board JSON. The tiles are compared as
     lists of tile ids (the units in any order), per borough where the JSON has boroughs."""
+    city = r.new_york_only(p[:-1], str(p[-1]))
     bd = r.mapping(value, p, set(city.BOARD_KEYS) - {"where", "first"})
     for key in bd:
         if f"board.{key}" in SHUFFLED:
@@ -553,7 +568,7 @@ def _new_york_board(r: _Reader, data: dict[str, Any], p: Path_,
     ``borough`` says it), with monster names for the special cards' holders."""
     if "board" not in data:
         return None
-    r.new_york_only(p, "board")
+    city = r.new_york_only(p, "board")
     bp: Path_ = (*p, "board")
     board = r.mapping(data["board"], bp, set(city.BOARD_KEYS) - {"where"})
     for key in ("superstar", "statue"):
@@ -730,7 +745,7 @@ def _check_expect(r: _Reader, value: object, p: Path_, names: list[str]) -> dict
                 r.new_york_only(fp, k)
                 r.borough(v, (*fp, k), unplaced=True)
             elif k == "zone":
-                r.new_york_only(fp, k)
+                city = r.new_york_only(fp, k)
                 zones = [z.id for z in city.ZONES]
                 if v is not None and v not in zones:
                     r.expected((*fp, k), "a zone (" + ", ".join(zones) + ") or null", v)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from kot_rules import games
@@ -29,10 +30,9 @@ from kot_rules.engine.errors import IllegalActionError, KotRulesError
 from kot_rules.engine.events import Event
 from kot_rules.engine.state import CHANCE, TERMINAL, State
 from kot_rules.games import DEFAULT_GAME
-from kot_rules.games.king_of_new_york import board as kony_city
 from kot_rules.scenarios.errors import ScenarioFormatError
 from kot_rules.scenarios.expect import Table, compare, state_view
-from kot_rules.scenarios.loader import read_scenario
+from kot_rules.scenarios.loader import borough_board, read_scenario
 from kot_rules.scenarios.model import JUDGED, Scenario, Step
 
 
@@ -252,9 +252,10 @@ def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> St
             held[mine[0]] = kinds
         board: object = None
         read_board = game.rules.board_from_json
-        if sc.game == kony_city.GAME_ID:  # King of New York's board, as its JSON
+        streets = borough_board(sc.game)
+        if streets is not None:  # King of New York's board, as its JSON
             if su.board is not None or su.boroughs:
-                board = kony_city.board_from_json(_new_york_board(sc, names))
+                board = streets.board_from_json(_new_york_board(streets, sc, names))
         elif read_board is not None:  # the game's own board (Duel: markers, dice tokens)
             board = read_board({
                 "fame": su.fame, "destruction": su.destruction,
@@ -287,8 +288,9 @@ def start_state(sc: Scenario, cards: CardCatalog, seed: int | None = None) -> St
         ) from None
 
 
-def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
-    """King of New York's board JSON for a scenario's set-up: each monster where
+def _new_york_board(city: ModuleType, sc: Scenario, names: list[str]) -> dict[str, Any]:
+    """King of New York's board JSON (``city``: its board module) for a scenario's set-up:
+    each monster where
     its ``borough`` or ``place`` says, the others in the first outer borough with room (seat
     order); the special cards' holders by seat; the tiles as ``board`` lists them (none else)."""
     su = sc.setup
@@ -298,14 +300,14 @@ def _new_york_board(sc: Scenario, names: list[str]) -> dict[str, Any]:
         if m.eliminated:
             where.append(None)
         elif place in ("city", "bay"):
-            where.append(kony_city.MANHATTAN)
+            where.append(city.MANHATTAN)
         else:
             # a borough named (null: not placed yet), or "?": the first with room, below
             where.append((su.boroughs[m.name] or None) if m.name in su.boroughs else "?")
     for seat, w in enumerate(where):
         if w == "?":
-            free = [b for b in kony_city.OUTER
-                    if sum(1 for x in where if x == b) < kony_city.NY["borough-capacity"]]
+            free = [b for b in city.OUTER
+                    if sum(1 for x in where if x == b) < city.BOROUGH_CAPACITY]
             where[seat] = free[0]
     data: dict[str, Any] = dict(su.board or {})
     for key in ("superstar", "statue"):

@@ -5,11 +5,10 @@
 (the home page, each game's rules, clarifications, cards, board, scenarios and proofs,
 the glossary, JSON Schemas, CLI reference) to the build as in-memory files: nothing
 generated is written to ``docs/``. :mod:`kot_rules.site.model` reads the data,
-:mod:`kot_rules.site.pages` writes King of Tokyo's pages and the shared parts,
-:mod:`kot_rules.games.king_of_tokyo.site`, :mod:`kot_rules.games.king_of_tokyo_duel.site` and
-:mod:`kot_rules.games.king_of_new_york.site`
-each game's own, :mod:`kot_rules.site.home` the home page (its sources section from
-:mod:`kot_rules.site.sources`), :mod:`kot_rules.site.cliref` documents the ``kot-rules``
-command. :mod:`kot_rules.sources`, outside the site, names every source as the command line
-names it too.
+:mod:`kot_rules.site.pages` writes King of Tokyo's pages and the shared parts, the
+``site`` module of each game's folder (``kot_rules/games/<game>/site.py``, read through
+:mod:`kot_rules.site.family`) each game's own, :mod:`kot_rules.site.home` the home page
+(its sources section from :mod:`kot_rules.site.sources`), :mod:`kot_rules.site.cliref`
+documents the ``kot-rules`` command. :mod:`kot_rules.sources`, outside the site, names
+every source as the command line names it too.
 """

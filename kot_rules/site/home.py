@@ -6,58 +6,15 @@ are, counted from each game's data; then the pages of the whole family.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from kot_rules.games.king_of_new_york import site as newyork
-from kot_rules.games.king_of_new_york.site import NewYorkData
-from kot_rules.games.king_of_tokyo import site as tokyo
-from kot_rules.games.king_of_tokyo_duel import site as duel
-from kot_rules.games.king_of_tokyo_duel.site import DuelData
-from kot_rules.rulebook import Rulebook, RuleNumbers
+from kot_rules.rulebook import Rulebook
 from kot_rules.sources import LANGUAGES, Glossary, cited
 
 from . import pages
-from .model import SiteData
-from .proofs import INVARIANTS_PAGE
+from .family import GameColumn
 from .sections import players
 
 HOME = "index.md"
-
-
-@dataclass(frozen=True)
-class GameColumn:
-    """One game as the home page shows it: its pages and what they hold."""
-
-    title: str
-    game: str
-    home: str
-    about: str
-    numbers: RuleNumbers
-    book: Rulebook
-    paths: pages.Paths
-    cards: str
-    """How many cards, in words (``64 card titles``)."""
-    scenarios: int
-    board: str
-    invariants: str
-
-
-def columns(kot: SiteData, duel_data: DuelData,
-            newyork_data: NewYorkData) -> tuple[GameColumn, ...]:
-    """The three games, in the order of the navigation."""
-    special = len(newyork_data.special)
-    return (
-        GameColumn(pages.TITLE, "king-of-tokyo", tokyo.HOME, tokyo.about(kot), tokyo.numbers(),
-                   kot.book, pages.KOT, f"{len(kot.cards)} card titles", len(kot.scenarios),
-                   tokyo.BOARD, INVARIANTS_PAGE),
-        GameColumn(duel.TITLE, duel.DUEL, duel.HOME, duel.about(duel_data), duel_data.numbers,
-                   duel_data.book, duel.SECTION, f"{len(duel_data.cards)} Power cards",
-                   len(duel_data.scenarios), duel.BOARD, duel.INVARIANTS),
-        GameColumn(newyork.TITLE, newyork.KONY, newyork.HOME, newyork.about(newyork_data),
-                   newyork_data.numbers, newyork_data.book, newyork.SECTION,
-                   f"{len(newyork_data.cards) - special} Power cards and {special} special "
-                   "cards", len(newyork_data.scenarios), newyork.BOARD, newyork.INVARIANTS),
-    )
 
 
 def rulebooks(glossary: Glossary, book: Rulebook) -> str:
@@ -77,9 +34,10 @@ def _row(name: str, cells: Sequence[str]) -> list[str]:
     return [f"**{name}**", *cells]
 
 
-def home_page(kot: SiteData, duel_data: DuelData, newyork_data: NewYorkData) -> str:
+def home_page(glossary: Glossary, games: Sequence[GameColumn]) -> str:
+    """The home page: ``games`` in the order of the navigation (:mod:`.family`), their
+    rulebooks named from ``glossary``."""
     src = HOME
-    games = columns(kot, duel_data, newyork_data)
 
     def to(uri: str, text: str) -> str:
         return f"[{text}]({pages.link(src, uri)})"
@@ -103,7 +61,7 @@ def home_page(kot: SiteData, duel_data: DuelData, newyork_data: NewYorkData) -> 
         _row("Board", [to(g.board, "the board and its numbers") for g in games]),
         _row("Invariants and proofs", [to(g.invariants, "invariants and proofs")
                                        for g in games]),
-        _row("Rulebooks", [rulebooks(kot.glossary, g.book) for g in games]),
+        _row("Rulebooks", [rulebooks(glossary, g.book) for g in games]),
         _row("In the engine", [f"`--game {g.game}`" for g in games]),
     ])
     for g in games:

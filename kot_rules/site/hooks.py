@@ -6,10 +6,9 @@
   to ``docs/``) and lists them in the navigation sections of ``mkdocs.yml``; the
   invariants page comes from the proofs (:mod:`kot_rules.site.proofs`), the card-language
   guide from the vocabulary (:mod:`kot_rules.site.guide`), a page per diagnostic code
-  from the code table (:mod:`kot_rules.site.codes`), each game's section from its data
-  (:mod:`kot_rules.games.king_of_tokyo.site`, :mod:`kot_rules.games.king_of_tokyo_duel.site`,
-  :mod:`kot_rules.games.king_of_new_york.site`)
-  and the home page from the three games' (:mod:`kot_rules.site.home`).
+  from the code table (:mod:`kot_rules.site.codes`), each game's section from the ``site``
+  module of its folder (:mod:`kot_rules.site.family`) and the home page from the three
+  games' (:mod:`kot_rules.site.home`).
 - ``on_page_markdown``: hand-written pages may link to data files outside ``docs/``
   (``../../spec/schemas/state-v1.schema.json``); such links go to the page that
   shows the file.
@@ -24,6 +23,7 @@ import posixpath
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,10 +33,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kot_rules.games.king_of_new_york import site as newyork
-from kot_rules.games.king_of_tokyo import site as tokyo
-from kot_rules.games.king_of_tokyo_duel import site as duel
-from kot_rules.site import balance_table, conformance, home
+from kot_rules.site import balance_table, conformance, family, home
 from kot_rules.site.codes import code_pages, codes_nav
 from kot_rules.site.guide import guide_nav, guide_pages
 from kot_rules.site.model import SiteData, load_site_data, schema_anchor
@@ -44,7 +41,6 @@ from kot_rules.site.pages import (
     ABBREVIATIONS,
     CARDS_INDEX,
     GLOSSARY,
-    KOT,
     RULES_INDEX,
     SCENARIOS_INDEX,
     SCHEMAS,
@@ -60,9 +56,6 @@ from kot_rules.site.proofs import INVARIANTS_PAGE, invariants_page, verify_resul
 from kot_rules.surfaces.coverage import proved_by_card
 
 log = get_plugin_logger("kot_rules.site")
-
-KOT_GAME = "king-of-tokyo"
-"""The game whose pages are at the top of the site."""
 
 SNIPPETS = "pymdownx.snippets"
 
@@ -108,15 +101,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     pages[INVARIANTS_PAGE] = invariants_page(results)
     pages.update(guide_pages())
     pages.update(code_pages())
-    duel_data = duel.load_duel_data(data.glossary, duel.duel_proofs(root),
-                                    (info.card for info in data.cards))
-    pages.update(duel.generate(duel_data))
-    newyork_data = newyork.load_newyork_data(data.glossary, newyork.newyork_proofs(root),
-                                             (info.card for info in data.cards))
-    pages.update(newyork.generate(newyork_data))
-    pages.update(tokyo.generate(data))
-    pages[home.HOME] = home.home_page(data, duel_data, newyork_data)
-    pages[conformance.PAGE] = _conformance(root, pages)
+    games = family.sections(data, root)
+    # The first game's pages (King of Tokyo's home and board) after the others', as they
+    # were added before each game's site was its folder's: the search index lists the
+    # pages in the order they are added here.
+    for game in (*games[1:], *games[:1]):
+        pages.update(game.pages)
+    pages[home.HOME] = home.home_page(data.glossary, [g.column for g in games])
+    pages[conformance.PAGE] = _conformance(root, pages, games)
     for uri, text in PLACEHOLDERS.items():
         if files.get_file_from_path(uri) is None:
             pages[uri] = text
@@ -129,18 +121,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     figure = balance_table.FIGURE.as_posix()
     files.append(File.generated(config, figure,
                                 content=balance_table.figure(Path(config.docs_dir))))
-    _expand_nav(config.nav, {**nav_sections(data), **guide_nav(), **codes_nav(),
-                             **duel.nav_sections(duel_data),
-                             **newyork.nav_sections(newyork_data)})
+    nav = {**nav_sections(data), **guide_nav(), **codes_nav()}
+    for game in games:
+        nav.update(game.nav)
+    _expand_nav(config.nav, nav)
     return files
 
 
-def _conformance(root: Path, pages: dict[str, str]) -> str:
+def _conformance(root: Path, pages: dict[str, str], games: Sequence[family.GameSite]) -> str:
     """The conformance page, linking the rule, clarification and scenario pages it names."""
-    from kot_rules import games
+    from kot_rules.games import definitions
 
-    sections: dict[str, Paths] = {KOT_GAME: KOT, duel.DUEL: duel.SECTION,
-                                  newyork.KONY: newyork.SECTION}
+    sections: dict[str, Paths] = {g.column.game: g.column.paths for g in games}
 
     def rule_page(game: str, rule: str) -> str | None:
         paths = sections.get(game)
@@ -153,7 +145,7 @@ def _conformance(root: Path, pages: dict[str, str]) -> str:
         page = repo_file_page(path)
         return page[0] if page is not None and page[0] in pages else None
 
-    titles = {d.id: d.title for d in games.definitions()}
+    titles = {d.id: d.title for d in definitions()}
     return conformance.conformance_page(conformance.load_reports(root), rule_page, titles,
                                         file_page)
 
@@ -184,10 +176,9 @@ def repo_file_page(path: str) -> tuple[str, str] | None:
     if parts[:1] != ["spec"] or len(parts) < 2:
         return None
     folder, name = parts[1], parts[-1]
-    if duel.DUEL in parts[2:3] or name == f"{duel.DUEL}.yaml":
-        return duel.file_page(parts)
-    if newyork.KONY in parts[2:3] or name.startswith(f"{newyork.KONY}"):
-        return newyork.file_page(parts)
+    own = family.file_page(parts)  # a file of one game's own
+    if own is not None:
+        return own
     if folder == "schemas":
         return SCHEMAS, schema_anchor("/".join(parts[2:])) if len(parts) > 2 else ""
     if folder == "scenarios":

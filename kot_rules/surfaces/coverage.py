@@ -46,8 +46,11 @@ def proved_by_card(cards: Iterable[CardDef],
     ``results`` are ``kot-rules verify --json`` results (e.g. the site's cache); a
     transition they do not hold is proved here.
     """
-    from kot_rules.games.king_of_tokyo.semantics import card_transitions
+    from kot_rules import games
     from kot_rules.verify.prover import PROVED, prove
+
+    # The cards are King of Tokyo's, proved against its kernel (verify.prover's model).
+    card_transitions = games.get("king-of-tokyo").part("semantics").card_transitions
 
     known: dict[tuple[str, str], bool] = {}
     for r in results:

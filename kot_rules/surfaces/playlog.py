@@ -6,19 +6,37 @@ out (no printing, no trailing newlines), so the log can be tested and reused.
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
+
+from kot_rules import games
 from kot_rules.engine.driver import GameRecord
 from kot_rules.engine.events import EventKind
 from kot_rules.engine.eventtext import sentence
 from kot_rules.engine.game import Game
 from kot_rules.engine.state import Place, State
-from kot_rules.games.king_of_new_york.board import DATA as CITY_DATA
-from kot_rules.games.king_of_new_york.board import GAME_ID as CITY_GAME
-from kot_rules.games.king_of_new_york.board import MANHATTAN, ZONES, CityBoard
-from kot_rules.games.king_of_tokyo_duel.board import DESTRUCTION, END, FAME, FAR, NEAR, DuelBoard
 
 _INDENT = "  "
 _HEADERS = frozenset({EventKind.TURN_STARTED, EventKind.WON, EventKind.DRAW})
 """Events shown as headers, after a blank line; the others are indented under them."""
+
+
+@runtime_checkable
+class NamedPlaces(Protocol):
+    """A game's own board that names where each monster stands (King of New York's)."""
+
+    def place_name(self, seat: int, city: int | None) -> str: ...
+
+
+def board_part(game: Game) -> ModuleType:
+    """The game's board module (``board`` of its folder): what it calls its places, its
+    tracks."""
+    return games.get(game.rules.id).part("board")
+
+
+def tracks(game: Game) -> tuple[str, ...]:
+    """The tracks of the game's board, drawn after every turn (Duel's); none elsewhere."""
+    return tuple(getattr(board_part(game), "TRACKS", ()))
 
 
 def game_log(record: GameRecord) -> list[str]:
@@ -63,7 +81,7 @@ def header_lines(record: GameRecord) -> list[str]:
 
 def second_place(game: Game) -> str:
     """The option ``tokyo_bay`` by the name of the game's second place."""
-    return "Manhattan's 5-6 path" if game.rules.id == CITY_GAME else "Tokyo Bay"
+    return str(board_part(game).SECOND_PLACE)
 
 
 def summary_lines(game: Game, final: State | None) -> list[str]:
@@ -77,7 +95,7 @@ def summary_lines(game: Game, final: State | None) -> list[str]:
         lines.append(f"Draw: {outcome.reason}")
     else:
         lines.append(f"Winner: {game.names[outcome.winner]} ({outcome.reason})")
-    if isinstance(final.board, DuelBoard):
+    if tracks(game):
         lines.extend(track_status_lines(game, final))
         return lines
     lines.extend(board_lines(game, final))
@@ -96,23 +114,14 @@ def board_lines(game: Game, state: State) -> list[str]:
         else:
             place = state.place_of(seat)
             where = "" if place is Place.OUTSIDE else f"in Tokyo {place.value.title()}"
-            if isinstance(state.board, CityBoard):  # New York: the borough, Manhattan's zone
-                where = f"in {city_place(state, seat)}"
+            if isinstance(state.board, NamedPlaces):  # New York: the borough, Manhattan's zone
+                where = f"in {state.board.place_name(seat, state.city)}"
         cards = ", ".join(game.cards.name(c) for c in m.cards) or "no cards"
         lines.append(
             f"{_INDENT}{m.name:<{width}}  {m.hearts:>2}/{m.max_hearts} ♥ {m.stars:>3} ★ "
             f"{m.energy:>3} ⚡  {where:<14}  {cards}".rstrip()
         )
     return lines
-
-
-def city_place(state: State, seat: int) -> str:
-    """Where a monster of a New York game stands: a borough, or Manhattan and its zone."""
-    b: CityBoard = state.board
-    borough = b.where[seat]
-    if borough != MANHATTAN:
-        return CITY_DATA.names.get(borough, borough)
-    return ZONES[b.zones[0] if state.city == seat else b.zones[1]].name  # "Lower Manhattan"
 
 
 # -- games with tracks (Duel) ---------------------------------------------------------
@@ -123,7 +132,7 @@ _STATUS = _INDENT + "> "
 
 
 def _has_tracks(record: GameRecord) -> bool:
-    return record.final is not None and isinstance(record.final.board, DuelBoard)
+    return record.final is not None and bool(tracks(record.game))
 
 
 def _turn_end_states(record: GameRecord) -> list[State]:
@@ -137,26 +146,15 @@ def _turn_end_states(record: GameRecord) -> list[State]:
     return out
 
 
-def track_picture(board: DuelBoard, track: str) -> str:
-    """One track in one line, -END on the left: ``V.[...]...*...[...].V``."""
-    x, _ = board.position(track)
-    tiled = {space for t in board.tiles if t.track == track for space in t.spaces}
-    cells = []
-    for space in range(-END, END + 1):
-        mark = ("*" if space == x else "V" if abs(space) == END
-                else "#" if space in tiled else ".")
-        if space in (-FAR, NEAR):
-            mark = "[" + mark
-        if space in (-NEAR, FAR):
-            mark += "]"
-        cells.append(mark)
-    return "".join(cells)
+def track_picture(board: Any, track: str) -> str:
+    """One track in one line, -END on the left: ``V.[...]...*...[...].V`` (the board's
+    ``track_line``)."""
+    return str(board.track_line(track))
 
 
 def track_status_lines(game: Game, state: State) -> list[str]:
     """Each monster (hearts, energy, dice tokens, cards) and both tracks, drawn."""
-    board = state.board
-    assert isinstance(board, DuelBoard)
+    board: Any = state.board
     width = max(len(m.name) for m in state.monsters)
     lines = []
     for seat, m in enumerate(state.monsters):
@@ -166,7 +164,7 @@ def track_status_lines(game: Game, state: State) -> list[str]:
                      f"{m.energy:>3} ⚡  {tokens} dice token{'' if tokens == 1 else 's'}  "
                      f"{cards}")
     first, second = state.monsters[0].name, state.monsters[-1].name
-    for track in (FAME, DESTRUCTION):
+    for track in tracks(game):
         x, extra = board.position(track)
         at = (f"{x:+d}" if x else "0") + (" (extra space)" if extra else "")
         lines.append(f"{_STATUS}{track:<11}  {first} {track_picture(board, track)} {second}"

@@ -143,7 +143,7 @@ def test_a_scenario_of_another_game_is_an_error_of_the_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # King of Tokyo's rules under another id: a second registered game.
-    base = games.KING_OF_TOKYO
+    base = games.get("king-of-tokyo")
     other = replace(base, id="test-other-game", title="A test game",
                     rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)

@@ -123,7 +123,8 @@ def test_the_home_page_presents_the_three_games_with_their_counts() -> None:
     kot = load_site_data()
     duel_data = duel.load_duel_data(glossary)
     ny = newyork.load_newyork_data(glossary)
-    text = home.home_page(kot, duel_data, ny)
+    columns = [tokyo.column(kot), duel.column(duel_data), newyork.column(ny)]
+    text = home.home_page(kot.glossary, columns)
     header = next(line for line in text.splitlines() if line.startswith("|  |"))
     assert header == ("|  | [King of Tokyo](tokyo/index.md) | [King of Tokyo: Duel]"
                       "(duel/index.md) | [King of New York](newyork/index.md) |")
@@ -139,7 +140,8 @@ def test_the_home_page_presents_the_three_games_with_their_counts() -> None:
     assert "| **Rulebooks** | Polish (seeds 000, 001), Czech (seed 004) | Polish (seed 002) " \
            "| Polish (seed 003) |" in text
     more = replace(kot, scenarios=kot.scenarios[:3])
-    assert "[3 scenarios](scenarios/index.md)" in home.home_page(more, duel_data, ny)
+    assert "[3 scenarios](scenarios/index.md)" in home.home_page(
+        kot.glossary, [tokyo.column(more), *columns[1:]])
 
 
 def test_king_of_tokyo_has_a_home_and_a_board_like_the_others() -> None:
@@ -241,3 +243,18 @@ def test_the_navigation_is_by_game_with_the_same_sub_sections(built_site: BuildR
                           ("tokyo/board", "King of Tokyo: the board")):
         h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page(built_site, path), re.S)
         assert h1 is not None and text_of(h1.group(1)).rstrip("¶ ") == heading, path
+
+
+def test_every_game_gives_the_site_the_same_names() -> None:
+    from kot_rules import games
+    from kot_rules.site import family
+
+    assert sorted(family.GAMES) == sorted(games.ids())
+    for game_id in family.GAMES:
+        part = games.get(game_id).part("site")
+        assert callable(part.section) and callable(part.file_page), game_id
+    assert tokyo.file_page(["spec", "rules", "king-of-tokyo.yaml"]) is None
+    assert family.file_page(["spec", "rules", "king-of-tokyo-duel.yaml"]) == (
+        "duel/rules/index.md", "")
+    assert family.file_page(["spec", "games", "king-of-new-york-board.yaml"]) == (
+        "newyork/board.md", "")

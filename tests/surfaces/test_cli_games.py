@@ -151,7 +151,7 @@ def test_scenario_run_of_another_game_reports_the_game(
     from kot_rules.games import registry
 
     # King of Tokyo's rules under another id: a second registered game.
-    base = games.KING_OF_TOKYO
+    base = games.get("king-of-tokyo")
     other = replace(base, id="test-other-game", title="A test game",
                     rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)
@@ -167,7 +167,7 @@ def test_cards_of_a_game_without_a_card_grammar_are_a_usage_error(
 ) -> None:
     from kot_rules.games import registry
 
-    base = games.KING_OF_TOKYO
+    base = games.get("king-of-tokyo")
     other = replace(base, id="test-other-game", title="A test game",
                     rules=replace(base.rules, id="test-other-game"))
     monkeypatch.setitem(registry._GAMES, other.id, other)

@@ -42,6 +42,8 @@ CELEBRITY_I, DESTRUCTION_I, OUCH_I, ENERGY_I, HEAL_I, SMASH_I = range(6)
 MANHATTAN = "manhattan"
 PATHS = ("2-4", "5-6")
 """Manhattan's two paths (kony.five-six.two-paths): the state's ``city`` and ``bay``."""
+SECOND_PLACE = "Manhattan's 5-6 path"
+"""The second place by name, as the option ``tokyo_bay`` opens it (kony.five-six.two-paths)."""
 
 
 @dataclass(frozen=True)
@@ -387,6 +389,14 @@ class CityBoard:
         holders = (f"Superstar: {names[self.superstar] if self.superstar is not None else '-'},"
                    f" Statue: {names[self.statue] if self.statue is not None else '-'}")
         return f"zones {zones}; " + "; ".join(parts) + f"; {holders}"
+
+    def place_name(self, seat: int, city: int | None) -> str:
+        """Where ``seat`` stands, by name: its borough, or its zone of Manhattan (``city``:
+        the state's monster on the 2-4 path)."""
+        borough = self.where[seat]
+        if borough != MANHATTAN:
+            return DATA.names.get(borough, borough)
+        return ZONES[self.zones[0] if city == seat else self.zones[1]].name
 
 
 BOARD_KEYS = ("where", "zones", "stacks", "units", "superstar", "statue", "first", "resolved",

@@ -31,7 +31,8 @@ from kot_rules.rulebook import (
     Rule,
 )
 from kot_rules.site import sections
-from kot_rules.site.model import CardInfo, Scenario, _load_yaml, card_info
+from kot_rules.site.family import GameColumn, GameSite
+from kot_rules.site.model import CardInfo, Scenario, SiteData, _load_yaml, card_info
 from kot_rules.site.pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -73,7 +74,16 @@ CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scena
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
-file_page = SECTION.file_page
+
+
+def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
+    """The page that shows New York's file ``spec/...`` (``parts``: its path, split): one in
+    a folder ``king-of-new-york`` or named ``king-of-new-york*``; None for another."""
+    if KONY in parts[2:3] or parts[-1].startswith(KONY):
+        return SECTION.file_page(parts)
+    return None
+
+
 pinning = sections.pinning
 
 NOT_PROVED = ("New York's proofs are not written yet: no Z3 model of its rules exists, so "
@@ -769,3 +779,19 @@ def generate(data: NewYorkData) -> dict[str, str]:
 def nav_sections(data: NewYorkData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
     return sections.nav(SECTION, data)
+
+
+def column(data: NewYorkData) -> GameColumn:
+    """New York on the site's home page."""
+    special = len(data.special)
+    return GameColumn(TITLE, KONY, HOME, about(data), data.numbers, data.book, SECTION,
+                      f"{len(data.cards) - special} Power cards and {special} special cards",
+                      len(data.scenarios), BOARD, INVARIANTS)
+
+
+def section(data: SiteData, root: Path) -> GameSite:
+    """New York's section of the site, its proofs read from ``root``'s cache or run
+    (``data``: the site's, whose cards New York's may share)."""
+    own = load_newyork_data(data.glossary, newyork_proofs(root),
+                            (info.card for info in data.cards))
+    return GameSite(generate(own), nav_sections(own), column(own))

@@ -14,6 +14,9 @@ from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
 from kot_rules.language.ast import ModifierKind, Trigger
 
+SECOND_PLACE = "Tokyo Bay"
+"""The second place by name, as the option ``tokyo_bay`` opens it (bay.variant)."""
+
 # Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
 # static, not a module look-up and a class attribute read.
 _PL_BAY: Final = Place.BAY

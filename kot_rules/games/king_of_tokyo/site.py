@@ -9,11 +9,16 @@ data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from kot_rules.rulebook import RuleNumbers, game_numbers
+from kot_rules.site.family import GameColumn, GameSite
 from kot_rules.site.model import GAME, SiteData
 from kot_rules.site.pages import (
     CARDS_INDEX,
     DECISIONS_INDEX,
+    KOT,
     RULES_INDEX,
     SCENARIOS_INDEX,
     TITLE,
@@ -128,3 +133,23 @@ def board_page(data: SiteData) -> str:
 def generate(data: SiteData) -> dict[str, str]:
     """King of Tokyo's home and board pages: ``src_uri`` -> Markdown."""
     return {HOME: home_page(data), BOARD: board_page(data)}
+
+
+def column(data: SiteData) -> GameColumn:
+    """King of Tokyo on the site's home page."""
+    return GameColumn(TITLE, GAME, HOME, about(data), numbers(), data.book, KOT,
+                      f"{len(data.cards)} card titles", len(data.scenarios), BOARD,
+                      INVARIANTS_PAGE)
+
+
+def section(data: SiteData, root: Path) -> GameSite:
+    """King of Tokyo's home and board pages; its rule, clarification, card and scenario pages
+    and their navigation are the site's top ones (:mod:`kot_rules.site.pages`), from the same
+    ``data``."""
+    return GameSite(generate(data), {}, column(data))
+
+
+def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
+    """None: King of Tokyo's files under ``spec/`` are shown by the site's top pages
+    (:func:`kot_rules.site.hooks.repo_file_page`)."""
+    return None

@@ -37,6 +37,8 @@ MAX_DICE_TOKENS: Final[int] = DUEL["max-dice-tokens"]
 FAME: Final[str] = "fame"
 DESTRUCTION: Final[str] = "destruction"
 TRACKS: Final = (FAME, DESTRUCTION)
+SECOND_PLACE: Final = ""
+"""Duel has no places, so no second place: its board is the two tracks (duel.setup.tracks)."""
 
 FACES: Final[tuple[Face, ...]] = (
     Face.FAME, Face.DESTRUCTION, Face.POWER, Face.ENERGY, Face.HEAL, Face.SMASH,
@@ -459,6 +461,23 @@ class DuelBoard:
             f"dice tokens {names[0]} {self.dice_tokens[0]}, {names[1]} {self.dice_tokens[1]}"
             + (f"; tiles: {tiles}" if tiles else "")
         )
+
+    def track_line(self, track: str) -> str:
+        """One track in one line for the play log, -END on the left: ``V`` the Victory
+        spaces, ``[`` ``]`` around each spotlight zone, ``*`` the marker, ``#`` a space under
+        a Buzz tile: ``V.[...]...*...[...].V``."""
+        x, _ = self.position(track)
+        tiled = {space for t in self.tiles if t.track == track for space in t.spaces}
+        cells = []
+        for space in range(-END, END + 1):
+            mark = ("*" if space == x else "V" if abs(space) == END
+                    else "#" if space in tiled else ".")
+            if space in (-FAR, NEAR):
+                mark = "[" + mark
+            if space in (-NEAR, FAR):
+                mark += "]"
+            cells.append(mark)
+        return "".join(cells)
 
 
 def track_picture(x: int) -> str:

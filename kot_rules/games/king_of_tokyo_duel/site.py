@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,8 @@ from kot_rules.rulebook import (
     game_monsters,
 )
 from kot_rules.site import sections
-from kot_rules.site.model import CardInfo, Scenario, _load_yaml, card_info
+from kot_rules.site.family import GameColumn, GameSite
+from kot_rules.site.model import CardInfo, Scenario, SiteData, _load_yaml, card_info
 from kot_rules.site.pages import (
     CARD_BOOST,
     RULE_BOOST,
@@ -76,7 +77,14 @@ CARDS_FOLDER, SCENARIOS_FOLDER = SECTION.spec("cards", "/"), SECTION.spec("scena
 
 rule_uri, decision_uri, card_uri = SECTION.rule_uri, SECTION.decision_uri, SECTION.card_uri
 source_mark, cited_decisions = SECTION.source_mark, SECTION.cited_decisions
-file_page = SECTION.file_page
+
+
+def file_page(parts: Sequence[str]) -> tuple[str, str] | None:
+    """The page that shows Duel's file ``spec/...`` (``parts``: its path, split): one in a
+    folder ``king-of-tokyo-duel`` or named ``king-of-tokyo-duel.yaml``; None for another."""
+    if DUEL in parts[2:3] or parts[-1] == f"{DUEL}.yaml":
+        return SECTION.file_page(parts)
+    return None
 
 
 def monster_uri(slug: str) -> str:
@@ -581,3 +589,16 @@ def nav_sections(data: DuelData) -> dict[str, list[Any]]:
     """Section index page -> the generated pages listed under it in the navigation."""
     return sections.nav(SECTION, data,
                         {MONSTERS_INDEX: [monster_uri(m.slug) for m in data.monsters]})
+
+
+def column(data: DuelData) -> GameColumn:
+    """Duel on the site's home page."""
+    return GameColumn(TITLE, DUEL, HOME, about(data), data.numbers, data.book, SECTION,
+                      f"{len(data.cards)} Power cards", len(data.scenarios), BOARD, INVARIANTS)
+
+
+def section(data: SiteData, root: Path) -> GameSite:
+    """Duel's section of the site, its proofs read from ``root``'s cache or run
+    (``data``: the site's, whose cards Duel's may share)."""
+    own = load_duel_data(data.glossary, duel_proofs(root), (info.card for info in data.cards))
+    return GameSite(generate(own), nav_sections(own), column(own))
