@@ -159,10 +159,11 @@ class Section(Paths):
 
     def proof_key(self, root: Path, *more: Path) -> str:
         """The hash of what the game's proofs depend on (``more``: beyond the verifier,
-        engine, language, the game's cards and its numbers)."""
+        engine, language, the games' folders, the game's cards and its numbers)."""
         package = Path(__file__).resolve().parents[1]
         return digest_files(sorted([
             *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+            *(package / "games").rglob("*.py"),
             *(package / "language").glob("*.py"),
             *(root / "spec" / "cards" / self.game).rglob("*.kot"),
             root / "spec" / "games" / f"{self.game}.yaml", *more]))

@@ -201,8 +201,7 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     name = symbolic_model()
     if not name:
         return None
-    key = SECTION.proof_key(root, Path(__file__).resolve().parents[1] / "games"
-                            / "king_of_new_york.py", root / BOARD_FILE)
+    key = SECTION.proof_key(root, root / BOARD_FILE)
 
     def compute() -> dict[str, Any]:
         model = importlib.import_module(name)
