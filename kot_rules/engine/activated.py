@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from kot_rules.engine import dice, dispatch
+from kot_rules.engine import dice
 from kot_rules.engine.abilities import activated_of, any_in, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.errors import IllegalActionError
+from kot_rules.engine.errors import IllegalActionError, NotExecutableError
 from kot_rules.engine.events import K_ENERGY, K_USED, Event
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster
@@ -148,8 +148,12 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         s.protected = s.protected | {seat}
     elif verb is _HEAL_PER_TOKEN:  # kony-cards
         heal(s, ev, seat, amount * tokens_on(s, action.card), f"card {action.card}")
-    elif verb is _DISCARD_FROM_SHOP:  # duel-cards-rival: the game's shop (dispatch.BOARD_VERBS)
-        dispatch.BOARD_VERBS[verb.value](s, ev, seat, amount, action.card)
+    elif verb is _DISCARD_FROM_SHOP:  # the game's shop slides its own way (GameRules.words)
+        act = s.game.rules.words.acts.get(verb)
+        if act is None:
+            raise NotExecutableError(f"card {action.card} says the act {verb.value!r}, which "
+                                     f"{s.game.rules.title} cannot run")
+        act(s, ev, seat, amount, action.card)
     if a.then_discard:
         lose_card(s, ev, seat, action.card)
     elif a.token:

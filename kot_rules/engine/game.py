@@ -18,14 +18,18 @@ from kot_rules.engine.numbers import MIN_MONSTERS as MIN_MONSTERS
 from kot_rules.engine.options import FirstPlayerRule as FirstPlayerRule
 from kot_rules.engine.options import Options as Options
 from kot_rules.engine.requests import NeedAnswer
-from kot_rules.engine.rules import GameRules
+from kot_rules.engine.rules import GameRules, default_rules
 from kot_rules.engine.serial import state_from_json
 from kot_rules.engine.state import Monster, Phase, Place, State
-from kot_rules.games.king_of_tokyo.rules import RULES as KING_OF_TOKYO_RULES
 from kot_rules.language.ast import ENERGY_ON_CARD, ModifierKind
 
-DEFAULT_NAMES = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon", "Alienoid")
-"""The six monsters of the 2011 box, used when a game names none."""
+
+def seat_names(rules: GameRules, players: int) -> tuple[str, ...]:
+    """The names of ``players`` seats when a game names none: the game's own
+    (``GameRules.names``), else ``Monster 1``, ``Monster 2``, ..."""
+    if rules.names:
+        return rules.names[:players]
+    return tuple(f"Monster {i + 1}" for i in range(players))
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,8 @@ class MonsterSetup:
 
 class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards, and
-    the game's rules (``rules``: King of Tokyo unless told otherwise)."""
+    the game's rules (``rules``: the package's default game unless told otherwise,
+    :func:`kot_rules.engine.rules.default_rules`)."""
 
     def __init__(
         self,
@@ -53,8 +58,10 @@ class Game:
         *,
         options: Options | None = None,
         cards: CardCatalog | None = None,
-        rules: GameRules = KING_OF_TOKYO_RULES,
+        rules: GameRules | None = None,
     ) -> None:
+        if rules is None:
+            rules = default_rules()
         self.rules = rules
         self.game_id: str = rules.id
         """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
@@ -68,7 +75,7 @@ class Game:
                 raise ConfigError(
                     f"{rules.title} is played by {least} to {most} monsters, got {players}"
                 )
-            names: tuple[str, ...] = (rules.names or DEFAULT_NAMES)[:players]
+            names = seat_names(rules, players)
         else:
             names = tuple(players)
             if not least <= len(names) <= most:

@@ -55,7 +55,6 @@ dispatch.install(
     run=effects.run,
     window=activated.window,
     adjust=activated.adjust_dice,
-    leave=effects.leave_tokyo,
 )
 # A card may end its owner's turn as it starts (`... and end your turn`).
 dispatch.install_end_turn(lambda s, ev: end_turn(s, ev))

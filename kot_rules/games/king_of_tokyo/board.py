@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from kot_rules.engine import abilities as _abilities
-from kot_rules.engine.events import K_ENTERED, K_LEFT, NO_EVENT, Event, EventKind, Quiet
+from kot_rules.engine.events import K_ENTERED, K_LEFT, NO_EVENT, Event, Quiet
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS, ENTER_STARS, START_IN_TOKYO_STARS
 from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
@@ -209,12 +209,3 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
         s.bay = seat
     ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_ENTERED, seat, 0, None, place.value))
     gain_stars(s, ev, seat, _ENTER_STARS, "enters Tokyo")
-
-
-def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
-    place = s.place_of(seat)
-    if place is _PL_CITY:
-        s.city = None
-    elif place is _PL_BAY:
-        s.bay = None
-    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(kind, seat, 0, None, place.value))

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from kot_rules.engine import abilities, activated, dispatch, effects, legal, requests, turn
+from kot_rules.engine import abilities, activated, effects, legal, requests, turn
 from kot_rules.engine.actions import (  # duel-cards-rival
     END_TURN,
     PASS,
@@ -65,9 +65,10 @@ from kot_rules.engine.resources import (
     lose_card,  # duel-cards-rival
     set_monster,
 )
-from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
+from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules, Words
 from kot_rules.engine.shop import offer, pay_and_take, receive
 from kot_rules.engine.state import Monster, Outcome, Phase, State
+from kot_rules.games.king_of_tokyo_duel import words
 from kot_rules.games.king_of_tokyo_duel.board import (  # duel-cards-rival
     DESTRUCTION,
     DESTRUCTION_I,
@@ -97,7 +98,7 @@ from kot_rules.games.king_of_tokyo_duel.board import (  # duel-cards-rival
     tile_at,
     victory,
 )
-from kot_rules.language.ast import ModifierKind, Trigger, Verb
+from kot_rules.language.ast import Effect, ModifierKind, Trigger, Verb
 from kot_rules.language.monsters import MonsterDef, Power, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
@@ -1002,45 +1003,6 @@ def _where(p: PlacedTile) -> str:
     return f"{p.tile} on {p.track} {' '.join(f'{x:+d}' for x in p.spaces)}"
 
 
-RULES: Final = GameRules(
-    id=GAME_ID,
-    numbers=DUEL,
-    min_players=DUEL["min-players"],
-    max_players=DUEL["max-players"],
-    dice=DiceSpec(FACES, DICE, ROLLS),
-    board=Board((), DUEL["max-players"] + 1),  # no Tokyo: its places never open
-    shop=ShopRules(SHOP_SIZE, REFRESH_COST),
-    options=Options,
-    phases={
-        _TOKENS: apply_dice_tokens,
-        _ROLL: apply_roll,
-        _KEEP: apply_keep,
-        _RESOLVE: apply_resolve,
-        _BUY: apply_buy,
-    },
-    hooks=Hooks(
-        start_turn=start_turn,
-        resolve=resolve,
-        end_of_turn=end_of_turn,
-        after_step=after_step,
-        on_elimination=on_elimination,
-        pull=pull,  # duel-words: a card's pull is the dice's pull
-        gain_dice_tokens=gain_dice_tokens,
-        skip_resolve=skip_resolve,  # duel-cards-roll
-    ),
-    apply=apply,
-    roll_in_place=roll_in_place,
-    legal_actions=legal_actions,
-    start_turn=turn.start_turn,
-    title="King of Tokyo: Duel",
-    names=tuple(b.name for b in game_monsters(GAME_ID)),
-    prepare=prepare,
-    board_from_json=board_from_json,
-    victories=VICTORIES,
-    check_options=check_options,
-    random_step=random_step,  # duel-speed-2
-)
-"""King of Tokyo: Duel (2 players) for the kernel."""
 
 
 # -- duel-cards-rival: the rival's dice, the shop at other moments, Buzz bonuses changed --
@@ -1160,7 +1122,91 @@ def _discard_from_shop(s: State, ev: list[Event], seat: int, amount: int, card: 
     _slide(s, ev, answer.key)
 
 
-dispatch.BOARD_VERBS.update({
-    Verb.BUY_FOR_LESS.value: _buy_for_less,
-    Verb.DISCARD_FROM_SHOP.value: _discard_from_shop,
-})
+# -- the card words the steps above mean (a card's pull is the dice's pull) -------------------
+
+_PULLED: Final = {Verb.PULL_FAME: FAME, Verb.PULL_DESTRUCTION: DESTRUCTION}
+
+
+def _pull_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    pull(s, ev, t, _PULLED[e.verb], amount)
+
+
+def _gain_dice_tokens_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_dice_tokens(s, ev, t, amount)
+
+
+def _skip_resolve_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The active monster may resolve none of its roll (D-DUEL-SKIP-RESOLVE)."""
+    if t != s.active or not sum(s.dice):
+        return
+    question = f"{s.names[t]} may skip resolving its dice ({card})"
+    if ask(s, t, [Choose("skip"), PASS], question) == PASS:
+        return
+    skip_resolve(s, ev, t)
+
+
+def _buy_for_less_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _buy_for_less(s, ev, t, amount, card)
+
+
+WORDS: Final = Words(
+    verbs={
+        **words.VERBS,
+        Verb.PULL_FAME: _pull_words,
+        Verb.PULL_DESTRUCTION: _pull_words,
+        Verb.GAIN_DICE_TOKENS: _gain_dice_tokens_words,
+        Verb.SKIP_RESOLVE: _skip_resolve_words,
+        Verb.BUY_FOR_LESS: _buy_for_less_words,
+    },
+    acts={Verb.DISCARD_FROM_SHOP: _discard_from_shop},
+    conditions=words.CONDITIONS,
+)
+"""What Duel's own card and power words mean (kot_rules.games.king_of_tokyo_duel.words, and
+the pulls, tokens, skipped roll and shop of the steps above)."""
+
+
+RULES: Final = GameRules(
+    id=GAME_ID,
+    numbers=DUEL,
+    min_players=DUEL["min-players"],
+    max_players=DUEL["max-players"],
+    dice=DiceSpec(FACES, DICE, ROLLS),
+    board=Board((), DUEL["max-players"] + 1),  # no Tokyo: its places never open
+    shop=ShopRules(SHOP_SIZE, REFRESH_COST),
+    options=Options,
+    phases={
+        _TOKENS: apply_dice_tokens,
+        _ROLL: apply_roll,
+        _KEEP: apply_keep,
+        _RESOLVE: apply_resolve,
+        _BUY: apply_buy,
+    },
+    hooks=Hooks(
+        start_turn=start_turn,
+        resolve=resolve,
+        end_of_turn=end_of_turn,
+        after_step=after_step,
+        on_elimination=on_elimination,
+    ),
+    apply=apply,
+    roll_in_place=roll_in_place,
+    legal_actions=legal_actions,
+    start_turn=turn.start_turn,
+    title="King of Tokyo: Duel",
+    names=tuple(b.name for b in game_monsters(GAME_ID)),
+    prepare=prepare,
+    board_from_json=board_from_json,
+    victories=VICTORIES,
+    check_options=check_options,
+    random_step=random_step,
+    words=WORDS,
+)
+"""King of Tokyo: Duel (2 players) for the kernel."""
