@@ -374,7 +374,7 @@ def board_answer_keys(game: Game) -> list[str]:
     """The answers about a board and monster powers, from the game's data (none for a game
     with neither: King of Tokyo keeps its ids), in this order: where a Buzz tile goes
     (every run of consecutive track spaces as long as a tile, either way round,
-    ``duel.place_key``), where a King tile is placed or moved (``effects.king_tile_options``),
+    ``duel.place_key``), where a King tile is placed or moved (Duel's ``words.king_tile_options``),
     each clause a power line lets its monster choose, multiplying the smash faces, a smash
     instead of a Buzz bonus."""
     rules = game.rules
