@@ -90,6 +90,8 @@ class Game:
             rules.check_options(options)
         bay = options.tokyo_bay
         bay_from = rules.board.second_place_from
+        self.second_place_from: int = bay_from
+        """The fewest monsters in the game for the second place to be open (State.bay_open)."""
         if bay is None:
             bay = len(names) >= bay_from
         elif bay and len(names) < bay_from:
@@ -114,7 +116,7 @@ class Game:
             from kot_rules.language.cardset import CardSet, builtin_card_set
             from kot_rules.paths import builtin_cards_dir
 
-            # kony-kernel: a game whose card folder is not written yet plays with no cards.
+            # A game whose card folder is not written yet plays with no cards.
             written = builtin_cards_dir(self.game_id).exists()
             cards = CardTable.from_card_set(
                 builtin_card_set(self.game_id) if written else CardSet(())

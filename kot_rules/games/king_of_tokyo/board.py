@@ -24,7 +24,7 @@ _M_YIELD_NO_DAMAGE: Final = ModifierKind.YIELD_NO_DAMAGE
 _M_IGNORE_SMALL_DAMAGE: Final = ModifierKind.IGNORE_SMALL_DAMAGE
 _T_YIELD_TOKYO: Final = Trigger.YIELD_TOKYO
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _ENTER_STARS: Final = ENTER_STARS
 _NO_EVENT: Final = NO_EVENT
@@ -175,7 +175,7 @@ def advance_yields(s: State) -> None:
         for i in q:
             if not ms[i].alive or (city != i and bay != i):
                 s.yield_queue = tuple(j for j in q if ms[j].alive and (city == j or bay == j))
-                return  # (kot-speed: the queue is left as it is while everyone in it stays)
+                return  # (the queue is left as it is while everyone in it stays)
 
 
 def finish_attack(s: State, ev: list[Event]) -> None:
