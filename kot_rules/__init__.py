@@ -18,19 +18,6 @@ __version__ = "0.1.0"
 # KOT_RULES_PURE=1 (kot_rules.native).
 _native.install()
 
-
-def _default_rules() -> GameRules:
-    """The rules of the registry's default game: what ``Game(players)`` plays (the registry
-    loaded by name, as every export of the package is)."""
-    registry = import_module("kot_rules.games")
-    rules: GameRules = registry.get(registry.DEFAULT_GAME).rules
-    return rules
-
-
-# The kernel knows no game: a Game made without rules asks the package for them (loaded
-# by name after the engine is chosen; the seam imports nothing heavy).
-import_module("kot_rules.engine.rules").set_default(_default_rules)
-
 if TYPE_CHECKING:
     from kot_rules.api import load_game, new_game
     from kot_rules.engine.actions import (
@@ -67,7 +54,6 @@ if TYPE_CHECKING:
     )
     from kot_rules.engine.events import Event, EventKind
     from kot_rules.engine.game import FirstPlayerRule, Game, MonsterSetup, Options
-    from kot_rules.engine.rules import GameRules
     from kot_rules.engine.state import CHANCE, TERMINAL, Monster, Outcome, Phase, Place, State
     from kot_rules.games import GameDefinition, UnknownGameError
     from kot_rules.games import definitions as game_definitions

@@ -49,8 +49,8 @@ class MonsterSetup:
 
 class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards, and
-    the game's rules (``rules``: the registry's default game unless told otherwise, which
-    the package installs with ``kot_rules.engine.rules.set_default``)."""
+    the game's rules (``rules``: the registry's default game unless told otherwise,
+    ``kot_rules.engine.rules.default_rules``)."""
 
     def __init__(
         self,

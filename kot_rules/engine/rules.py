@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING
-
-from kot_rules.engine.errors import ConfigError
 
 if TYPE_CHECKING:
     from kot_rules.engine.actions import Action
@@ -166,19 +165,10 @@ class GameRules:
     (D-KONY-LOST-RAISE)."""
 
 
-_default: Callable[[], GameRules] | None = None
-
-
-def set_default(provider: Callable[[], GameRules]) -> None:
-    """Name the rules a :class:`~kot_rules.engine.game.Game` made without ``rules`` plays:
-    ``provider()`` is called for each such Game. The kernel knows no game: the package
-    (``kot_rules``) installs the registry's default as it is imported."""
-    global _default
-    _default = provider
-
 
 def default_rules() -> GameRules:
-    """The rules of the default game (:func:`set_default`); ConfigError when none is set."""
-    if _default is None:
-        raise ConfigError("no default game is set: pass the game's rules (rules=...)")
-    return _default()
+    """The rules a :class:`~kot_rules.engine.game.Game` made without ``rules`` plays: the
+    registry's default game, which ``kot_rules.api.default_rules`` names. Loaded by name
+    when a Game needs it: the kernel names no game and imports nothing above it."""
+    rules: GameRules = import_module("kot_rules.api").default_rules()
+    return rules

@@ -1,6 +1,6 @@
 """The kernel knows no game: a game's own card words reach the interpreter through its rules
 (``GameRules.words``), and a Game made without rules plays the default the package installs
-(``kot_rules.engine.rules.set_default``)."""
+(``kot_rules.api.default_rules``, looked up by name)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from kot_rules.engine import effects
 from kot_rules.engine import rules as seam
-from kot_rules.engine.errors import ConfigError, NotExecutableError
+from kot_rules.engine.errors import NotExecutableError
 from kot_rules.engine.events import Event
 from kot_rules.engine.game import Game, seat_names
 from kot_rules.engine.rules import GameRules, Words
@@ -30,10 +30,8 @@ def test_a_game_without_rules_plays_the_registrys_default() -> None:
     assert Game(4).rules is get(DEFAULT_GAME).rules
 
 
-def test_without_a_default_a_game_needs_its_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(seam, "_default", None)
-    with pytest.raises(ConfigError, match="no default game"):
-        Game(4)
+def test_the_default_is_looked_up_only_when_a_game_needs_it() -> None:
+    assert seam.default_rules() is get(DEFAULT_GAME).rules
     assert Game(2, rules=get("king-of-tokyo-duel").rules).rules.id == "king-of-tokyo-duel"
 
 
