@@ -12,7 +12,7 @@ from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS as BAY_MIN_MONSTERS
-from kot_rules.engine.numbers import MAX_HEARTS, SHOP_SIZE, START_HEARTS
+from kot_rules.engine.numbers import MAX_HEARTS, START_HEARTS
 from kot_rules.engine.numbers import MAX_MONSTERS as MAX_MONSTERS
 from kot_rules.engine.numbers import MIN_MONSTERS as MIN_MONSTERS
 from kot_rules.engine.options import FirstPlayerRule as FirstPlayerRule
@@ -91,6 +91,10 @@ class Game:
         bay = options.tokyo_bay
         bay_from = rules.board.second_place_from
         self.second_place_from: int = bay_from
+        self.shop_size: int = rules.shop.size
+        """Face-up cards (GameRules.shop, bound once: the turn skeleton reads it)."""
+        self.sweep_cost: int = rules.shop.sweep_cost
+        """Energy to replace the face-up cards (GameRules.shop)."""
         """The fewest monsters in the game for the second place to be open (State.bay_open)."""
         if bay is None:
             bay = len(names) >= bay_from
@@ -168,8 +172,8 @@ class Game:
         s = self._blank(
             tuple(Monster(n, o.start_hearts, o.max_hearts, 0, 0, True, ()) for n in self.names)
         )
-        s.shop = order[:SHOP_SIZE]
-        s.deck = order[SHOP_SIZE:]
+        s.shop = order[:self.shop_size]
+        s.deck = order[self.shop_size:]
         if self.rules.prepare is not None:
             self.rules.prepare(s, True)  # the game's own board and starting values
         if o.first_player is FirstPlayerRule.ROLL:
@@ -290,10 +294,11 @@ class Game:
         rest = tuple(c for c in self.cards.physical_ids() if c not in seen)
         full_deck = tuple(deck or ()) + rest
         if shop is None:
-            s.shop, s.deck = full_deck[:SHOP_SIZE], full_deck[SHOP_SIZE:]
+            s.shop, s.deck = full_deck[:self.shop_size], full_deck[self.shop_size:]
         else:
-            if len(shop) > SHOP_SIZE:
-                raise ConfigError(f"the shop holds at most {SHOP_SIZE} cards, got {len(shop)}")
+            if len(shop) > self.shop_size:
+                raise ConfigError(
+                    f"the shop holds at most {self.shop_size} cards, got {len(shop)}")
             s.shop, s.deck = tuple(shop), full_deck
         s.discard = tuple(discard)
         self._place_tokens(s, monsters, held or {})

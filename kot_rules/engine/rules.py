@@ -165,7 +165,6 @@ class GameRules:
     (D-KONY-LOST-RAISE)."""
 
 
-
 def default_rules() -> GameRules:
     """The rules a :class:`~kot_rules.engine.game.Game` made without ``rules`` plays: the
     registry's default game, which ``kot_rules.api.default_rules`` names. Loaded by name
