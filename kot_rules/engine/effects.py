@@ -1,7 +1,9 @@
 """The card-language interpreter: runs a card's effect sentences.
 
 It implements vocabulary (verbs and whom they affect), never a card: a card's
-behaviour comes only from its text under spec/cards/.
+behaviour comes only from its text under spec/cards/. The verbs here are those any game's
+cards may say; a verb that reads or changes one game's own board is that game's
+(``kot_rules.games.<game>.words``), reached through ``GameRules.words``.
 """
 
 from __future__ import annotations
