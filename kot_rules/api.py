@@ -7,8 +7,15 @@ from collections.abc import Sequence
 
 from kot_rules.engine.cards import CardCatalog
 from kot_rules.engine.game import Game, Options
+from kot_rules.engine.rules import GameRules
 from kot_rules.engine.state import State
 from kot_rules.games import DEFAULT_GAME, get
+
+
+def default_rules() -> GameRules:
+    """The rules of the default game (``DEFAULT_GAME``): what ``Game(players)`` plays when
+    given no rules (kot_rules.engine.rules.default_rules asks here)."""
+    return get(DEFAULT_GAME).rules
 
 
 def load_game(

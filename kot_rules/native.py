@@ -34,9 +34,11 @@ PURE_ENV = "KOT_RULES_PURE"
 PACKAGE = Path(__file__).resolve().parent
 COMPILED_DIR = PACKAGE / "_compiled"
 MANIFEST = COMPILED_DIR / "manifest.json"
-SOURCE_GLOBS: tuple[str, ...] = ("engine/*.py", "games/*/rules.py", "games/*/board.py")
-"""The sources a build is checked against: the kernel's engine and each game's rules and
-board (the compiled modules are among them; scripts/build_compiled.py)."""
+SOURCE_GLOBS: tuple[str, ...] = (
+    "engine/*.py", "games/*/rules.py", "games/*/board.py", "games/*/words.py",
+)
+"""The sources a build is checked against: the kernel's engine and each game's rules, board
+and card words (the compiled modules are among them; scripts/build_compiled.py)."""
 
 
 def source_files() -> list[Path]:

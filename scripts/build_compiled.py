@@ -52,6 +52,10 @@ HOT_MODULES: tuple[str, ...] = (
     "engine.game",
     # New York's own modules (its rules and its board).
     "games.king_of_new_york.rules", "games.king_of_new_york.board",
+    # Each game's own card words: the interpreter calls them as it called them when they were
+    # part of engine.effects (compiled), New York's count of damage dealt at every hit.
+    "games.king_of_tokyo.words", "games.king_of_tokyo_duel.words",
+    "games.king_of_new_york.words",
 )
 """The modules compiled, by dotted name under ``kot_rules``: every one is a source
 :mod:`kot_rules.native` checks a build against."""

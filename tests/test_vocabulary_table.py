@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import ast as python_ast
 import dataclasses
+import itertools
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from kot_rules import games
 from kot_rules.engine import effects
 from kot_rules.games.king_of_tokyo import semantics
 from kot_rules.games.king_of_tokyo_duel import semantics as duel_semantics
@@ -131,10 +133,24 @@ class TestExamples:
 
 class TestMeanings:
     def test_the_interpreter_means_every_effect_verb_once(self) -> None:
-        registered = set(effects.MEANINGS) | set(effects.HELD_MEANINGS)
-        assert not set(effects.MEANINGS) & set(effects.HELD_MEANINGS)
-        assert registered == v.EFFECT_VERBS
-        assert set(effects.HELD_MEANINGS) == v.HELD_VERBS
+        # The kernel's words, and each game's own (GameRules.words): no verb meant twice.
+        kernel = [set(effects.MEANINGS), set(effects.HELD_MEANINGS)]
+        own = [set(w.verbs) | set(w.held) for w in (games.get(g).rules.words for g in games.ids())]
+        tables = [*kernel, *own]
+        assert all(not a & b for a, b in itertools.combinations(kernel, 2))
+        assert all(not k & o for k in kernel for o in own)
+        assert set().union(*tables) == v.EFFECT_VERBS
+        held = set(effects.HELD_MEANINGS).union(
+            *(games.get(g).rules.words.held for g in games.ids()))
+        assert held == v.HELD_VERBS
+
+    @pytest.mark.parametrize("game_id", [v.KING_OF_TOKYO, v.KING_OF_TOKYO_DUEL,
+                                         v.KING_OF_NEW_YORK])
+    def test_each_game_means_every_verb_its_cards_may_say(self, game_id: str) -> None:
+        words = games.get(game_id).rules.words
+        meant = {*effects.MEANINGS, *effects.HELD_MEANINGS, *words.verbs, *words.held}
+        said = {w.member for w in v.VERBS.values() if game_id in w.games and w.form != v.ACT}
+        assert said - meant == set()
 
     @pytest.mark.parametrize(("kind", "enum", "table"), v.TABLES, ids=[t[0] for t in v.TABLES])
     def test_the_proofs_mean_every_word_and_nothing_else(self, kind: str, enum: type[Enum],

@@ -386,7 +386,7 @@ def board_answer_keys(game: Game) -> list[str]:
     with neither: King of Tokyo keeps its ids), in this order: the game's board answers
     (Duel: where a Buzz tile goes, every run of consecutive track spaces as long as a tile,
     either way round, ``duel.place_key``; where a King tile is placed or moved,
-    ``effects.king_tile_options``), each clause a power line lets its monster choose,
+    Duel's ``words.king_tile_options``), each clause a power line lets its monster choose,
     multiplying the smash faces, a smash instead of a Buzz bonus, then the answers of the
     game's own card words (New York's boroughs, tiles, ...; its folder's ``adapter``)."""
     part = adapter_of(game)

@@ -16,24 +16,17 @@ from kot_rules.engine.actions import PASS, Choose
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.state import State
-from kot_rules.games.king_of_new_york import board as city
-from kot_rules.games.king_of_tokyo_duel import board as tracks
 from kot_rules.language.ast import Ability, Activated, Condition, Modifier, ModifierKind, Trigger
 
 # Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
 # static, not a module look-up and a class attribute read.
 _C_DEALT_NO_DAMAGE: Final = Condition.DEALT_NO_DAMAGE
 _C_EVERY_FACE: Final = Condition.EVERY_FACE
-_C_FAME_ON_TILE: Final = Condition.FAME_ON_TILE
 _C_FEWEST_STARS: Final = Condition.FEWEST_STARS
-_C_HAVE_SUPERSTAR: Final = Condition.HAVE_SUPERSTAR
-_C_IN_QUEENS: Final = Condition.IN_QUEENS
 _C_IN_TOKYO: Final = Condition.IN_TOKYO
-_C_MANHATTAN_EVERY_FACE: Final = Condition.MANHATTAN_EVERY_FACE
 _C_NO_ENERGY: Final = Condition.NO_ENERGY
 _C_NO_SMASH: Final = Condition.NO_SMASH
 _C_ONE_TWO_THREE: Final = Condition.ONE_TWO_THREE
-_C_ROLL_HAS_STAR: Final = Condition.ROLL_HAS_STAR
 _T_HEART_BEYOND: Final = Trigger.HEART_BEYOND
 _T_LOSE_HEARTS: Final = Trigger.LOSE_HEARTS
 _T_OF_A_KIND: Final = Trigger.OF_A_KIND
@@ -43,7 +36,7 @@ _T_SCORE_SET: Final = Trigger.SCORE_SET
 
 _T_ATTACK: Final = Trigger.ATTACK
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _NO_EVENT: Final = NO_EVENT
 _PASS: Final = PASS
@@ -154,14 +147,12 @@ def holds(s: State, seat: int, condition: Condition) -> bool:
     if condition is _C_ONE_TWO_THREE:
         c = s.dice
         return c[dice.ONE] >= 1 and c[dice.TWO] >= 1 and c[dice.THREE] >= 1
-    if condition is _C_FAME_ON_TILE:  # duel-cards-damage
-        b = s.board
-        return tracks.tile_at(b.tiles, tracks.FAME, b.fame) is not None
-    if condition is _C_NO_SMASH:  # duel-cards-roll: the game's smash face
+    if condition is _C_NO_SMASH:  # the game's smash face
         return not s.dice[s.game.rules.dice.faces.index(dice.Face.SMASH)]
-    if condition in KONY_CONDITIONS:  # kony-cards
-        return kony_holds(s, seat, condition)
-    raise AssertionError(f"unknown condition {condition}")  # pragma: no cover
+    meaning = s.game.rules.words.conditions.get(condition)  # read on the game's own board
+    if meaning is None:  # pragma: no cover - the checker lets a game's cards say only its words
+        raise AssertionError(f"{s.game.rules.title} has no condition {condition}")
+    return meaning(s, seat)
 
 
 def fire(
@@ -211,7 +202,7 @@ def fire(
                 if not s.monsters[seat].alive:
                     break
                 if ability.price and not _paid(s, ev, seat, c, ability.price):
-                    continue  # duel-cards-damage: not paid, nothing happens
+                    continue  # not paid, nothing happens
                 before = len(ev)
                 # Back up to the card machinery through the one dispatcher.
                 effects = ability.effects
@@ -225,13 +216,13 @@ def fire(
                     # Nothing done (its owner declined a `you may`): not used this turn.
                     s.used_abilities = s.used_abilities - {f"{seat}:{c}:{i}"}
                 if s.turn != turn:
-                    return  # duel-cards-damage: a card ended the turn, the moment is gone
+                    return  # a card ended the turn, the moment is gone
 
 
 def fires(s: State, seat: int, trigger: Trigger) -> bool:
     """Whether ``seat``'s cards (or the cards they copy) include one with a ``trigger``
-    ability: without one, :func:`fire` for ``seat`` alone does nothing (kot-speed: a cheap
-    test before the call)."""
+    ability: without one, :func:`fire` for ``seat`` alone does nothing (a cheap test
+    before the call)."""
     having = s.game.cards.by_trigger[trigger]
     if not having:
         return False
@@ -259,11 +250,11 @@ def _paid(s: State, ev: list[Event], seat: int, card: str, price: int) -> bool:
 def _param_matches(ability: Ability, trigger: Trigger, param: int) -> bool:
     if trigger is _T_SCORE_SET:
         return ability.param == param
-    if trigger is _T_LOSE_HEARTS or trigger is _T_OF_A_KIND:  # OF_A_KIND: duel-cards-roll
+    if trigger is _T_LOSE_HEARTS or trigger is _T_OF_A_KIND:  # OF_A_KIND: at least that many
         return param >= ability.param
-    if trigger is _T_OTHER_GAINS_ENERGY:  # kony-words: the count reaching <param>
+    if trigger is _T_OTHER_GAINS_ENERGY:  # the count reaching <param>
         return param == ability.param
-    if trigger in AT_LEAST_TRIGGERS:  # kony-cards: `<param> or more ...`
+    if trigger in AT_LEAST_TRIGGERS:  # `<param> or more ...`
         return param >= ability.param
     if trigger is _T_HEART_BEYOND:  # param: which heart of the turn it lost
         return param > ability.param
@@ -294,55 +285,8 @@ def clockwise(s: State, start: int) -> list[int]:
 
 
 
-# --- kony-cards: King of New York's conditions and counted triggers ----------------------
+# --- counted triggers ------------------------------------------------------------------------
 
-KONY_CONDITIONS = frozenset({Condition.IN_QUEENS, Condition.HAVE_SUPERSTAR,
-                             _C_ROLL_HAS_STAR, _C_MANHATTAN_EVERY_FACE})
 AT_LEAST_TRIGGERS = frozenset({Trigger.ROLL_DESTRUCTION,
                                _T_RESOLVE_AMONG_UNITS})
 """Triggers whose number is a least count (the count reached is the fire's param)."""
-_QUEENS = "queens"  # the borough's id in spec/games/king-of-new-york-board.yaml
-
-
-def kony_holds(s: State, seat: int, condition: Condition) -> bool:
-    """King of New York's ``if ...`` clauses, on its board
-    (kot_rules.games.king_of_new_york.board)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        return False  # no such board: no borough, no Superstar
-    if condition is _C_IN_QUEENS:
-        return b.where[seat] == _QUEENS
-    if condition is _C_HAVE_SUPERSTAR:
-        return b.superstar == seat
-    if condition is _C_ROLL_HAS_STAR:  # the active monster's roll, added faces counted
-        return seat == s.active and s.dice[city.CELEBRITY_I] > 0
-    # MANHATTAN_EVERY_FACE
-    return (s.city == seat or s.bay == seat) and min(s.dice) >= 1
-
-
-# --- kony-words ---------------------------------------------------------------------------
-
-
-def collected(s: State, ev: list[Event], seat: int, n: int) -> None:
-    """``seat`` collected ``n`` energy: its count of the turn grows (the board's
-    ``collected``), and "when another monster collects N or more energy in a turn" fires
-    for the others, clockwise, once as the count reaches N (D-KONY-COLLECTS-IN-A-TURN)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard) or n <= 0:
-        return
-    counts = list(b.collected) or [0] * len(s.monsters)
-    before = counts[seat]
-    counts[seat] = before + n
-    s.board = replace(b, collected=tuple(counts))
-    others = [i for i in clockwise(s, seat) if i != seat]
-    for k in range(before + 1, before + n + 1):
-        fire(s, ev, _T_OTHER_GAINS_ENERGY, others, param=k, target=seat)
-
-
-def dealt(s: State, seat: int, lost: int) -> None:
-    """The active monster's damage hurt ``seat`` by ``lost`` hearts: counted on the board
-    (``dealt``) for the turn (D-KONY-DAMAGE-DEALT)."""
-    b: city.CityBoard = s.board
-    counts = list(b.dealt) or [0] * len(s.monsters)
-    counts[seat] += lost
-    s.board = replace(b, dealt=tuple(counts))

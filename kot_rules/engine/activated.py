@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from kot_rules.engine import dice, dispatch
+from kot_rules.engine import dice
 from kot_rules.engine.abilities import activated_of, any_in, text_ids
 from kot_rules.engine.actions import PASS, Action, UseCard
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.errors import IllegalActionError
+from kot_rules.engine.errors import IllegalActionError, NotExecutableError
 from kot_rules.engine.events import K_ENERGY, K_USED, Event
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import heal, heart_top, lose_card, set_monster
@@ -30,7 +30,7 @@ _EXTRA_ROLL, _SET_DIE, _REROLL_FACE, _PROTECT, _HEAL = (
     Verb.EXTRA_ROLL, Verb.SET_DIE, Verb.REROLL_FACE, Verb.PROTECT, Verb.HEAL,
 )  # fmt: skip
 _NUMBER_FACES = {1: Face.ONE, 2: Face.TWO, 3: Face.THREE}
-_DISCARD_FROM_SHOP = Verb.DISCARD_FROM_SHOP  # duel-cards-rival
+_DISCARD_FROM_SHOP = Verb.DISCARD_FROM_SHOP
 
 
 def _key(seat: int, card: str, index: int) -> str:
@@ -106,10 +106,10 @@ def _uses(s: State, seat: int, card: str, index: int, a: Activated) -> list[Acti
     if verb is _PROTECT:
         return [_plain_use(card, index)] if seat not in s.protected else []
     if verb is _DISCARD_FROM_SHOP:
-        # duel-cards-rival: on the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
+        # On the owner's own turn, while it buys (D-DUEL-SHOP-DISCARD).
         mine = seat == s.active and s.phase is _P_BUY and bool(s.shop)
         return [_plain_use(card, index)] if mine else []
-    if verb is _HEAL_PER_TOKEN:  # kony-cards: only while it would heal
+    if verb is _HEAL_PER_TOKEN:  # only while it would heal
         m = s.monsters[seat]
         heals = tokens_on(s, card) and m.hearts < heart_top(s, m)
         return [_plain_use(card, index)] if heals else []
@@ -146,10 +146,14 @@ def use(s: State, ev: list[Event], seat: int, action: UseCard, *, dice_window: b
         heal(s, ev, seat, amount, f"card {action.card}")
     elif verb is _PROTECT:
         s.protected = s.protected | {seat}
-    elif verb is _HEAL_PER_TOKEN:  # kony-cards
+    elif verb is _HEAL_PER_TOKEN:
         heal(s, ev, seat, amount * tokens_on(s, action.card), f"card {action.card}")
-    elif verb is _DISCARD_FROM_SHOP:  # duel-cards-rival: the game's shop (dispatch.BOARD_VERBS)
-        dispatch.BOARD_VERBS[verb.value](s, ev, seat, amount, action.card)
+    elif verb is _DISCARD_FROM_SHOP:  # the game's shop slides its own way (GameRules.words)
+        act = s.game.rules.words.acts.get(verb)
+        if act is None:
+            raise NotExecutableError(f"card {action.card} says the act {verb.value!r}, which "
+                                     f"{s.game.rules.title} cannot run")
+        act(s, ev, seat, amount, action.card)
     if a.then_discard:
         lose_card(s, ev, seat, action.card)
     elif a.token:
@@ -218,8 +222,7 @@ def _set_energy(s: State, seat: int, energy: int) -> None:
     set_monster(s, seat, m._replace(energy=energy))
 
 
-
-# --- kony-cards ------------------------------------------------------------------------
+# --- cards with tokens on them -----------------------------------------------------------
 
 _HEAL_PER_TOKEN = Verb.HEAL_PER_TOKEN
 

@@ -13,7 +13,6 @@ from kot_rules.engine.actions import Action, Buy
 from kot_rules.engine.events import K_ENERGY, NO_EVENT, Event, Quiet
 from kot_rules.engine.resources import lose_card, set_monster
 from kot_rules.engine.state import State
-from kot_rules.games.king_of_new_york import board as city
 from kot_rules.language.ast import ModifierKind
 
 _M_BUY_TOP_CARD = ModifierKind.BUY_TOP_CARD
@@ -48,7 +47,7 @@ def refusal(s: State, action: Buy) -> str | None:
         if s.deck and action.card == s.deck[0] and abilities.has_modifier(s, a, _M_BUY_TOP_CARD):
             return None
         if action.card in s.discard and abilities.has_modifier(s, a, _M_BUY_FROM_DISCARD):
-            return discard_refusal(s, action.card)  # kony-words
+            return discard_refusal(s, action.card)
         return f"a face-up card ({shop})"
     seller = action.seller
     if not abilities.has_modifier(s, a, _M_BUY_FROM_OTHERS):
@@ -63,7 +62,7 @@ def refusal(s: State, action: Buy) -> str | None:
 def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
     """After paying: the card leaves the deck's top, or its seller, who gets the price."""
     if action.seller is None:
-        if not (s.deck and s.deck[0] == action.card):  # kony-words: a discarded keep card
+        if not (s.deck and s.deck[0] == action.card):  # a discarded keep card
             s.discard = tuple(c for c in s.discard if c != action.card)
             return
         s.deck = s.deck[1:]
@@ -81,36 +80,21 @@ def take(s: State, ev: list[Event], action: Buy, cost: int) -> None:
         )
 
 
-# --- kony-cards: a card's own price and condition (King of New York) ----------------------
-
-_CHEAPER_IN = {ModifierKind.CHEAPER_IN_MANHATTAN: "manhattan",
-               ModifierKind.CHEAPER_IN_QUEENS: "queens",
-               ModifierKind.CHEAPER_IN_BROOKLYN: "brooklyn",
-               ModifierKind.CHEAPER_IN_THE_BRONX: "bronx",
-               ModifierKind.CHEAPER_IN_STATEN_ISLAND: "staten-island"}
-"""Each borough discount and its borough's id (spec/games/king-of-new-york-board.yaml)."""
-_AFTER_UNIT = {ModifierKind.BUY_AFTER_TANK: "tank", ModifierKind.BUY_AFTER_JET: "jet"}
-"""Each purchase condition and the unit kind that must have been destroyed this turn."""
+# --- a card's own price and condition -----------------------------------------------------
 
 
 def own_cost(s: State, seat: int, card: str, discount: int) -> int | None:
     """What ``card`` costs ``seat`` with its own modifiers (``discount``: its held cards'),
-    or None if it may not buy it now (no unit of the kind destroyed this turn)."""
+    or None if it may not buy it now: the game's board may change the price
+    (``GameRules.words.price``: King of New York's boroughs and units)."""
     price = s.game.cards.cost(card) - discount
-    b = s.board
-    if not isinstance(b, city.CityBoard):
+    on_board = s.game.rules.words.price
+    if on_board is None:
         return max(0, price)
-    for m in s.game.cards.modifiers(card):
-        borough = _CHEAPER_IN.get(m.kind)
-        if borough is not None and b.where[seat] == borough:
-            price -= m.amount
-        unit = _AFTER_UNIT.get(m.kind)
-        if unit is not None and not any(city.TILES[t].unit == unit for t in b.destroyed_units):
-            return None
-    return max(0, price)
+    return on_board(s, seat, card, price)
 
 
-# --- kony-words: discarded keep cards ------------------------------------------------------
+# --- discarded keep cards ------------------------------------------------------
 
 _M_BUY_FROM_DISCARD = ModifierKind.BUY_FROM_DISCARD
 

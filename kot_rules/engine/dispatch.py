@@ -9,7 +9,7 @@ are module attributes, so a call costs what a call into another module costs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 if TYPE_CHECKING:
@@ -47,12 +47,6 @@ class AdjustDice(Protocol):
     def __call__(self, s: State, ev: list[Event], seat: int, counts: Counts) -> Counts: ...
 
 
-class LeaveTokyo(Protocol):
-    """effects.leave_tokyo: a monster leaves its place in Tokyo, nobody takes it."""
-
-    def __call__(self, s: State, ev: list[Event], seat: int) -> None: ...
-
-
 def _missing(*args: Any, **kwargs: Any) -> NoReturn:
     raise RuntimeError("the card machinery is not installed (import kot_rules.engine.turn)")
 
@@ -60,11 +54,10 @@ def _missing(*args: Any, **kwargs: Any) -> NoReturn:
 run_effects: RunEffects = _missing
 damage_window: DamageWindow = _missing
 adjust_dice: AdjustDice = _missing
-leave_tokyo: LeaveTokyo = _missing
 
 
 class EndTurn(Protocol):
-    """turn.end_turn: the active monster's turn ends now (duel-cards-damage)."""
+    """turn.end_turn: the active monster's turn ends now (a card that ends the turn)."""
 
     def __call__(self, s: State, ev: list[Event]) -> None: ...
 
@@ -78,17 +71,8 @@ def install_end_turn(fn: EndTurn) -> None:
     end_turn = fn
 
 
-def install(
-    *, run: RunEffects, window: DamageWindow, adjust: AdjustDice, leave: LeaveTokyo
-) -> None:
+def install(*, run: RunEffects, window: DamageWindow, adjust: AdjustDice) -> None:
     """Fill in the card machinery (once, at import of the turn skeleton)."""
-    global run_effects, damage_window, adjust_dice, leave_tokyo
-    run_effects, damage_window, adjust_dice, leave_tokyo = run, window, adjust, leave
+    global run_effects, damage_window, adjust_dice
+    run_effects, damage_window, adjust_dice = run, window, adjust
 
-
-# duel-cards-rival: verbs whose meaning lies on a game's own board (Duel's shop: its prices
-# and the way it slides). The game module fills these in when it is imported; the card
-# machinery calls them with (state, events, owner, amount, card).
-BoardVerb = Callable[["State", "list[Event]", int, int, str], None]
-BOARD_VERBS: dict[str, BoardVerb] = {}
-"""By the verb's value (``buy-for-less``, ``discard-from-shop``): its meaning on the board."""

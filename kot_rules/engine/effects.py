@@ -1,27 +1,25 @@
 """The card-language interpreter: runs a card's effect sentences.
 
 It implements vocabulary (verbs and whom they affect), never a card: a card's
-behaviour comes only from its text under spec/cards/.
+behaviour comes only from its text under spec/cards/. The verbs here are those any game's
+cards may say; a verb that reads or changes one game's own board is that game's
+(``kot_rules.games.<game>.words``), reached through ``GameRules.words``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Final, TypeVar
 
 from kot_rules.engine import abilities, dice, dispatch, tokens
 from kot_rules.engine.actions import PASS, Action, Choose
 from kot_rules.engine.dice import FACES, Face
-from kot_rules.engine.dispatch import BOARD_VERBS
 from kot_rules.engine.errors import NotExecutableError
 from kot_rules.engine.events import (
     K_ENERGY,
     K_HEALED,
-    K_LEFT,
     K_ROLLED,
     K_STARS,
-    K_TOKENS,
     K_USED,
     K_WON,
     NO_EVENT,
@@ -42,16 +40,12 @@ from kot_rules.engine.resources import (
     raise_of,
     set_monster,
 )
-from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
-from kot_rules.games.king_of_new_york import board as city
-from kot_rules.games.king_of_tokyo import board as tokyo
-from kot_rules.games.king_of_tokyo_duel import board as tracks
-from kot_rules.games.king_of_tokyo_duel.board import DESTRUCTION, FAME, DuelBoard
+from kot_rules.engine.rules import HeldMeaning, VerbMeaning
+from kot_rules.engine.state import Monster, Outcome, Phase, State
 from kot_rules.language.ast import (
     ENERGY_ON_CARD,
     PER_UNUSED_ROLL,
     Effect,
-    ModifierKind,
     Trigger,
     Verb,
     Who,
@@ -60,14 +54,9 @@ from kot_rules.language.vocabulary import NO_AMOUNT_VERBS
 
 # Enum members read in function bodies, as Final aliases: compiled with mypyc each is a C
 # static, not a module look-up and a class attribute read.
-_M_UNITS_DEAL_LESS: Final = ModifierKind.UNITS_DEAL_LESS
-_PL_CITY: Final = Place.CITY
 _T_ATTACK: Final = Trigger.ATTACK
 _T_BOUGHT: Final = Trigger.BOUGHT
-_T_LEFT_UNRESOLVED: Final = Trigger.LEFT_UNRESOLVED
-_T_PUT_BOROUGH_TOKEN: Final = Trigger.PUT_BOROUGH_TOKEN
 _V_MAY_EXTRA_TURN: Final = Verb.MAY_EXTRA_TURN
-_V_PUSH_UNITS: Final = Verb.PUSH_UNITS
 _V_TAKE_DAMAGE: Final = Verb.TAKE_DAMAGE
 _W_EVERY: Final = Who.EVERY
 _W_IT: Final = Who.IT
@@ -83,16 +72,12 @@ NO_AMOUNT: Final = NO_AMOUNT_VERBS
 
 _OVER: Final = Phase.OVER
 
-VerbMeaning = Callable[[State, list[Event], int, int, int, Effect, str, str], None]
-"""(state, events, owner, target seat, amount, effect, card, why): the verb for one target."""
-HeldMeaning = Callable[[State, list[Event], int, Effect, str, int | None], None]
-"""(state, events, owner, effect, card, target): a verb about what lies on a card or monster,
-done once for the owner (who is in the game)."""
-
 MEANINGS: Final[dict[Verb, VerbMeaning]] = {}
-"""The interpreter's meaning of each verb an effect says, applied target by target."""
+"""The interpreter's meaning of each verb an effect says, applied target by target: the
+words any game's cards may say (a game's own words: ``GameRules.words.verbs``)."""
 HELD_MEANINGS: Final[dict[Verb, HeldMeaning]] = {}
-"""The interpreter's meaning of each verb about tokens or energy held."""
+"""The interpreter's meaning of each verb about tokens or energy held (a game's own:
+``GameRules.words.held``)."""
 
 V = TypeVar("V", VerbMeaning, HeldMeaning)
 
@@ -246,12 +231,21 @@ def run(
             # heart that would lose the game, before victory is checked (D-DUEL-LAST-HEART).
             return
         why = f"card {card}"
-        held = HELD_MEANINGS.get(e.verb)
-        if held is not None:
-            if s.monsters[owner].alive:
-                held(s, ev, owner, e, card, target)
-            continue
-        meaning = MEANINGS.get(e.verb)
+        verb = e.verb
+        meaning = MEANINGS.get(verb)
+        if meaning is None:
+            # Held, or a word of the game's own board (GameRules.words: looked up only then).
+            held = HELD_MEANINGS.get(verb)
+            if held is None:
+                held = s.game.rules.words.held.get(verb)
+            if held is not None:
+                if s.monsters[owner].alive:
+                    held(s, ev, owner, e, card, target)
+                continue
+            meaning = s.game.rules.words.verbs.get(verb)
+            if meaning is None:
+                raise NotExecutableError(f"card {card} says the verb {verb.value!r}, which "
+                                         f"{s.game.rules.title} cannot run")
         for t in _targets(s, owner, e.who, target, joined):
             if not s.monsters[t].alive:
                 continue
@@ -259,10 +253,8 @@ def run(
                 amount = e.amount * (per_count(s, e.per_count) // e.per)
             else:
                 amount = e.amount * (s.monsters[t].energy // e.per) if e.per else e.amount
-            if amount <= 0 and e.verb not in NO_AMOUNT:
+            if amount <= 0 and verb not in NO_AMOUNT:
                 continue
-            if meaning is None:  # pragma: no cover - the checker admits no other verb
-                raise AssertionError(f"unknown verb {e.verb}")
             meaning(s, ev, owner, t, amount, e, card, why)
 
 
@@ -312,17 +304,6 @@ def _lose_energy(
     if lost:
         set_monster(s, t, m._replace(energy=m.energy - lost))
         ev.append(NO_EVENT if type(ev) is Quiet else Event(K_ENERGY, t, -lost, owner, "", why))
-
-
-@_means(MEANINGS, Verb.TAKE_TOKYO_CITY)
-def _take_tokyo_city(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    # Already in Tokyo (City or Bay): nothing; the Bay is Tokyo [004, card notes].
-    if s.city != t and s.bay != t:
-        if s.city is not None:
-            tokyo.leave(s, ev, s.city, K_LEFT)
-        tokyo.enter(s, ev, t, _PL_CITY)
 
 
 @_means(MEANINGS, Verb.EXTRA_TURN, Verb.MAY_EXTRA_TURN)
@@ -457,7 +438,8 @@ def _reroll_active_die(
         lose_card(s, ev, seat, card)
 
 
-# The verbs a replacement says (discard all, lose all stars, leave Tokyo, set hearts).
+# The verbs a replacement says (discard all, lose all stars, set hearts; a game's own
+# board may add one: King of Tokyo's "leave Tokyo").
 
 
 @_means(MEANINGS, Verb.DISCARD_ALL_CARDS)
@@ -478,13 +460,6 @@ def _lose_all_stars(
         ev.append(NO_EVENT if type(ev) is Quiet else Event(K_STARS, t, -m.stars, t, "", why))
 
 
-@_means(MEANINGS, Verb.LEAVE_TOKYO)
-def _leave_tokyo(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    leave_tokyo(s, ev, t)
-
-
 @_means(MEANINGS, Verb.SET_HEARTS)
 def _set_hearts(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -499,12 +474,6 @@ def _set_hearts(
             if type(ev) is Quiet
             else Event(K_HEALED, t, hearts - m.hearts, None, "", why)
         )
-
-
-def leave_tokyo(s: State, ev: list[Event], seat: int) -> None:
-    """``seat`` leaves City or Bay, if it is in Tokyo; nobody takes the place."""
-    if s.city == seat or s.bay == seat:
-        tokyo.leave(s, ev, seat, K_LEFT)
 
 
 def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
@@ -560,120 +529,7 @@ def _copy(s: State, ev: list[Event], seat: int, card: str, *, pay: int) -> None:
             run(s, ev, seat, rest, card)
 
 
-# -- the words of a Duel monster's power (kot_rules.language.monsters) ------
-
-
-_FACE_KEYS: Final = tuple(f.value for f in tracks.FACES)
-# Built once: ask() only reads its options (a question keeps a tuple of them).
-_ADDABLE_FACES: Final[list[Action]] = [Choose(k) for k in _FACE_KEYS]
-
-
-@_means(MEANINGS, Verb.ADD_FACES)
-def _add_faces(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """``amount`` faces of one kind the owner chooses join its roll, any of the six
-    (the Duel decision on added faces); a kind resolved already this turn is not resolved
-    again."""
-    answer = ask(s, t, _ADDABLE_FACES, f"{s.monsters[t].name}: which face does the power add?")
-    key = answer.key if isinstance(answer, Choose) else _FACE_KEYS[0]
-    i = _FACE_KEYS.index(key)
-    d = list(s.dice)
-    d[i] += amount
-    s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
-    b = s.board
-    if isinstance(b, DuelBoard):  # faces, not dice (D-DUEL-ADDED-FACES)
-        s.board = b.with_added(b.added + amount)
-    if type(ev) is not Quiet:
-        ev.append(Event(K_USED, t, amount, None, "", f"{s.monsters[t].name} adds {amount} {key}"))
-
-
-def king_tile_options(s: State, seat: int) -> list[Action]:
-    """Every place or move of ``seat``'s King tiles (D-DUEL-KING): a tile still in the box
-    goes on any free place; a tile on the board with no marker on it moves to another."""
-    b: tracks.DuelBoard = s.board
-    out: list[Action] = []
-    for spec in tracks.TILES.values():
-        if not spec.king:
-            continue
-        mine = [t for t in b.tiles if t.tile == spec.id and t.owner == seat]
-        if len(mine) < spec.copies:
-            out += [Choose(f"place {p.track} {p.spaces[0]:+d}")
-                    for p in tracks.placements(b, spec.id, seat)]
-        for tile in mine:
-            x, extra = b.position(tile.track)
-            if x in tile.spaces or (extra and x + 1 in tile.spaces):
-                continue  # a marker stands on it: it stays (002 "jesli to mozliwe")
-            rest = replace(b, tiles=tuple(t for t in b.tiles if t != tile))
-            out += [Choose(f"move {tile.track} {tile.spaces[0]:+d} to {p.track} "
-                           f"{p.spaces[0]:+d}")
-                    for p in tracks.placements(rest, spec.id, seat)
-                    if (p.track, p.spaces) != (tile.track, tile.spaces)]
-    return out
-
-
-@_means(MEANINGS, Verb.PLACE_KING_TILE)
-def _place_king_tile(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """The owner places one of its King tiles, or moves one, where it chooses
-    (duel.king.tiles, D-DUEL-KING); with no place left, nothing."""
-    options = king_tile_options(s, t)
-    if not options:
-        return
-    answer = ask(s, t, options, f"{s.monsters[t].name}: where does a King tile go?")
-    assert isinstance(answer, Choose)
-    words = answer.key.split()
-    b: tracks.DuelBoard = s.board
-    spec = next(x for x in tracks.TILES.values() if x.king)
-    tiles = list(b.tiles)
-    if words[0] == "move":
-        old = next(x for x in tiles if x.tile == spec.id and x.owner == t
-                   and x.track == words[1] and x.spaces[0] == int(words[2]))
-        tiles.remove(old)
-    track, space = words[-2], int(words[-1])
-    tiles.append(tracks.PlacedTile(spec.id, track, (space,), t))
-    s.board = replace(b, tiles=tuple(tiles))
-    if type(ev) is not Quiet:
-        ev.append(Event(K_USED, t, 0, None, "", f"{s.monsters[t].name}: King tile {answer.key}"))
-
-# King of Tokyo: Duel's pulls and dice tokens, done by the game module's own
-# board (Hooks.pull, Hooks.gain_dice_tokens): the same step-by-step pull the dice make.
-
-_PULLED = {Verb.PULL_FAME: FAME, Verb.PULL_DESTRUCTION: DESTRUCTION}
-
-
-@_means(MEANINGS, Verb.PULL_FAME, Verb.PULL_DESTRUCTION)
-def _pull(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    pull = s.game.rules.hooks.pull
-    if pull is None:  # pragma: no cover - the checker lets only Duel's cards say it
-        raise AssertionError(f"{s.game.rules.title} has no marker to pull")
-    pull(s, ev, t, _PULLED[e.verb], amount)
-
-
-@_means(MEANINGS, Verb.GAIN_DICE_TOKENS)
-def _gain_dice_tokens(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    gain = s.game.rules.hooks.gain_dice_tokens
-    if gain is None:  # pragma: no cover - the checker lets only Duel's cards say it
-        raise AssertionError(f"{s.game.rules.title} has no dice tokens")
-    gain(s, ev, t, amount)
-
-
-# -- King of Tokyo: Duel's damage cards --------------------------------
-
-
-@_means(MEANINGS, Verb.SPOTLIGHT_DAMAGE)
-def _spotlight_damage(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    # Once per monster, however many markers stand in its zone (D-DUEL-SPOTLIGHT-DAMAGE).
-    b = s.board
-    if any(tracks.in_zone(t, b.position(track)) for track in (tracks.FAME, tracks.DESTRUCTION)):
-        damage(s, ev, t, amount, owner, attack=False)
+# -- a card that rests, refunds, swaps or shields its owner ------------------------------
 
 
 @_means(MEANINGS, Verb.REST)
@@ -748,67 +604,6 @@ def _no_damage_this_turn(
     s.protected = s.protected | {t}
 
 
-# Choices on the roll (Hooks.skip_resolve), and a card that discards itself.
-
-
-@_means(MEANINGS, Verb.SKIP_RESOLVE)
-def _skip_resolve(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    skip = s.game.rules.hooks.skip_resolve
-    if skip is None:  # pragma: no cover - the checker lets only Duel's cards say it
-        raise AssertionError(f"{s.game.rules.title} has no resolving to skip")
-    if t != s.active or not sum(s.dice):
-        return
-    question = f"{s.names[t]} may skip resolving its dice ({card})"
-    if ask(s, t, [Choose("skip"), PASS], question) == PASS:
-        return
-    skip(s, ev, t)
-
-
-# Built once (actions are frozen values; ask() only reads its options).
-_LEAVE: Final = Choose("leave")
-_LEAVE_OR_PASS: Final[list[Action]] = [_LEAVE, PASS]
-_FACE_CHOICES: Final[dict[Face, Action]] = {f: Choose(f.value) for f in Face}
-_FACE_BY_KEY: Final[dict[str, Face]] = {f.value: f for f in Face}
-
-
-@_means(MEANINGS, Verb.LEAVE_UNRESOLVED)
-def _leave_unresolved(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """The owner may take ``amount`` dice of its choice out of its roll, one by one: dice
-    it rolled, never a face a card added; with fewer such dice it cannot (D-DUEL-UNRESOLVED).
-    Then its "dice left unresolved" fire."""
-    b = s.board
-    if t != s.active or not isinstance(b, DuelBoard):
-        return
-    # The faces cards added by now are smash: they join the roll just before this moment,
-    # and a power adds its faces only when power is resolved (D-DUEL-ROLL-MOMENT).
-    rolled = list(s.dice)
-    rolled[tracks.SMASH_I] = max(0, rolled[tracks.SMASH_I] - b.added)
-    if sum(rolled) < amount:
-        return
-    question = f"{s.names[t]} may leave {amount} of its dice unresolved ({card})"
-    answer = ask(s, t, _LEAVE_OR_PASS, question)
-    if answer is not _LEAVE and answer == PASS:  # `is` first: a dataclass's == is Python
-        return
-    faces = s.game.rules.dice.faces
-    for _ in range(amount):
-        options = [_FACE_CHOICES[f] for f, n in zip(faces, rolled, strict=True) if n]
-        choice = ask(s, t, options, f"{s.names[t]}: which die is left unresolved?")
-        i = faces.index(_FACE_BY_KEY[choice.key]) if isinstance(choice, Choose) else -1
-        rolled[i] -= 1
-        d = list(s.dice)
-        d[i] -= 1
-        s.dice = (d[0], d[1], d[2], d[3], d[4], d[5])
-        # Still a die of the roll for the dice caps (INV-DUEL-DICE reads it).
-        s.board = b = b.with_left(b.left + 1)
-        ev.append(NO_EVENT if type(ev) is Quiet
-                  else Event(K_USED, t, 1, None, "", f"a {faces[i].value} die left unresolved"))
-    abilities.fire(s, ev, _T_LEFT_UNRESOLVED, (t,))
-
-
 @_means(MEANINGS, Verb.DISCARD_THIS)
 def _discard_this(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -817,7 +612,7 @@ def _discard_this(
         lose_card(s, ev, t, card)
 
 
-# -- the rival's keep cards and dice, the shop at other moments (Duel) ----
+# -- the rival's keep cards ---------------------------------------------------------------
 
 
 @_means(MEANINGS, Verb.DISCARD_CHOSEN_KEEP)
@@ -841,66 +636,7 @@ def _discard_a_keep(s: State, ev: list[Event], chooser: int, t: int, question: s
         lose_card(s, ev, t, answer.key)
 
 
-@_means(MEANINGS, Verb.FEWER_DICE_PER_KEEP)
-def _fewer_dice_per_keep(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """Marked on the board for ``t``'s next turn (the game module plays it as that turn
-    starts); two such cards add up."""
-    b = s.board
-    if isinstance(b, DuelBoard):
-        s.board = replace(b, dominated=_plus_at(b.dominated, t, amount))
-
-
-@_means(MEANINGS, Verb.FEWER_DICE_NEXT_TURN)
-def _fewer_dice_next_turn(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """Marked on the board for ``t``'s next turn (played as that turn starts); two add up."""
-    b = s.board
-    if isinstance(b, DuelBoard):
-        s.board = replace(b, fewer=_plus_at(b.fewer, t, amount))
-
-
-def _plus_at(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
-    """A per-seat pair with ``amount`` added to ``seat``'s count."""
-    return (pair[0] + amount, pair[1]) if seat == 0 else (pair[0], pair[1] + amount)
-
-
-@_means(MEANINGS, Verb.BUY_FOR_LESS)
-def _buy_for_less(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """The game's shop decides the price and fills the space (dispatch.BOARD_VERBS)."""
-    meaning = BOARD_VERBS.get(e.verb.value)
-    if meaning is not None:
-        meaning(s, ev, t, amount, card)
-
-
-# --- King of New York's verbs (its faces, boroughs, units and stars) --------
-# Written against the kernel's board (kot_rules.games.king_of_new_york.board.CityBoard); a verb the
-# kernel
-# cannot carry yet raises NotExecutableError (cards.NOT_YET; shop.refuse_unrunnable refuses
-# a card that says one before it is bought).
-
-_ADDED_FACE = {Verb.ADD_CLAW_FACES: city.SMASH_I, Verb.ADD_DESTRUCTION_FACES: city.DESTRUCTION_I}
-
-
-@_means(MEANINGS, Verb.ADD_CLAW_FACES, Verb.ADD_DESTRUCTION_FACES)
-def _add_kony_faces(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """Faces join the roll of the monster resolving it, to be resolved like rolled ones
-    (seed 003, "Karty dodające symbole")."""
-    if t != s.active:
-        return
-    c = list(s.dice)
-    c[_ADDED_FACE[e.verb]] += amount
-    s.dice = (c[0], c[1], c[2], c[3], c[4], c[5])
-    if type(ev) is not Quiet:
-        face = city.FACES[_ADDED_FACE[e.verb]].value
-        ev.append(Event(K_USED, t, amount, None, "", f"adds {amount} {face} "
-                        f"face{'' if amount == 1 else 's'} ({s.game.cards.name(card)})"))
+# -- energy and stars taken, a monster's end, a win at once ------------------------------
 
 
 def _move_energy(s: State, ev: list[Event], giver: int, taker: int, n: int, why: str) -> None:
@@ -972,22 +708,6 @@ def _every_discards_keep(
                     f"({card})")
 
 
-@_means(MEANINGS, Verb.UNITS_ATTACK)
-def _units_attack(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """The units of ``t``'s borough attack it, 1 damage each (kony.dice.ouch; no attack of a
-    monster, D-KONY-OUCH-NOT-ATTACK)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        raise NotExecutableError(f"card {card}: units attack only on King of New York's board")
-    hits = len(city.units_in(b, b.where[t])) * city.NY["damage-per-unit"]
-    if hits and s.monsters[t].cards:
-        hits = max(0, hits - abilities.total(s, t, _M_UNITS_DEAL_LESS))
-    if hits:
-        damage(s, ev, t, hits, owner, attack=False, army=b.where[t])
-
-
 @_means(MEANINGS, Verb.TRADE_STARS)
 def _trade_stars(
     s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
@@ -1018,98 +738,3 @@ def _win_game(
     s.phase = _OVER
     s.yield_queue = ()
     ev.append(NO_EVENT if type(ev) is Quiet else Event(K_WON, t, 0, None, "", s.outcome.reason))
-
-
-@_means(MEANINGS, Verb.MAY_MOVE, Verb.ADD_DESTRUCTION_UNITS_ONLY,  # board verbs
-        _V_PUSH_UNITS)
-def _may_move(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """A verb of the game's board (its module registers it:
-    kot_rules.games.king_of_new_york.rules)."""
-    move = BOARD_VERBS.get(e.verb.value)
-    if move is None:
-        raise NotExecutableError(f"card {card} says the verb {e.verb.value!r}, which this "
-                                 "game's board cannot run")
-    move(s, ev, t, amount, card)
-
-
-@_means(MEANINGS, Verb.FREE_MOVES)
-def _free_moves(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """``t``'s next turn (the one the card gives) lets it move at any time (the
-    board's ``free_moves``; kot_rules.games.king_of_new_york.rules.free_moves)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        raise NotExecutableError(f"card {card}: moves at any time only on King of New York's "
-                                 "board")
-    if t not in b.free_moves:
-        s.board = replace(b, free_moves=(*b.free_moves, t))
-
-
-@_means(HELD_MEANINGS, Verb.PUT_BOROUGH_TOKEN)
-def _put_borough_token(
-    s: State, ev: list[Event], owner: int, e: Effect, card: str, target: int | None
-) -> None:
-    """A token of the supply goes in the owner's borough, unless one of its kind
-    lies there (the board's ``borough_tokens``); then "when you drop a token in a borough"
-    (D-KONY-BOROUGH-TOKENS)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        raise NotExecutableError(f"card {card}: tokens lie in boroughs only on King of New "
-                                 "York's board")
-    here = b.where[owner]
-    if not here or (here, e.token) in b.borough_tokens:
-        return
-    dropped = sum(1 for _, k in b.borough_tokens if k == e.token)
-    if tokens.supply_left(s, e.token) - dropped <= 0:
-        return
-    s.board = replace(b, borough_tokens=tuple(sorted((*b.borough_tokens, (here, e.token)))))
-    ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_TOKENS, owner, 1, None, here, e.token))
-    abilities.fire(s, ev, _T_PUT_BOROUGH_TOKEN, (owner,))
-
-
-# --- the last King of New York verbs ----------------------------------------
-
-
-@_means(MEANINGS, Verb.STARS_FOR_DAMAGE)
-def _stars_for_damage(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """The owner picks one monster it hurt this turn (the board's ``dealt``, counted while it
-    is the active monster) and scores ``amount`` stars per damage dealt to it."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        raise NotExecutableError(f"card {card}: damage dealt is counted only on King of New "
-                                 "York's board")
-    if t != s.active or not b.dealt:
-        return
-    hurt = [i for i, n in enumerate(b.dealt) if n and i != t]
-    if not hurt:
-        return
-    pick = hurt[0]
-    if len(hurt) > 1:
-        options: list[Action] = [Choose(s.names[i]) for i in hurt]
-        answer = ask(s, t, options, f"{s.names[t]} picks a monster it dealt damage to this "
-                     f"turn ({card})")
-        if isinstance(answer, Choose) and answer.key in s.names:
-            pick = s.names.index(answer.key)
-    gain_stars(s, ev, t, b.dealt[pick] * amount, why)
-
-
-@_means(MEANINGS, Verb.NEXT_KEEP_FREE)
-def _next_keep_free(
-    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
-) -> None:
-    """``t`` claims the next keep card the deck reveals, after any earlier claim (the
-    board's ``claims``; kot_rules.engine.shop.claim hands it over)."""
-    b = s.board
-    if not isinstance(b, city.CityBoard):
-        raise NotExecutableError(f"card {card}: a claim is kept only on King of New York's "
-                                 "board")
-    s.board = replace(b, claims=(*b.claims, t))
-    ev.append(NO_EVENT if type(ev) is Quiet
-              else Event(K_USED, t, 0, None, "",
-                         f"claims the next keep card revealed ({s.game.cards.name(card)})"))

@@ -11,13 +11,12 @@ event itself is not changed (records keep the engine's words).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from kot_rules.engine.events import Event
 from kot_rules.engine.events import EventKind as K
 from kot_rules.engine.numbers import SWEEP_COST
-from kot_rules.games.king_of_new_york.board import DATA as CITY_DATA
 
 PREDICATES = frozenset({
     "adds", "claims", "gives", "leaves", "moves", "pushes", "rolls", "sets", "swaps", "takes",
@@ -25,9 +24,6 @@ PREDICATES = frozenset({
 })
 """The verbs a ``used`` event's detail may start with to say what the monster did; any other
 detail names the card it used."""
-
-PLACE_NAMES: dict[str, str] = {"city": "Tokyo City", "bay": "Tokyo Bay", **CITY_DATA.names}
-"""A place id (an event's ``place``) by name: Tokyo's two places, New York's boroughs."""
 
 _CARD_ID = re.compile(r"\bcard ([a-z0-9]+(?:-[a-z0-9]+)*)")
 _AN = re.compile(r"\ba (?=[aeio][a-z])")
@@ -37,11 +33,13 @@ _REROLL = re.compile(r"^reroll (\d+) x (\S+)$")
 
 @dataclass(frozen=True)
 class _Words:
-    """What a sentence is made of: the event, its monsters' names and its cards' names."""
+    """What a sentence is made of: the event, its monsters' names, its cards' names and its
+    board's places' names."""
 
     e: Event
     names: tuple[str, ...]
     card_name: Callable[[str], str] | None
+    places: Mapping[str, str]
 
     @property
     def who(self) -> str:
@@ -53,7 +51,7 @@ class _Words:
 
     @property
     def place(self) -> str:
-        return PLACE_NAMES.get(self.e.place, self.e.place)
+        return self.places.get(self.e.place, self.e.place)
 
     def card(self, card_id: str) -> str:
         """A card's name (its id when the names are not known, or it is no card's id)."""
@@ -300,7 +298,10 @@ TEXTS: dict[K, Callable[[_Words], str]] = {
 
 
 def sentence(e: Event, names: tuple[str, ...] | list[str],
-             card_name: Callable[[str], str] | None = None) -> str:
+             card_name: Callable[[str], str] | None = None,
+             places: Mapping[str, str] | None = None) -> str:
     """The sentence for ``e``; ``names`` are the monsters' names by seat, ``card_name``
-    turns a card id into its name (without it, ids are shown)."""
-    return _AN.sub("an ", TEXTS[e.kind](_Words(e, tuple(names), card_name)))
+    turns a card id into its name and ``places`` a place id into its name (the game's
+    ``GameRules.place_names``; without them, ids are shown)."""
+    words = _Words(e, tuple(names), card_name, {} if places is None else places)
+    return _AN.sub("an ", TEXTS[e.kind](words))

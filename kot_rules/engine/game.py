@@ -12,20 +12,24 @@ from kot_rules.engine.cards import CardCatalog, CardTable
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS as BAY_MIN_MONSTERS
-from kot_rules.engine.numbers import MAX_HEARTS, SHOP_SIZE, START_HEARTS
+from kot_rules.engine.numbers import MAX_HEARTS, START_HEARTS
 from kot_rules.engine.numbers import MAX_MONSTERS as MAX_MONSTERS
 from kot_rules.engine.numbers import MIN_MONSTERS as MIN_MONSTERS
 from kot_rules.engine.options import FirstPlayerRule as FirstPlayerRule
 from kot_rules.engine.options import Options as Options
 from kot_rules.engine.requests import NeedAnswer
-from kot_rules.engine.rules import GameRules
+from kot_rules.engine.rules import GameRules, default_rules
 from kot_rules.engine.serial import state_from_json
 from kot_rules.engine.state import Monster, Phase, Place, State
-from kot_rules.games.king_of_tokyo.rules import RULES as KING_OF_TOKYO_RULES
 from kot_rules.language.ast import ENERGY_ON_CARD, ModifierKind
 
-DEFAULT_NAMES = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon", "Alienoid")
-"""The six monsters of the 2011 box, used when a game names none."""
+
+def seat_names(rules: GameRules, players: int) -> tuple[str, ...]:
+    """The names of ``players`` seats when a game names none: the game's own
+    (``GameRules.names``), else ``Monster 1``, ``Monster 2``, ..."""
+    if rules.names:
+        return rules.names[:players]
+    return tuple(f"Monster {i + 1}" for i in range(players))
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,8 @@ class MonsterSetup:
 
 class Game:
     """The fixed part of a game: monsters (seat order = turn order), options, cards, and
-    the game's rules (``rules``: King of Tokyo unless told otherwise)."""
+    the game's rules (``rules``: the registry's default game unless told otherwise,
+    ``kot_rules.engine.rules.default_rules``)."""
 
     def __init__(
         self,
@@ -53,8 +58,10 @@ class Game:
         *,
         options: Options | None = None,
         cards: CardCatalog | None = None,
-        rules: GameRules = KING_OF_TOKYO_RULES,
+        rules: GameRules | None = None,
     ) -> None:
+        if rules is None:
+            rules = default_rules()
         self.rules = rules
         self.game_id: str = rules.id
         """The registered id of the game played (:mod:`kot_rules.games`), written in its JSON."""
@@ -68,7 +75,7 @@ class Game:
                 raise ConfigError(
                     f"{rules.title} is played by {least} to {most} monsters, got {players}"
                 )
-            names: tuple[str, ...] = (rules.names or DEFAULT_NAMES)[:players]
+            names = seat_names(rules, players)
         else:
             names = tuple(players)
             if not least <= len(names) <= most:
@@ -83,6 +90,12 @@ class Game:
             rules.check_options(options)
         bay = options.tokyo_bay
         bay_from = rules.board.second_place_from
+        self.second_place_from: int = bay_from
+        self.shop_size: int = rules.shop.size
+        """Face-up cards (GameRules.shop, bound once: the turn skeleton reads it)."""
+        self.sweep_cost: int = rules.shop.sweep_cost
+        """Energy to replace the face-up cards (GameRules.shop)."""
+        """The fewest monsters in the game for the second place to be open (State.bay_open)."""
         if bay is None:
             bay = len(names) >= bay_from
         elif bay and len(names) < bay_from:
@@ -107,7 +120,7 @@ class Game:
             from kot_rules.language.cardset import CardSet, builtin_card_set
             from kot_rules.paths import builtin_cards_dir
 
-            # kony-kernel: a game whose card folder is not written yet plays with no cards.
+            # A game whose card folder is not written yet plays with no cards.
             written = builtin_cards_dir(self.game_id).exists()
             cards = CardTable.from_card_set(
                 builtin_card_set(self.game_id) if written else CardSet(())
@@ -159,8 +172,8 @@ class Game:
         s = self._blank(
             tuple(Monster(n, o.start_hearts, o.max_hearts, 0, 0, True, ()) for n in self.names)
         )
-        s.shop = order[:SHOP_SIZE]
-        s.deck = order[SHOP_SIZE:]
+        s.shop = order[:self.shop_size]
+        s.deck = order[self.shop_size:]
         if self.rules.prepare is not None:
             self.rules.prepare(s, True)  # the game's own board and starting values
         if o.first_player is FirstPlayerRule.ROLL:
@@ -281,10 +294,11 @@ class Game:
         rest = tuple(c for c in self.cards.physical_ids() if c not in seen)
         full_deck = tuple(deck or ()) + rest
         if shop is None:
-            s.shop, s.deck = full_deck[:SHOP_SIZE], full_deck[SHOP_SIZE:]
+            s.shop, s.deck = full_deck[:self.shop_size], full_deck[self.shop_size:]
         else:
-            if len(shop) > SHOP_SIZE:
-                raise ConfigError(f"the shop holds at most {SHOP_SIZE} cards, got {len(shop)}")
+            if len(shop) > self.shop_size:
+                raise ConfigError(
+                    f"the shop holds at most {self.shop_size} cards, got {len(shop)}")
             s.shop, s.deck = tuple(shop), full_deck
         s.discard = tuple(discard)
         self._place_tokens(s, monsters, held or {})

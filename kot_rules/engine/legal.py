@@ -11,7 +11,6 @@ from typing import Final, overload
 from kot_rules.engine import abilities, activated, buying, dice
 from kot_rules.engine.actions import END_TURN, STAY, STOP, SWEEP, YIELD, Action, Buy, Reroll
 from kot_rules.engine.dice import Counts
-from kot_rules.engine.numbers import SWEEP_COST
 from kot_rules.engine.state import Phase, State
 from kot_rules.language.ast import ModifierKind
 
@@ -36,7 +35,6 @@ _END_TURN: Final = END_TURN
 _STAY: Final = STAY
 _STOP: Final = STOP
 _SWEEP: Final = SWEEP
-_SWEEP_COST: Final = SWEEP_COST
 _YIELD_TOKYO: Final = YIELD
 
 
@@ -179,7 +177,7 @@ def buy_choices(s: State) -> tuple[list[str], list[Action]]:
             rest += buying.more_buys(s, energy, discount)
         if abilities.any_in(having[_M_BUY_FROM_DISCARD], held):  # New York's words
             rest += buying.discard_buys(s, energy, discount)
-    if energy >= _SWEEP_COST and s.shop:
+    if energy >= s.game.sweep_cost and s.shop:
         rest.append(_SWEEP)
     rest.append(_END_TURN)
     if held and table.with_activated:

@@ -14,15 +14,16 @@ from kot_rules.engine.events import (
     K_ELIMINATED,
     K_ENERGY,
     K_HEALED,
+    K_LEFT,
     K_PREVENTED,
     K_ROLLED,
     K_STARS,
     NO_EVENT,
     Event,
+    EventKind,
     Quiet,
 )
-from kot_rules.engine.state import Monster, State
-from kot_rules.games.king_of_new_york.board import CityBoard as _CityBoard
+from kot_rules.engine.state import Monster, Place, State
 from kot_rules.language.ast import Modifier, ModifierKind, Trigger
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
@@ -46,6 +47,8 @@ _HEART_FACES = (_Face.HEART, _Face.HEAL)
 # without the Python-level __new__ of a NamedTuple (~0.1 µs, and a frame under mypyc).
 _new: Final = tuple.__new__
 _T_HEART_BEYOND: Final = Trigger.HEART_BEYOND
+_PL_BAY: Final = Place.BAY
+_PL_CITY: Final = Place.CITY
 
 # compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
@@ -84,7 +87,9 @@ def gain_energy(s: State, ev: list[Event], seat: int, n: int, why: str) -> None:
             else Event(K_ENERGY, seat, extra, None, "", "more energy for every gain (a card)")
         )
     if s.game.cards.by_trigger[_T_OTHER_GAINS]:  # a card counts the energy collected
-        _abilities.collected(s, ev, seat, n + extra)
+        count = s.game.rules.words.collected
+        if count is not None:
+            count(s, ev, seat, n + extra)
 
 
 def heart_top(s: State, m: Monster) -> int:
@@ -187,8 +192,10 @@ def damage(
         if type(ev) is _Quiet
         else Event(K_DAMAGED, seat, n, source, army, _why(attack, army))
     )
-    if lost and source == s.active and seat != source and type(s.board) is _CityBoard:
-        _abilities.dealt(s, seat, lost)  # what the active monster dealt each
+    if lost and source == s.active and seat != source:
+        dealt = s.game.rules.words.damage_dealt  # a card counts what it dealt each
+        if dealt is not None:
+            dealt(s, seat, lost)
     if lost and attack and source == s.active and seat != source:
         # Only an attack counts for "dealt damage": damage from a card is no attack for
         # the cards that judge dealing damage [004 §Útok/útočící příšera].
@@ -304,10 +311,21 @@ def _replace_elimination(s: State, ev: list[Event], seat: int) -> None:
             _dispatch.run_effects(s, ev, seat, ability.effects, card)
     if s.game.options.revived_leaves_tokyo and (s.city == seat or s.bay == seat):
         # The 2016 edition: the monster goes on outside Tokyo (D-REVIVED-IN-TOKYO).
-        _dispatch.leave_tokyo(s, ev, seat)
+        leave_place(s, ev, seat, K_LEFT)
     if _abilities.held(s, _T_ELIMINATION):
         others = [i for i in _abilities.clockwise(s, s.active) if i != seat]
         _abilities.fire(s, ev, _T_ELIMINATION, others)
+
+
+def leave_place(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
+    """``seat`` leaves the place of the board it holds (City or Bay); nobody takes it.
+    ``kind``: the event that says so (left, yielded)."""
+    place = s.place_of(seat)
+    if place is _PL_CITY:
+        s.city = None
+    elif place is _PL_BAY:
+        s.bay = None
+    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(kind, seat, 0, None, place.value))
 
 
 def eliminate(s: State, ev: list[Event], seat: int) -> None:

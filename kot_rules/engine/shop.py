@@ -9,17 +9,15 @@ three functions here call each other, and nothing above them.
 
 from __future__ import annotations
 
-from dataclasses import replace  # kony-words
 from typing import Final
 
 from kot_rules.engine import abilities, effects
 from kot_rules.engine.actions import PASS, Action, Choose
-from kot_rules.engine.errors import NotExecutableError  # kony-cards
+from kot_rules.engine.errors import NotExecutableError
 from kot_rules.engine.events import K_BOUGHT, K_DECK_EMPTY, NO_EVENT, Event, Quiet
 from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import raise_max, raise_of, set_monster
 from kot_rules.engine.state import Monster, State
-from kot_rules.games.king_of_new_york import board as city
 from kot_rules.language.ast import ModifierKind, Trigger
 
 _new: Final = tuple.__new__  # a NamedTuple built from its fields (compiled: no Python __new__)
@@ -28,7 +26,7 @@ _M_CARD_DISCOUNT: Final = ModifierKind.CARD_DISCOUNT
 _T_BOUGHT: Final = Trigger.BOUGHT
 _T_BUY_CARD: Final = Trigger.BUY_CARD
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _NO_EVENT: Final = NO_EVENT
 _PASS: Final = PASS
@@ -51,7 +49,7 @@ def pay_and_take(s: State, ev: list[Event], buyer: int, card: str, cost: int) ->
     does to the maximum hearts is in force at once; a discard card goes to the box at
     once. Both before the shop is refilled: a refill may ask a question, and the state
     that waits for the answer must show every card in its place, in force."""
-    if s.game.cards.unrunnable:  # kony-cards: a card the engine cannot run yet
+    if s.game.cards.unrunnable:  # a card the engine cannot run yet
         refuse_unrunnable(s, card)
     m = s.monsters[buyer]
     keep = s.game.cards.is_keep(card)
@@ -90,11 +88,12 @@ def receive(s: State, ev: list[Event], buyer: int, card: str, *, price: int = 0)
 
 def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
     """Offer each card just revealed to the monsters whose cards let them buy it now."""
-    if type(s.board) is city.CityBoard and s.board.claims:  # kony-words
-        revealed = claim(s, ev, revealed)
+    take = s.game.rules.words.revealed  # the board's claims first (GameRules.words)
+    if take is not None:
+        revealed = take(s, ev, revealed)
     having = s.game.cards.with_modifier[_M_BUY_REVEALED]
     if not having or not abilities.holds_any(s, having):
-        return  # nobody holds such a card (kot-speed: one test, not one per seat and card)
+        return  # nobody holds such a card (one test, not one per seat and card)
     for card in revealed:
         for seat in abilities.clockwise(s, s.active)[1:]:
             if card not in s.shop:
@@ -118,7 +117,7 @@ def offer(s: State, ev: list[Event], revealed: tuple[str, ...]) -> None:
             break
 
 
-# --- kony-cards ------------------------------------------------------------------------
+# --- cards the engine cannot run yet ---------------------------------------------------
 
 
 def refuse_unrunnable(s: State, card: str) -> None:
@@ -129,25 +128,3 @@ def refuse_unrunnable(s: State, card: str) -> None:
         raise NotExecutableError(
             f"card {card} ({s.game.cards.name(card)}) says the {word}, which the engine "
             "cannot run yet (spec/cards/king-of-new-york/README.md lists these words)")
-
-
-# --- kony-words ----------------------------------------------------------------------------
-
-
-def claim(s: State, ev: list[Event], revealed: tuple[str, ...]) -> tuple[str, ...]:
-    """The first monster of the board's ``claims`` takes the first keep card of ``revealed``
-    for free (its slot refilled at once, then the card acts for it); the cards left to
-    offer (D-KONY-CLAIM-NEXT-KEEP)."""
-    left = []
-    for card in revealed:
-        b: city.CityBoard = s.board
-        claims = tuple(c for c in b.claims if s.monsters[c].alive)
-        if not claims or card not in s.shop or not s.game.cards.is_keep(card):
-            left.append(card)
-            continue
-        seat = claims[0]
-        s.board = replace(b, claims=claims[1:])
-        pay_and_take(s, ev, seat, card, 0)
-        refill_slot(s, ev, s.shop.index(card))
-        receive(s, ev, seat, card, price=0)
-    return tuple(left)

@@ -20,7 +20,6 @@ from kot_rules.engine.dice import Counts
 from kot_rules.engine.errors import IllegalActionError
 from kot_rules.engine.events import Event
 from kot_rules.engine.jsontext import load_state_json
-from kot_rules.engine.numbers import BAY_MIN_MONSTERS
 
 if TYPE_CHECKING:
     from kot_rules.engine.game import Game
@@ -61,7 +60,7 @@ class Phase(Enum):
     # active monster's.
     DICE_TOKENS = "dice-tokens"  # how many dice tokens to spend before the first roll
     RESOLVE = "resolve"  # which kind of face to resolve next
-    # kony-kernel: King of New York's own decisions (kot_rules.games.king_of_new_york.rules); the
+    # King of New York's own decisions (kot_rules.games.king_of_new_york.rules); the
     # active
     # monster's (at set-up, the monster placing its figure).
     PLACE = "place"  # set-up: the borough a monster's figure starts in
@@ -312,8 +311,10 @@ class State:
 
     @property
     def bay_open(self) -> bool:
-        """Tokyo Bay is in use: the variant is on and at least 5 monsters remain."""
-        return self.game.tokyo_bay and sum(m.alive for m in self.monsters) >= BAY_MIN_MONSTERS
+        """The second place (Tokyo Bay) is in use: the variant is on and at least as many
+        monsters remain as the game's board opens it for (``Board.second_place_from``)."""
+        game = self.game
+        return game.tokyo_bay and sum(m.alive for m in self.monsters) >= game.second_place_from
 
     def copy(self) -> State:
         new = State.__new__(State)

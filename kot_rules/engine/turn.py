@@ -41,7 +41,6 @@ from kot_rules.engine.events import (
     Event,
     Quiet,
 )
-from kot_rules.engine.numbers import SHOP_SIZE, SWEEP_COST
 from kot_rules.engine.requests import NeedAnswer, Pending
 from kot_rules.engine.resources import set_monster
 from kot_rules.engine.shop import receive as receive  # the shop's steps, reached from here
@@ -55,7 +54,6 @@ dispatch.install(
     run=effects.run,
     window=activated.window,
     adjust=activated.adjust_dice,
-    leave=effects.leave_tokyo,
 )
 # A card may end its owner's turn as it starts (`... and end your turn`).
 dispatch.install_end_turn(lambda s, ev: end_turn(s, ev))
@@ -88,8 +86,6 @@ _NO_DICE: Final = NO_DICE
 _NO_EVENT: Final = NO_EVENT
 _QUIET_EVENTS: Final = QUIET_EVENTS
 _Quiet: Final = Quiet
-_SHOP_SIZE: Final = SHOP_SIZE
-_SWEEP_COST: Final = SWEEP_COST
 
 
 def apply(s: State, action: Action, *, plain: bool = False) -> None:
@@ -399,12 +395,14 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             # what its end would do is skipped [001 §DODATEK, card notes].
             end_turn(s, ev, end_effects=False)
     elif isinstance(action, Sweep):
-        if m.energy < _SWEEP_COST or not s.shop:
-            illegal(s, action, f"{SWEEP_COST} energy and a non-empty shop to sweep")
-        set_monster(s, a, m._replace(energy=m.energy - _SWEEP_COST))
+        game = s.game  # the game's shop (GameRules.shop, bound on the Game)
+        cost, size = game.sweep_cost, game.shop_size
+        if m.energy < cost or not s.shop:
+            illegal(s, action, f"{cost} energy and a non-empty shop to sweep")
+        set_monster(s, a, m._replace(energy=m.energy - cost))
         s.discard = s.discard + s.shop
-        s.shop = s.deck[:_SHOP_SIZE]
-        s.deck = s.deck[_SHOP_SIZE:]
+        s.shop = s.deck[:size]
+        s.deck = s.deck[size:]
         ev.append(
             _NO_EVENT
             if type(ev) is _Quiet

@@ -10,7 +10,8 @@ a one-line ``meaning`` with an ``example`` line for the docs, and the ``games``
 whose cards may say it.
 
 What a word *does* is attached elsewhere, keyed by the same enum member: the
-interpreter's meaning in ``kot_rules.engine.effects`` and the symbolic (Z3) one in
+interpreter's meaning in ``kot_rules.engine.effects`` (a word of one game's own board: in
+that game's ``words`` module, through ``GameRules.words``) and the symbolic (Z3) one in
 ``kot_rules.games.king_of_tokyo.semantics``; a test holds both to this table. This module
 imports neither (the language comes first).
 

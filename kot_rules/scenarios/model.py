@@ -62,9 +62,9 @@ class NewGame:
         if self.monsters is not None:
             return self.monsters
         from kot_rules import games
-        from kot_rules.engine.game import DEFAULT_NAMES
+        from kot_rules.engine.game import seat_names
 
-        return (games.get(game).rules.names or DEFAULT_NAMES)[: self.players]
+        return seat_names(games.get(game).rules, self.players)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ def game_log(record: GameRecord) -> list[str]:
         lines.append(TRACK_LEGEND)
     ended = 0
     for event in record.events:
-        text = sentence(event, tuple(names), game.cards.name)
+        text = sentence(event, tuple(names), game.cards.name, game.rules.place_names)
         kind = event.kind
         if kind in _HEADERS:
             lines.append("")

@@ -16,9 +16,9 @@ from typing import Any
 import yaml
 
 from kot_rules.engine.cards import CardTable
-from kot_rules.engine.game import DEFAULT_NAMES
 from kot_rules.engine.numbers import START_IN_TOKYO_STARS
 from kot_rules.games.king_of_tokyo.invariants import BY_ID
+from kot_rules.games.king_of_tokyo.rules import BOX_MONSTERS
 from kot_rules.games.king_of_tokyo.semantics import Transition
 from kot_rules.language.cardset import CardSet
 from kot_rules.verify.prover import Result, Use
@@ -53,7 +53,7 @@ def scenario(t: Transition, invariant: str, model: dict[str, Any], uses: tuple[U
     n = pre["players"]
     if not model["replayable"] or not 2 <= n <= 6:
         return None
-    names = list(DEFAULT_NAMES[:n])
+    names = list(BOX_MONSTERS[:n])
     card = cards.definition(uses[0].card) if uses else None
     if t.on_buy and card is not None:
         script: list[Any] = [{"roll": FILLER}, "stop", {"buy": card.name}]

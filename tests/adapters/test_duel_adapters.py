@@ -10,10 +10,11 @@ import pytest
 
 from kot_rules import games
 from kot_rules.adapters.encoding import ActionCodec, board_answer_keys
-from kot_rules.engine import driver, effects
+from kot_rules.engine import driver
 from kot_rules.engine.actions import PASS, Choose
 from kot_rules.engine.agents import RandomAgent
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_tokyo_duel import words as duel_words
 from kot_rules.games.king_of_tokyo_duel.board import TILES, DuelBoard, PlacedTile, placements
 from kot_rules.games.king_of_tokyo_duel.rules import place_key
 from kot_rules.language.monsters import game_monster_defs, render_clause
@@ -76,7 +77,7 @@ class TestDuelAnswers:
         for mine in ((), (PlacedTile(king, "destruction", (-6,), seat),),
                      (PlacedTile(king, "fame", (7,), seat), PlacedTile(king, "fame", (-1,), seat))):
             s.board = replace(board, tiles=(*board.tiles, *mine))
-            options = effects.king_tile_options(s, seat)
+            options = duel_words.king_tile_options(s, seat)
             assert options
             for o in options:
                 assert isinstance(o, Choose) and round_trips(codec, o.key)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import kot_rules
-from kot_rules.engine import game, legal, numbers, state, turn
+from kot_rules.engine import game, numbers
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.games import get
 from kot_rules.games.king_of_tokyo import board as tokyo
@@ -62,11 +62,12 @@ def test_the_engine_uses_them() -> None:
     )
     assert tokyo.ENTER_STARS is numbers.ENTER_STARS
     assert tokyo.START_IN_TOKYO_STARS is numbers.START_IN_TOKYO_STARS
-    assert turn.SWEEP_COST is legal.SWEEP_COST is numbers.SWEEP_COST
+    g = Game(4)  # the turn skeleton and the legal actions read the game's shop from it
+    assert (g.shop_size, g.sweep_cost) == (numbers.SHOP_SIZE, numbers.SWEEP_COST)
     assert (game.MIN_MONSTERS, game.MAX_MONSTERS, game.BAY_MIN_MONSTERS) == (
         numbers.MIN_MONSTERS, numbers.MAX_MONSTERS, numbers.BAY_MIN_MONSTERS
     )
-    assert state.BAY_MIN_MONSTERS is numbers.BAY_MIN_MONSTERS
+    assert Game(5).second_place_from == numbers.BAY_MIN_MONSTERS  # State.bay_open reads it
     rules = kingoftokyo.RULES
     assert (rules.shop.size, rules.shop.sweep_cost) == (numbers.SHOP_SIZE, numbers.SWEEP_COST)
     assert rules.board.second_place_from == numbers.BAY_MIN_MONSTERS

@@ -15,7 +15,7 @@ import pytest
 
 from kot_rules.engine.driver import play
 from kot_rules.engine.events import Event, EventKind
-from kot_rules.engine.eventtext import PLACE_NAMES, TEXTS, sentence
+from kot_rules.engine.eventtext import TEXTS, sentence
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.games import get
 from kot_rules.games.king_of_new_york.board import BOROUGHS, TILES
@@ -36,6 +36,7 @@ VERBS = frozenset({
     "takes", "trades", "treats", "uses", "wins", "yields",
 })
 """The verbs the sentences use: two in a row is a doubled verb (``Kong uses takes``)."""
+_PLACES = get("king-of-new-york").rules.place_names
 _KINDS = "|".join(sorted({t.building for t in TILES.values()}))
 _TILE_ID = re.compile(rf"\b(?:{_KINDS})-\d+-\d+\b")
 
@@ -59,7 +60,8 @@ def events(game_id: str) -> tuple[tuple[Game, Event], ...]:
 def problems(game: Game, e: Event, text: str | None = None) -> Iterator[str]:
     """What keeps the event's sentence (or ``text`` said of it) from being a readable one."""
     names = game.names
-    text = sentence(e, tuple(names), game.cards.name) if text is None else text
+    if text is None:
+        text = sentence(e, tuple(names), game.cards.name, game.rules.place_names)
     if e.kind is EventKind.TURN_STARTED:
         if text != f"--- {names[e.seat or 0]}'s turn {e.amount} ---":
             yield "a turn's header"
@@ -97,7 +99,7 @@ def source_problems(names: tuple[str, ...], e: Event, text: str) -> Iterator[str
             "attack", "card", "army"):
         return
     if e.detail == "army":
-        if f"from the units in {PLACE_NAMES[e.place]}" not in text:
+        if f"from the units in {_PLACES[e.place]}" not in text:
             yield "the army is not named as the source"
         return
     if e.source is None:
@@ -126,7 +128,8 @@ def test_every_event_reads_as_a_sentence(game_id: str) -> None:
     for game, e in events(game_id):
         bad = list(problems(game, e))
         if bad:
-            found.setdefault(e.kind.value, (sentence(e, tuple(game.names), game.cards.name), bad))
+            said = sentence(e, tuple(game.names), game.cards.name, game.rules.place_names)
+            found.setdefault(e.kind.value, (said, bad))
     assert found == {}
 
 
@@ -137,7 +140,7 @@ def test_each_kind_reads_as_a_sentence_in_each_game_that_makes_it(kind: EventKin
     for game_id in GAMES:
         for game, e in events(game_id):
             if e.kind is kind:
-                said = sentence(e, tuple(game.names), game.cards.name)
+                said = sentence(e, tuple(game.names), game.cards.name, game.rules.place_names)
                 assert list(problems(game, e)) == [], said
                 checked += 1
     assert checked
@@ -171,7 +174,7 @@ class TestSentences:
 
     def say(self, e: Event) -> str:
         game = get("king-of-new-york").new_game(3)
-        return sentence(e, tuple(self.NAMES), game.cards.name)
+        return sentence(e, tuple(self.NAMES), game.cards.name, game.rules.place_names)
 
     def test_the_army_is_the_source_of_ouch_damage(self) -> None:
         k = EventKind

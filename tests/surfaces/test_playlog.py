@@ -31,7 +31,7 @@ def test_one_line_per_event_in_order() -> None:
     body = [line.strip() for line in lines if line.strip()]
     at = 0
     for event in record.events:
-        text = sentence(event, tuple(g.names), g.cards.name)
+        text = sentence(event, tuple(g.names), g.cards.name, g.rules.place_names)
         while body[at] != text:
             at += 1
         at += 1

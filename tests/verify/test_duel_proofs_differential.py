@@ -49,7 +49,8 @@ ASKING |= {Verb.BUY_FOR_LESS}  # duel-cards-rival: the owner picks a card (scena
 ASKING |= {Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # duel-monsters: a power's choices
 ASKING |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
 PLAIN_VERBS = sorted((v for v, w in VERBS.items()
-                      if KING_OF_TOKYO_DUEL in w.games and v in effects.MEANINGS
+                      if KING_OF_TOKYO_DUEL in w.games
+                      and (v in effects.MEANINGS or v in duel_rules.RULES.words.verbs)
                       and v not in ASKING), key=lambda v: v.value)
 WHOM = sorted(duel_semantics.WHO, key=lambda w: w.value)
 

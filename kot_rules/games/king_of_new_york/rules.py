@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kot_rules.engine import abilities, dice, dispatch, hearts, legal, tokens, turn
+from kot_rules.engine import abilities, dice, hearts, legal, tokens, turn
 from kot_rules.engine.actions import (
     PASS,
     STAY,
@@ -57,8 +57,9 @@ from kot_rules.engine.events import (
 from kot_rules.engine.options import Options
 from kot_rules.engine.requests import answered_inline, ask, roll
 from kot_rules.engine.resources import damage, gain_energy, gain_stars, heal, set_monster
-from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
+from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules, Words
 from kot_rules.engine.state import Outcome, Phase, Place, State
+from kot_rules.games.king_of_new_york import words
 from kot_rules.games.king_of_new_york.board import (
     BOROUGHS,
     CELEBRITY_I,
@@ -88,6 +89,7 @@ from kot_rules.games.king_of_new_york.board import (
     units_in,
 )
 from kot_rules.language.ast import (
+    Effect,
     ModifierKind,
     TokenRuleKind,
     Trigger,
@@ -806,48 +808,6 @@ def random_step(s: State, u: float) -> None:
     apply(s, action)
 
 
-RULES = GameRules(
-    id=GAME_ID,
-    numbers=NY,
-    min_players=NY["min-players"],
-    max_players=NY["max-players"],
-    dice=DiceSpec(FACES, DICE, ROLLS),
-    board=Board((Place.CITY, Place.BAY), SECOND_PATH_FROM),
-    shop=ShopRules(SHOP_SIZE, SWEEP_COST),
-    options=Options,
-    phases={
-        Phase.FIRST_PLAYER: apply_first_player,
-        Phase.PLACE: apply_place,
-        Phase.ROLL: apply_roll,
-        Phase.KEEP: apply_keep,
-        Phase.RESOLVE: apply_resolve,
-        Phase.DESTROY: apply_destroy,
-        Phase.YIELD: apply_flee,
-        Phase.MOVE: apply_move,
-        Phase.BUY: apply_buy,  # turn.apply_buy, or a move at any time
-    },
-    hooks=Hooks(
-        start_turn=start_of_turn,
-        resolve=resolve,
-        end_of_turn=victory,
-        after_step=None,  # victory only at the end of a turn (kony.end.victory-at-end-of-turn)
-        on_elimination=on_elimination,
-    ),
-    apply=apply,
-    roll_in_place=roll_in_place,
-    random_step=random_step,
-    legal_actions=legal_actions,
-    start_turn=begin,
-    title="King of New York",
-    names=DATA.monsters,
-    prepare=prepare,
-    board_from_json=board_from_json,
-    check_options=check_options,
-    lost_raise_takes_hearts=False,  # D-KONY-LOST-RAISE
-)
-"""King of New York (2-6 players) for the kernel."""
-
-__all__ = ["BOROUGHS", "RULES"]
 
 
 # -- the moments King of New York's cards name ----------------------------------
@@ -982,8 +942,6 @@ def may_move(s: State, ev: list[Event], seat: int, amount: int, card: str) -> No
         pay_toll(s, ev, seat)
         move_to(s, ev, seat, answer.key, f"card {card}")
 
-
-dispatch.BOARD_VERBS[Verb.MAY_MOVE.value] = may_move
 
 
 _M_ALL_ROLLS, _M_KEEP_CLAWS = ModifierKind.ALL_ROLLS, ModifierKind.NO_CLAW_REROLL
@@ -1184,8 +1142,6 @@ def boost_units_only(s: State, ev: list[Event], seat: int, amount: int, card: st
                         f"may destroy only units this turn ({s.game.cards.name(card)})"))
 
 
-dispatch.BOARD_VERBS[Verb.ADD_DESTRUCTION_UNITS_ONLY.value] = boost_units_only
-
 
 _M_TOLL = ModifierKind.MARATHON_TOLL
 
@@ -1308,8 +1264,6 @@ def push_units(s: State, ev: list[Event], seat: int, amount: int, card: str) -> 
                        f"{DATA.names[here]} to {DATA.names[to]}"))
 
 
-dispatch.BOARD_VERBS[Verb.PUSH_UNITS.value] = push_units
-
 
 _M_ANTIMATTER = ModifierKind.ANTIMATTER
 
@@ -1344,3 +1298,92 @@ def free_move(s: State, ev: list[Event], action: Choose) -> None:
         turn.illegal(s, action, "a move at any time: " + ", ".join(
             c.key for c in free_moves(s) if isinstance(c, Choose)))
     move_to(s, ev, s.active, action.key, "moving at any time")
+
+
+# -- the card words the steps above mean ----------------------------------------------------
+
+
+def _may_move_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    may_move(s, ev, t, amount, card)
+
+
+def _boost_units_only_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    boost_units_only(s, ev, t, amount, card)
+
+
+def _push_units_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    push_units(s, ev, t, amount, card)
+
+
+WORDS = Words(
+    verbs={
+        **words.VERBS,
+        Verb.MAY_MOVE: _may_move_words,
+        Verb.ADD_DESTRUCTION_UNITS_ONLY: _boost_units_only_words,
+        Verb.PUSH_UNITS: _push_units_words,
+    },
+    held=words.HELD,
+    conditions=words.CONDITIONS,
+    collected=words.collected,
+    damage_dealt=words.dealt,
+    revealed=words.claim,
+    price=words.price,
+)
+"""What King of New York's own card words mean (kot_rules.games.king_of_new_york.words, and
+the moves and units of the steps above)."""
+
+PLACE_NAMES = {"city": "Tokyo City", "bay": "Tokyo Bay", **DATA.names}
+"""The names of the places events name: the boroughs (the kernel's two places keep the
+names the logs have always given them)."""
+
+
+RULES = GameRules(
+    id=GAME_ID,
+    numbers=NY,
+    min_players=NY["min-players"],
+    max_players=NY["max-players"],
+    dice=DiceSpec(FACES, DICE, ROLLS),
+    board=Board((Place.CITY, Place.BAY), SECOND_PATH_FROM),
+    shop=ShopRules(SHOP_SIZE, SWEEP_COST),
+    options=Options,
+    phases={
+        Phase.FIRST_PLAYER: apply_first_player,
+        Phase.PLACE: apply_place,
+        Phase.ROLL: apply_roll,
+        Phase.KEEP: apply_keep,
+        Phase.RESOLVE: apply_resolve,
+        Phase.DESTROY: apply_destroy,
+        Phase.YIELD: apply_flee,
+        Phase.MOVE: apply_move,
+        Phase.BUY: apply_buy,  # turn.apply_buy, or a move at any time
+    },
+    hooks=Hooks(
+        start_turn=start_of_turn,
+        resolve=resolve,
+        end_of_turn=victory,
+        after_step=None,  # victory only at the end of a turn (kony.end.victory-at-end-of-turn)
+        on_elimination=on_elimination,
+    ),
+    apply=apply,
+    roll_in_place=roll_in_place,
+    random_step=random_step,
+    legal_actions=legal_actions,
+    start_turn=begin,
+    title="King of New York",
+    names=DATA.monsters,
+    prepare=prepare,
+    board_from_json=board_from_json,
+    check_options=check_options,
+    lost_raise_takes_hearts=False,  # D-KONY-LOST-RAISE
+    words=WORDS,
+    place_names=PLACE_NAMES,
+)
+"""King of New York (2-6 players) for the kernel."""
+
+__all__ = ["BOROUGHS", "RULES"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from kot_rules.engine import abilities as _abilities
-from kot_rules.engine.events import K_ENTERED, K_LEFT, NO_EVENT, Event, EventKind, Quiet
+from kot_rules.engine.events import K_ENTERED, K_LEFT, NO_EVENT, Event, Quiet
 from kot_rules.engine.numbers import BAY_MIN_MONSTERS, ENTER_STARS, START_IN_TOKYO_STARS
 from kot_rules.engine.resources import damage, gain_stars
 from kot_rules.engine.state import Place, State
@@ -27,7 +27,7 @@ _M_YIELD_NO_DAMAGE: Final = ModifierKind.YIELD_NO_DAMAGE
 _M_IGNORE_SMALL_DAMAGE: Final = ModifierKind.IGNORE_SMALL_DAMAGE
 _T_YIELD_TOKYO: Final = Trigger.YIELD_TOKYO
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _ENTER_STARS: Final = ENTER_STARS
 _NO_EVENT: Final = NO_EVENT
@@ -178,7 +178,7 @@ def advance_yields(s: State) -> None:
         for i in q:
             if not ms[i].alive or (city != i and bay != i):
                 s.yield_queue = tuple(j for j in q if ms[j].alive and (city == j or bay == j))
-                return  # (kot-speed: the queue is left as it is while everyone in it stays)
+                return  # (the queue is left as it is while everyone in it stays)
 
 
 def finish_attack(s: State, ev: list[Event]) -> None:
@@ -212,12 +212,3 @@ def enter(s: State, ev: list[Event], seat: int, place: Place) -> None:
         s.bay = seat
     ev.append(_NO_EVENT if type(ev) is _Quiet else Event(K_ENTERED, seat, 0, None, place.value))
     gain_stars(s, ev, seat, _ENTER_STARS, "enters Tokyo")
-
-
-def leave(s: State, ev: list[Event], seat: int, kind: EventKind) -> None:
-    place = s.place_of(seat)
-    if place is _PL_CITY:
-        s.city = None
-    elif place is _PL_BAY:
-        s.bay = None
-    ev.append(_NO_EVENT if type(ev) is _Quiet else Event(kind, seat, 0, None, place.value))

@@ -149,7 +149,7 @@ def take_city(s: SymState, seat: int) -> SymState:
 
 
 def leave_at(s: SymState, index: Int) -> SymState:
-    """tokyo.leave for the symbolic seat ``index``."""
+    """resources.leave_place for the symbolic seat ``index``."""
     city = z3.If(s.city == index, NOBODY, s.city)
     bay = z3.If(z3.And(s.city != index, s.bay == index), NOBODY, s.bay)
     return replace(s, city=city, bay=bay)

@@ -54,10 +54,11 @@ from kot_rules.engine.numbers import (
 )
 from kot_rules.engine.options import Options
 from kot_rules.engine.requests import NeedAnswer, Pending
-from kot_rules.engine.resources import damage, heart_top, set_monster
-from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
+from kot_rules.engine.resources import damage, heart_top, leave_place, set_monster
+from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules, Words
 from kot_rules.engine.state import Monster, Outcome, Phase, Place, State
 from kot_rules.games.king_of_tokyo import board as tokyo
+from kot_rules.games.king_of_tokyo import words
 from kot_rules.language.ast import ModifierKind, Trigger
 
 # Module-level aliases: an Enum attribute costs ~0.1 µs to read, a global ~0.01 µs.
@@ -224,7 +225,7 @@ def apply_yield(s: State, ev: list[Event], action: Action) -> None:
             s.yielded = (decider, s.yielded[1])
         else:
             s.yielded = (s.yielded[0], decider)
-        tokyo.leave(s, ev, decider, K_YIELDED)
+        leave_place(s, ev, decider, K_YIELDED)
         # its card spares it the damage of the attack it yields to (D-YIELD-BEFORE-DAMAGE)
         if pending:
             ev.append(
@@ -441,6 +442,10 @@ def random_step(s: State, u: float) -> None:
     step(s, legal.choose(s, u))
 
 
+BOX_MONSTERS: Final = ("The King", "Gigazaur", "Cyber Bunny", "Kraken", "Meka Dragon",
+                        "Alienoid")
+"""The six monsters of the 2011 box, the seats' names when a game names none."""
+
 RULES: Final = GameRules(
     id=KING_OF_TOKYO.game,
     numbers=KING_OF_TOKYO,
@@ -468,6 +473,10 @@ RULES: Final = GameRules(
     roll_in_place=roll_in_place,
     legal_actions=legal.legal_actions,
     start_turn=turn.start_turn,
+    title="King of Tokyo",
+    names=BOX_MONSTERS,
     random_step=random_step,
+    words=Words(verbs=words.VERBS),
+    place_names={"city": "Tokyo City", "bay": "Tokyo Bay"},
 )
 """King of Tokyo (2011) for the kernel: what ``Game(...)`` plays unless told otherwise."""

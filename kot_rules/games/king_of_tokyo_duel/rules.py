@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from kot_rules.engine import abilities, activated, dispatch, effects, legal, requests, turn
-from kot_rules.engine.actions import (  # duel-cards-rival
+from kot_rules.engine import abilities, activated, effects, legal, requests, turn
+from kot_rules.engine.actions import (
     END_TURN,
     PASS,
     STOP,
@@ -57,18 +57,19 @@ from kot_rules.engine.events import (
     Quiet,
 )
 from kot_rules.engine.options import FirstPlayerRule, Options
-from kot_rules.engine.requests import ask  # duel-cards-rival
+from kot_rules.engine.requests import ask
 from kot_rules.engine.resources import (
     damage,
     gain_energy,
     heal,
-    lose_card,  # duel-cards-rival
+    lose_card,
     set_monster,
 )
-from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules
+from kot_rules.engine.rules import Board, DiceSpec, GameRules, Hooks, ShopRules, Words
 from kot_rules.engine.shop import offer, pay_and_take, receive
 from kot_rules.engine.state import Monster, Outcome, Phase, State
-from kot_rules.games.king_of_tokyo_duel.board import (  # duel-cards-rival
+from kot_rules.games.king_of_tokyo_duel import words
+from kot_rules.games.king_of_tokyo_duel.board import (
     DESTRUCTION,
     DESTRUCTION_I,
     DUEL,
@@ -97,11 +98,11 @@ from kot_rules.games.king_of_tokyo_duel.board import (  # duel-cards-rival
     tile_at,
     victory,
 )
-from kot_rules.language.ast import ModifierKind, Trigger, Verb
+from kot_rules.language.ast import Effect, ModifierKind, Trigger, Verb
 from kot_rules.language.monsters import MonsterDef, Power, game_monster_defs, render_clause, uses
 from kot_rules.rulebook import game_monsters
 
-# duel-speed-2: imported names used at every step, as Final aliases (compiled: a C static,
+# Imported names used at every step, as Final aliases (compiled: a C static,
 # not a look-up in this module's dict).
 _QUIET_EVENTS: Final = QUIET_EVENTS
 _Quiet: Final = Quiet
@@ -128,8 +129,8 @@ NO_PURCHASE_ENERGY: Final[int] = DUEL["no-purchase-energy"]
 _M_CARD_DISCOUNT: Final = ModifierKind.CARD_DISCOUNT
 _M_MULTIPLY: Final = ModifierKind.MULTIPLY_SMASH
 _M_EXTRA_DICE: Final = ModifierKind.EXTRA_DICE
-_T_OTHER_DICE_ENERGY: Final = Trigger.OTHER_DICE_ENERGY  # duel-cards-damage
-# duel-speed-2: Final, so that compiled code reads each from a C static, not a dict.
+_T_OTHER_DICE_ENERGY: Final = Trigger.OTHER_DICE_ENERGY
+# Final, so that compiled code reads each from a C static, not a dict.
 _TOKENS: Final = Phase.DICE_TOKENS
 _RESOLVE: Final = Phase.RESOLVE
 _BUY: Final = Phase.BUY
@@ -236,7 +237,7 @@ def start_turn(s: State, ev: list[Event]) -> None:
     s.rolls_allowed = s.rolls_allowed - s.game.options.rolls + ROLLS
     b: DuelBoard = s.board
     s.board = b.for_turn(max(0, extra))
-    if b.dominated[a] or b.fewer[a]:  # duel-cards-rival: a card cut this turn's dice
+    if b.dominated[a] or b.fewer[a]:  # a card cut this turn's dice
         _fewer_dice(s, ev, a, base)
     if b.dice_tokens[a] and spendable(s):
         s.phase = _TOKENS
@@ -303,7 +304,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     """The roll is final (duel.roll.final): the faces are resolved one kind at a time, in
     the order the active player chooses (duel.resolve.every-die, D-DUEL-RESOLVE-ORDER).
 
-    duel-cards-roll: first the cards' faces join the roll, then the cards that look at the
+    First the cards' faces join the roll, then the cards that look at the
     roll act, "N or more of one face" before "when you resolve" (D-DUEL-ROLL-MOMENT)."""
     a = s.active
     if s.monsters[a].cards:
@@ -323,7 +324,7 @@ def resolve(s: State, ev: list[Event]) -> None:
         _resolved(s, ev)
 
 
-# -- duel-cards-roll: the roll's words ---------------------------------------------------
+# -- the roll's words ---------------------------------------------------
 
 _M_EXTRA_SMASH: Final = ModifierKind.EXTRA_SMASH
 _M_EXTRA_SMASH_SPOTLIGHT: Final = ModifierKind.EXTRA_SMASH_SPOTLIGHT
@@ -411,7 +412,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
     elif index == ENERGY_I:
         gain_energy(s, ev, a, n * ENERGY_PER_FACE, "energy faces")  # duel.face.energy
         if s.game.cards.by_trigger[_T_OTHER_DICE_ENERGY]:
-            # duel-cards-damage: the rival's cards that answer energy from dice
+            # The rival's cards that answer energy from dice
             # (D-DUEL-DICE-ENERGY): the energy of the faces, not what cards add to it.
             abilities.fire(s, ev, _T_OTHER_DICE_ENERGY, (rival(a),), amount=n * ENERGY_PER_FACE)
     elif index in (FAME_I, DESTRUCTION_I):
@@ -422,7 +423,7 @@ def apply_resolve(s: State, ev: list[Event], action: Action) -> None:
             pull(s, ev, a, track, steps)
             after: DuelBoard = s.board
             if track == DESTRUCTION and s.phase is not _OVER and after.position(track) != before:
-                # duel-cards-rival: "when you pull the Destruction marker with your dice".
+                # "when you pull the Destruction marker with your dice".
                 abilities.fire(s, ev, _T_DICE_PULL_DESTRUCTION, (a,))
     elif index == POWER_I:
         use_power(s, ev, a, n)  # duel.face.power: the monster's power text
@@ -456,7 +457,7 @@ def _count(d: Counts, i: int) -> int:
         d4 if i == 4 else d5)
 
 
-# -- duel-monsters: the monsters' powers, as their monster files say -----------------------
+# -- the monsters' powers, as their monster files say -----------------------
 
 
 MONSTERS: dict[str, MonsterDef] = {m.name: m for m in game_monster_defs(GAME_ID)}
@@ -534,7 +535,7 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
     """
     for _ in range(steps):
         if s.phase is _OVER:
-            return  # duel-words: won already (a sentence pulling for both monsters)
+            return  # won already (a sentence pulling for both monsters)
         b: DuelBoard = s.board
         to = step(b.tiles, track, b.position(track), seat)
         if to is None:
@@ -544,14 +545,14 @@ def pull(s: State, ev: list[Event], seat: int, track: str, steps: int) -> None:
                   else Event(K_PULLED, seat, to[0], None, "",
                              track + (" (extra space above)" if to[1] else "")))
         kind, n = bonus_at(b.tiles, track, to)
-        if s.monsters[seat].cards:  # duel-cards-rival: cards that change Buzz bonuses
+        if s.monsters[seat].cards:  # cards that change Buzz bonuses
             kind, n = _changed_bonus(s, seat, b, track, to, kind, n)
         if kind != "none":
             _bonus(s, ev, seat, kind, n)
         if _declare_if_won(s, ev):
             return
         if s.monsters[seat].cards and _pulled_triggers(s, ev, seat, b, track, to):
-            return  # duel-cards-rival: a card the step fired won the game
+            return  # a card the step fired won the game
         if stops(b.tiles, track, to, seat):
             return
 
@@ -602,7 +603,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
         pay_and_take(s, ev, a, action.card, cost)
         s.board = s.board.with_bought()
         _slide(s, ev, action.card)
-        place_buzz_tile(s, ev, a, action.card)  # duel-words: before the card's effect
+        place_buzz_tile(s, ev, a, action.card)  # before the card's effect
         if receive(s, ev, a, action.card, price=cost):
             turn.end_turn(s, ev, end_effects=False)  # an extra turn bought: played at once
     elif isinstance(action, Sweep):
@@ -626,7 +627,7 @@ def apply_buy(s: State, ev: list[Event], action: Action) -> None:
             gain_energy(s, ev, a, NO_PURCHASE_ENERGY, "no Power card bought this turn")
         turn.end_turn(s, ev)
     elif isinstance(action, UseCard):
-        # duel-cards-rival: a card's shop action (activated.use refuses one not open now).
+        # A card's shop action (activated.use refuses one not open now).
         activated.use(s, ev, a, action, dice_window=False)
     else:
         turn.illegal(s, action, "buy a face-up card, refresh the shop, or end the turn")
@@ -696,14 +697,14 @@ def legal_actions(s: State) -> Sequence[Action]:
         ]
         if energy >= REFRESH_COST and s.shop:
             actions.append(SWEEP)
-        if s.game.cards.with_activated and s.monsters[s.active].cards:  # duel-cards-rival
+        if s.game.cards.with_activated and s.monsters[s.active].cards:
             actions.extend(activated.offers(s, s.active, dice_window=False))
         actions.append(END_TURN)
         return actions
     if phase is _OVER:
         return ()
     if phase is _KEEP and s.pending is None and s.rolls_done >= s.rolls_allowed:
-        # duel-cards-roll: past the last roll only fame dice are rerolled (D-DUEL-FAME-REROLL).
+        # Past the last roll only fame dice are rerolled (D-DUEL-FAME-REROLL).
         d = s.dice
         keeps: list[Action] = [STOP]
         for kept in range(d[FAME_I]):
@@ -725,7 +726,7 @@ def apply(s: State, action: Action) -> None:
         turn.apply(s, action)
 
 
-# -- duel-speed-2: the driver's random agents ------------------------------------------
+# -- the driver's random agents ------------------------------------------
 
 
 def random_step(s: State, u: float) -> None:
@@ -819,7 +820,7 @@ def roll_in_place(s: State, counts: Counts) -> None:
         and s.game.rules is RULES
         and requests.answered_inline(s)
     ):
-        # duel-speed-2: in the driver's random loop such a roll is _roll with no event
+        # In the driver's random loop such a roll is _roll with no event
         # built, and the step's end changes nothing: the check after it finds what it
         # found after the last step (the dice move no marker and no heart).
         turn.add_roll(s, counts)
@@ -828,7 +829,7 @@ def roll_in_place(s: State, counts: Counts) -> None:
     if s.rolls_done + 1 >= s.rolls_allowed and table.may_ask and abilities.holds_any(
         s, table.asking
     ) and not (s.game.rules is RULES and requests.answered_inline(s)):
-        # duel-cards-roll: a held card may ask once the roll is final (a skip): the
+        # A held card may ask once the roll is final (a skip): the
         # step goes through the asking apply, which keeps its start for the replay.
         turn.apply(s, Roll(counts))
         return
@@ -872,7 +873,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     s.phase = _ROLL
 
 
-# -- duel-words: the Buzz icon of a bought card -----------------------------------------
+# -- the Buzz icon of a bought card -----------------------------------------
 
 
 def place_buzz_tile(s: State, ev: list[Event], seat: int, card: str) -> None:
@@ -1002,48 +1003,9 @@ def _where(p: PlacedTile) -> str:
     return f"{p.tile} on {p.track} {' '.join(f'{x:+d}' for x in p.spaces)}"
 
 
-RULES: Final = GameRules(
-    id=GAME_ID,
-    numbers=DUEL,
-    min_players=DUEL["min-players"],
-    max_players=DUEL["max-players"],
-    dice=DiceSpec(FACES, DICE, ROLLS),
-    board=Board((), DUEL["max-players"] + 1),  # no Tokyo: its places never open
-    shop=ShopRules(SHOP_SIZE, REFRESH_COST),
-    options=Options,
-    phases={
-        _TOKENS: apply_dice_tokens,
-        _ROLL: apply_roll,
-        _KEEP: apply_keep,
-        _RESOLVE: apply_resolve,
-        _BUY: apply_buy,
-    },
-    hooks=Hooks(
-        start_turn=start_turn,
-        resolve=resolve,
-        end_of_turn=end_of_turn,
-        after_step=after_step,
-        on_elimination=on_elimination,
-        pull=pull,  # duel-words: a card's pull is the dice's pull
-        gain_dice_tokens=gain_dice_tokens,
-        skip_resolve=skip_resolve,  # duel-cards-roll
-    ),
-    apply=apply,
-    roll_in_place=roll_in_place,
-    legal_actions=legal_actions,
-    start_turn=turn.start_turn,
-    title="King of Tokyo: Duel",
-    names=tuple(b.name for b in game_monsters(GAME_ID)),
-    prepare=prepare,
-    board_from_json=board_from_json,
-    victories=VICTORIES,
-    check_options=check_options,
-    random_step=random_step,  # duel-speed-2
-)
-"""King of Tokyo: Duel (2 players) for the kernel."""
 
 
-# -- duel-cards-rival: the rival's dice, the shop at other moments, Buzz bonuses changed --
+# -- the rival's dice, the shop at other moments, Buzz bonuses changed --
 
 _M_SMASH_FOR_BONUS: Final = ModifierKind.SMASH_FOR_BONUS
 _M_EMPTY_SPACE_SMASH: Final = ModifierKind.EMPTY_SPACE_SMASH
@@ -1140,7 +1102,7 @@ def _buy_for_less(s: State, ev: list[Event], seat: int, amount: int, card: str) 
     pay_and_take(s, ev, seat, bought, cost)
     s.board = s.board.with_bought()
     _slide(s, ev, bought)
-    place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase (duel-words)
+    place_buzz_tile(s, ev, seat, bought)  # its Buzz icon first, as any purchase
     # An extra turn bought now is owed after this one (this turn has not been played yet).
     receive(s, ev, seat, bought, price=cost)
 
@@ -1160,7 +1122,91 @@ def _discard_from_shop(s: State, ev: list[Event], seat: int, amount: int, card: 
     _slide(s, ev, answer.key)
 
 
-dispatch.BOARD_VERBS.update({
-    Verb.BUY_FOR_LESS.value: _buy_for_less,
-    Verb.DISCARD_FROM_SHOP.value: _discard_from_shop,
-})
+# -- the card words the steps above mean (a card's pull is the dice's pull) -------------------
+
+_PULLED: Final = {Verb.PULL_FAME: FAME, Verb.PULL_DESTRUCTION: DESTRUCTION}
+
+
+def _pull_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    pull(s, ev, t, _PULLED[e.verb], amount)
+
+
+def _gain_dice_tokens_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    gain_dice_tokens(s, ev, t, amount)
+
+
+def _skip_resolve_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    """The active monster may resolve none of its roll (D-DUEL-SKIP-RESOLVE)."""
+    if t != s.active or not sum(s.dice):
+        return
+    question = f"{s.names[t]} may skip resolving its dice ({card})"
+    if ask(s, t, [Choose("skip"), PASS], question) == PASS:
+        return
+    skip_resolve(s, ev, t)
+
+
+def _buy_for_less_words(
+    s: State, ev: list[Event], owner: int, t: int, amount: int, e: Effect, card: str, why: str
+) -> None:
+    _buy_for_less(s, ev, t, amount, card)
+
+
+WORDS: Final = Words(
+    verbs={
+        **words.VERBS,
+        Verb.PULL_FAME: _pull_words,
+        Verb.PULL_DESTRUCTION: _pull_words,
+        Verb.GAIN_DICE_TOKENS: _gain_dice_tokens_words,
+        Verb.SKIP_RESOLVE: _skip_resolve_words,
+        Verb.BUY_FOR_LESS: _buy_for_less_words,
+    },
+    acts={Verb.DISCARD_FROM_SHOP: _discard_from_shop},
+    conditions=words.CONDITIONS,
+)
+"""What Duel's own card and power words mean (kot_rules.games.king_of_tokyo_duel.words, and
+the pulls, tokens, skipped roll and shop of the steps above)."""
+
+
+RULES: Final = GameRules(
+    id=GAME_ID,
+    numbers=DUEL,
+    min_players=DUEL["min-players"],
+    max_players=DUEL["max-players"],
+    dice=DiceSpec(FACES, DICE, ROLLS),
+    board=Board((), DUEL["max-players"] + 1),  # no Tokyo: its places never open
+    shop=ShopRules(SHOP_SIZE, REFRESH_COST),
+    options=Options,
+    phases={
+        _TOKENS: apply_dice_tokens,
+        _ROLL: apply_roll,
+        _KEEP: apply_keep,
+        _RESOLVE: apply_resolve,
+        _BUY: apply_buy,
+    },
+    hooks=Hooks(
+        start_turn=start_turn,
+        resolve=resolve,
+        end_of_turn=end_of_turn,
+        after_step=after_step,
+        on_elimination=on_elimination,
+    ),
+    apply=apply,
+    roll_in_place=roll_in_place,
+    legal_actions=legal_actions,
+    start_turn=turn.start_turn,
+    title="King of Tokyo: Duel",
+    names=tuple(b.name for b in game_monsters(GAME_ID)),
+    prepare=prepare,
+    board_from_json=board_from_json,
+    victories=VICTORIES,
+    check_options=check_options,
+    random_step=random_step,
+    words=WORDS,
+)
+"""King of Tokyo: Duel (2 players) for the kernel."""
