@@ -153,9 +153,10 @@ def holds(invariant: str, s: State) -> bool:
     import z3
     from kernel_model import image
 
-    from kot_rules.verify.symbolic import Ctx, leaves
+    from kot_rules.games.king_of_tokyo.state import fresh, leaves
+    from kot_rules.verify.symbolic import Ctx
 
-    sym = Ctx().state()
+    sym = fresh(Ctx())
     values = image(s, s.active, frozenset())
     solver = z3.Solver()
     solver.add(*[term == (z3.BoolVal(values[name]) if isinstance(values[name], bool)

@@ -17,6 +17,7 @@ import z3
 
 from kot_rules.games.king_of_tokyo import kernel
 from kot_rules.games.king_of_tokyo.kernel import Step
+from kot_rules.games.king_of_tokyo.state import SEATS, SymState
 from kot_rules.language.ast import (
     Ability,
     Activated,
@@ -43,7 +44,7 @@ from kot_rules.verify.common import (
     modifier_label,
     token_rule_label,
 )
-from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
+from kot_rules.verify.symbolic import Bool, Ctx, Int, ite, zmin
 
 # -- verbs: (ctx, state, target seat, amount) -> state ----------------------------------
 

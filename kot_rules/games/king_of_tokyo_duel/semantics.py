@@ -18,8 +18,7 @@ each, with :func:`duel_kernel.event`.
 Adding the meaning of a new Duel word takes a few lines, one decorator per table::
 
     from kot_rules.language.ast import Condition, ModifierKind, Verb
-    from kot_rules.verify import duel_kernel as k
-from kot_rules.games.king_of_tokyo_duel.invariants import INVARIANTS
+    from kot_rules.games.king_of_tokyo_duel import kernel as k
     from kot_rules.games.king_of_tokyo_duel.semantics import condition, modifier, verb
 
     @verb(Verb.GAIN_DICE_TOKENS)  # (ctx, state, owner, target seat, amount) -> state
@@ -134,7 +133,7 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
             # rows prove they keep them (induction over the steps). Said here, the solver
             # need not find it again. (No step lays a tile: INV-DUEL-BUZZ stays as it was.)
             t = pin(ctx, t)
-            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t) for inv in INVARIANTS
+            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t, t, True) for inv in INVARIANTS
                                                    if inv.id != "INV-DUEL-BUZZ"])))
     done = replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
     return ite(starts, done, s)
