@@ -396,9 +396,7 @@ class TestWholeGames:
 
 class TestSymbolicModel:
     def test_the_definition_names_the_duel_z3_model_and_its_invariants(self) -> None:
-        import importlib
-
         from kot_rules.games.king_of_tokyo_duel.invariants import IDS
 
         assert DUEL.invariants == IDS
-        assert hasattr(importlib.import_module(DUEL.symbolic_model), "verify")
+        assert DUEL.part("model").MODEL.invariants == DUEL.part("invariants").INVARIANTS

@@ -14,7 +14,6 @@ from kot_rules.games.king_of_tokyo.invariants import (
     InvariantViolation,
     assert_all,
     check_all,
-    for_game,
 )
 
 
@@ -81,20 +80,21 @@ class TestOneObjectEach:
     def test_each_carries_its_check_its_property_its_code_and_its_games(self) -> None:
         for inv in INVARIANTS:
             assert callable(inv.check) and callable(inv.symbolic), inv.id
-            assert inv.code.startswith("KOT3") and inv.games, inv.id
+            assert inv.code.startswith("KOT3"), inv.id
         assert len({inv.code for inv in INVARIANTS}) == len(INVARIANTS)
 
     def test_a_game_reads_its_own_invariants(self) -> None:
-        assert for_game("king-of-tokyo") == INVARIANTS
+        from kot_rules.games import get
+
+        assert get("king-of-tokyo").part("invariants").INVARIANTS is INVARIANTS
+        assert get("king-of-tokyo").invariants == tuple(BY_ID)
         assert BY_ID["INV-YIELD"] is INVARIANTS[-1]
-        with pytest.raises(ValueError, match=r"no invariants for the game .duel.*king-of-tokyo"):
-            for_game("duel")
 
     def test_every_reader_reads_the_one_list(self) -> None:
         from kot_rules.site.proofs import invariants_page
-        from kot_rules.verify.cardcheck import CODES
+        from kot_rules.verify.cardcheck import codes
 
-        assert {inv.id: inv.code for inv in INVARIANTS} == CODES
+        assert {inv.id: inv.code for inv in INVARIANTS} == codes()
         page = invariants_page({"counts": {}, "results": [], "canaries": [], "ok": True,
                                 "seconds": 0.0})
         assert [line.split("`")[1] for line in page.splitlines()
