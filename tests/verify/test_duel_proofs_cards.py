@@ -91,8 +91,11 @@ class TestEveryDuelCardSentenceIsProved:
 
     def test_a_sentence_said_twice_is_proved_once(self) -> None:
         cards = duel_cards()
-        once = prover.collect(duel_model.MODEL, cards)  # type: ignore[arg-type]
-        twice = prover.collect(duel_model.MODEL, [*cards, *cards])  # type: ignore[list-item]
+        def sentences(cards: list[Any]) -> list[tuple[Any, list[prover.Use]]]:
+            return prover.gather((c.slug, duel_model.MODEL.card_transitions(c)) for c in cards)
+
+        once = sentences(cards)
+        twice = sentences([*cards, *cards])
         assert [t.name for t, _ in once] == [t.name for t, _ in twice]
         assert [len(u) * 2 for _, u in once] == [len(u) for _, u in twice]
 

@@ -117,7 +117,7 @@ class TestTokensOfACopy:
 
     def test_a_copys_tokens_are_not_counted_against_the_box(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.concrete import check_tokens
 
         s = self._over_the_box(copying=True)
         assert check_tokens(s) == []
@@ -125,7 +125,7 @@ class TestTokensOfACopy:
 
     def test_the_same_tokens_on_two_cards_of_their_own_are(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.concrete import check_tokens
 
         s = self._over_the_box(copying=False)
         assert check_tokens(s) and "the box has" in check_tokens(s)[0]
