@@ -1,4 +1,4 @@
-"""King of Tokyo: Duel's kernel (issue 10, step 1): the game, its dice, its board, its turn,
+"""King of Tokyo: Duel's kernel: the game, its dice, its board, its turn,
 pulls checked step by step, every kind of victory, the buy phase, JSON and determinism."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def resolve_all(s: State, roll: Roll, order: tuple[Face, ...] = ()) -> State:
     for face in order:
         s = s.apply(ResolveFaces(face))
     while s.phase is Phase.RESOLVE:
-        # duel-monsters: Alienoid's power asks which face to add; a power face changes
+        # Alienoid's power asks which face to add; a power face changes
         # nothing once the power faces are resolved (these tests use them as filler).
         options = s.legal_actions()
         s = s.apply(Choose("power") if Choose("power") in options else options[0])

@@ -51,7 +51,7 @@ class TestEveryInvariantIsProved:
 
     def test_one_result_per_invariant_and_step(self, report: prover.Report) -> None:
         pairs = {(r.invariant, r.transition) for r in report.results}
-        # duel-monsters: the monsters' power lines are proved beside the kernel's steps.
+        # The monsters' power lines are proved beside the kernel's steps.
         monsters = [t for t, _ in prover.gather(duel_model.boards())]
         assert monsters
         assert pairs == {(i, t.name) for i in IDS for t in (*duel_kernel.TRANSITIONS, *monsters)}

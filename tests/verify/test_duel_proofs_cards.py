@@ -74,7 +74,7 @@ class TestEveryDuelCardSentenceIsProved:
         cards = duel_cards()
         sentences = {(t.kind, t.name) for c in cards
                      for t, _ in duel_semantics.card_transitions(c)}  # type: ignore[arg-type]
-        # duel-monsters: the monsters' rows come beside the cards' (named by a monster).
+        # The monsters' rows come beside the cards' (named by a monster).
         monsters = {t.name for t, _ in prover.gather(duel_model.boards())}
         card_rows = [r for r in report.results
                      if r.kind != "kernel" and r.transition not in monsters]

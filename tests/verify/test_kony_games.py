@@ -1,4 +1,4 @@
-"""kony-proofs: the invariants INV-KONY-* hold on every state of random New York games the
+"""The invariants INV-KONY-* hold on every state of random New York games the
 engine plays (2 to 6 monsters, with their cards): the states the proofs speak of are the
 engine's, read in the model's terms (seat 0 the active monster)."""
 

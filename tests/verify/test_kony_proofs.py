@@ -1,4 +1,4 @@
-"""kony-proofs: King of New York's proofs. Every invariant proved for every kernel step and
+"""King of New York's proofs. Every invariant proved for every kernel step and
 every sentence of the 66 cards within the time budget, the canaries reachable, every step
 and invariant resting on rules that exist, and ``kot-rules verify --game king-of-new-york``."""
 

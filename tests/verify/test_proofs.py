@@ -130,7 +130,7 @@ class TestVocabulary:
                              ids=[e.__name__ for e, _ in semantics.TABLES])
     def test_every_member_has_a_meaning_or_a_reason(self, enum: type[Enum],
                                                     table: dict[object, object]) -> None:
-        # duel-proofs: a word King of Tokyo's cards may not say needs no meaning here
+        # A word King of Tokyo's cards may not say needs no meaning here
         # (its meaning is its game's: kot_rules.games.king_of_tokyo_duel.semantics for Duel).
         games = {w.member: w.games for _, w in vocabulary.words()}
         missing = [m for m in enum if m not in table and m not in semantics.NOT_YET

@@ -227,7 +227,7 @@ def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
     physical = sum(d.copies for d in checked.definitions) + max(0, checked.read - checked.cards)
     titles = max(checked.read, checked.cards)
     named = "" if physical == titles else f" ({plural(titles, 'title')})"
-    # duel-monsters: a game's monster files are counted after its cards (none: no words).
+    # A game's monster files are counted after its cards (none: no words).
     if checked.monsters:
         named += f" and {plural(len(checked.monsters), 'monster')}"
     text = "".join(f"{d.render()}\n\n" for d in diagnostics) + (
