@@ -151,6 +151,10 @@ def pipeline(target: str, game: str, stages: tuple[Stage, ...]) -> tuple[Stage, 
                         key=lambda s: order.index(s.name)))
 
 
+Z3_PARTS = frozenset({"state", "kernel", "semantics", "invariants", "model"})
+"""The modules of a game's folder that make its Z3 model."""
+
+
 class CatalogueError(ValueError):
     """The catalogue is malformed, or a mutant's text no longer occurs exactly once."""
 
@@ -168,12 +172,12 @@ class Mutant:
 
     @property
     def target(self) -> str:
-        """The area the mutant breaks: the engine (the kernel's or a game's rules, board and
-        card words) or the Z3 model (the proof loop, a game's model and invariants)."""
-        engine = self.file.startswith("kot_rules/engine/") or (
-            self.file.startswith("kot_rules/games/")
-            and self.file.rsplit("/", 1)[-1] in ("rules.py", "board.py", "words.py"))
-        return "engine" if engine else "z3"
+        """The area the mutant breaks: the engine or the Z3 model (kot_rules/verify/, or a
+        game folder's symbolic state, kernel, card semantics, invariants or proof model)."""
+        parts = Path(self.file).parts
+        in_model = (parts[:2] == ("kot_rules", "games") and len(parts) > 3
+                    and parts[3].removesuffix(".py") in Z3_PARTS)
+        return "z3" if self.file.startswith("kot_rules/verify/") or in_model else "engine"
 
 
 def load(path: Path = CATALOGUE) -> list[Mutant]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from kot_rules.games.king_of_tokyo.invariants import INVARIANTS
+from kot_rules.games import DEFAULT_GAME, get
 
 INVARIANTS_PAGE = "invariants.md"
 CACHE = Path("build") / "verify-cache.json"
@@ -54,6 +54,7 @@ def _key(root: Path) -> str:
     package = Path(__file__).resolve().parents[1]
     return digest_files(sorted([
         *(package / "verify").rglob("*.py"), *(package / "engine").glob("*.py"),
+        *(Path(get(DEFAULT_GAME).part("model").__file__ or "").parent.glob("*.py")),
         package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")]))
 
 
@@ -64,12 +65,14 @@ def verify_results(root: Path) -> dict[str, Any]:
         from kot_rules.language.cardset import builtin_card_set
         from kot_rules.verify.prover import verify
 
-        return verify(builtin_card_set().cards).to_json()
+        return verify(builtin_card_set().cards, game=DEFAULT_GAME).to_json()
 
     return cached_report(root / CACHE, _key(root), compute)
 
 
 def invariants_page(results: dict[str, Any]) -> str:
+    """The invariants page of the default game (King of Tokyo) from its proofs' results."""
+    invariants = get(DEFAULT_GAME).part("invariants").INVARIANTS
     counts: dict[str, dict[str, int]] = results["counts"]
     transitions = {r["transition"] for r in results["results"]}
     kernel = {r["transition"] for r in results["results"] if r["kind"] == "kernel"}
@@ -90,7 +93,7 @@ def invariants_page(results: dict[str, Any]) -> str:
         "| Invariant | Statement | Proved (Z3) | Tested (Hypothesis) | Neither |",
         "|---|---|---|---|---|",
     ]
-    for inv in INVARIANTS:
+    for inv in invariants:
         c = counts.get(inv.id, {})
         proved = c.get("proved", 0)
         total = sum(c.values())

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from kot_rules.games import DEFAULT_GAME
 from kot_rules.language.ast import CardDef
 from kot_rules.language.cardset import CardSet
 from kot_rules.site.model import CardInfo, Scenario, card_info, load_scenarios, renderer
@@ -39,19 +40,16 @@ def scenario_tested(scenarios: Iterable[Scenario], slug: str) -> bool:
     return any(use.tests for s in scenarios for use in s.cards.get(slug, ()))
 
 
-def proved_by_card(cards: Iterable[CardDef],
-                   results: Iterable[Mapping[str, Any]] = ()) -> dict[str, bool]:
-    """card slug -> every transition of the card is proved for every invariant.
+def proved_by_card(cards: Iterable[CardDef], results: Iterable[Mapping[str, Any]] = (),
+                   game: str = DEFAULT_GAME) -> dict[str, bool]:
+    """card slug -> every transition of the card is proved for every invariant of ``game``.
 
     ``results`` are ``kot-rules verify --json`` results (e.g. the site's cache); a
     transition they do not hold is proved here.
     """
-    from kot_rules import games
-    from kot_rules.verify.prover import PROVED, prove
+    from kot_rules.verify.prover import PROVED, model_of, prove
 
-    # The cards are King of Tokyo's, proved against its kernel (verify.prover's model).
-    card_transitions = games.get("king-of-tokyo").part("semantics").card_transitions
-
+    model = model_of(game)
     known: dict[tuple[str, str], bool] = {}
     for r in results:
         key = (str(r["kind"]), str(r["transition"]))
@@ -59,10 +57,10 @@ def proved_by_card(cards: Iterable[CardDef],
     out: dict[str, bool] = {}
     for card in cards:
         ok = True
-        for t, _ in card_transitions(card):
+        for t, _ in model.card_transitions(card):
             key = (t.kind, t.name)
             if key not in known:
-                known[key] = all(r.status == PROVED for r in prove(t))
+                known[key] = all(r.status == PROVED for r in prove(t, model=model))
             ok = ok and known[key]
         out[card.slug] = ok
     return out

@@ -84,6 +84,8 @@ class KernelTransition(Generic[S]):
     initial: bool = False
     """The set-up: no pre-state to assume the invariants of."""
     kind: str = "kernel"
+    ends_turn: bool = False
+    """The end of a turn (an invariant's property may read it)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class CardTransition(Generic[S]):
     unsupported: str | None = None
     rules: tuple[str, ...] = ()
     initial: bool = False
+    ends_turn: bool = False
+    """The end of a turn (an invariant's property may read it)."""
 
 
 # -- the card language's tables -------------------------------------------------------------

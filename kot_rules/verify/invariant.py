@@ -1,44 +1,77 @@
-"""What an invariant is: one object with its statement, its concrete check and its Z3 property."""
+"""What an invariant is: one object with its statement, its concrete check and its Z3 property.
+
+Every game lists its invariants as :class:`Invariant` objects in its folder's
+``invariants`` module (``INVARIANTS``, ``BY_ID``, ``IDS``, ``all_hold``, ``check_all``);
+the proofs, ``kot-rules check``, the property tests, the soak and the site read that one
+list the same way.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import z3
 
 from kot_rules.engine.state import State
-from kot_rules.verify.symbolic import Bool, SymState
+from kot_rules.verify.symbolic import Bool
 
-KING_OF_TOKYO = "king-of-tokyo"
-"""The id of the game the invariants below were written for (the games registry's id)."""
+S = TypeVar("S")
+"""A game's symbolic state."""
 
 Check = Callable[[State], list[str]]
 """A concrete check: what is wrong with a state (empty: the invariant holds)."""
 
-Property = Callable[[SymState, SymState, bool], Bool]
+Property = Callable[[S, S, bool], Bool]
 """``(post, pre, ends_turn)``: the invariant, over symbolic states, after a step."""
 
 
 @dataclass(frozen=True, slots=True)
-class Invariant:
-    """One invariant of the rules, stated once and checked two ways.
+class Invariant(Generic[S]):
+    """One invariant of a game's rules, stated once and checked two ways.
 
-    ``check`` runs on concrete states (the property tests, whole games); ``symbolic`` is
-    what Z3 proves kept by every step (``kot-rules verify``, ``kot-rules check``).
+    ``check`` runs on concrete states (the property tests, the soak, whole games);
+    ``symbolic`` is what Z3 proves kept by every step (``kot-rules verify``,
+    ``kot-rules check``).
     """
 
     id: str
     """Stable id, ``INV-...``."""
     statement: str
     rules: tuple[str, ...]
-    """The ids of the rules it rests on (spec/rules)."""
+    """The ids of the rules and decisions it rests on (spec/rules)."""
     check: Check
-    symbolic: Property
+    symbolic: Property[S]
     code: str
     """The diagnostic ``kot-rules check`` gives a card sentence that can break it (KOT3xx)."""
-    games: tuple[str, ...] = (KING_OF_TOKYO,)
-    """The games (registry ids) whose rules have this invariant."""
     neither: str = ""
     """What neither the proofs nor the property tests establish (the docs say it)."""
+
+
+def of_state(prop: Callable[[S], Bool]) -> Property[S]:
+    """A property of the state after a step alone (it reads neither the state before nor
+    whether the step ends the turn) as a :data:`Property`."""
+
+    def symbolic(post: S, pre: S, ends_turn: bool) -> Bool:
+        return prop(post)
+
+    return symbolic
+
+
+def all_hold(invariants: Iterable[Invariant[S]], s: S) -> Bool:
+    """Every invariant of ``invariants`` of ``s`` on its own (as the pre-state of a step)."""
+    return z3.And([inv.symbolic(s, s, True) for inv in invariants])
+
+
+def holds(invariant: Invariant[S], s: S) -> bool:
+    """``invariant``'s Z3 property of a concrete state ``s`` (every field a Z3 constant)."""
+    return bool(z3.is_true(z3.simplify(invariant.symbolic(s, s, True))))
+
+
+def check_all(invariants: Iterable[Invariant[Any]], state: State) -> list[Violation]:
+    """Every finding of each invariant's own check on ``state`` (empty: it keeps them all)."""
+    return [Violation(inv.id, msg) for inv in invariants for msg in inv.check(state)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +86,7 @@ class Violation:
 
 
 class InvariantViolation(AssertionError):
-    """A state breaks one or more invariants (raised by ``assert_all``)."""
+    """A state breaks one or more invariants (raised by a game's ``assert_all``)."""
 
     def __init__(self, violations: list[Violation], state: State) -> None:
         self.violations = violations

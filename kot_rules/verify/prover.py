@@ -1,10 +1,14 @@
-"""The proofs: for every transition and invariant, one Z3 query; and the canaries.
+"""The proofs: for every transition and invariant of a game, one Z3 query; and the canaries.
 
 A query assumes every invariant before the step and the step itself, and asks for a
 state after it that breaks the invariant: *unsat* proves the invariant preserved,
-*sat* gives a counterexample. The canaries are *sat* queries: a 20-★ win, a last
-monster standing and a draw are reachable from a legal state, so no invariant holds
-only because nothing can happen.
+*sat* gives a counterexample. The canaries are *sat* queries: each way the game can end
+is reachable from a legal state, so no invariant holds only because nothing can happen.
+
+The loop knows no game: each game's folder gives a :class:`ProofModel` (its ``model``
+module's ``MODEL``: its symbolic state, its kernel steps, its card sentences' transitions,
+its invariants, its canaries, how it shows a counterexample), reached through the games
+registry (:func:`model_of`).
 """
 
 from __future__ import annotations
@@ -12,16 +16,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import z3
 
-from kot_rules.games.king_of_tokyo import kernel
-from kot_rules.games.king_of_tokyo.invariants import BY_ID, KING_OF_TOKYO, all_hold, for_game
-from kot_rules.games.king_of_tokyo.semantics import KERNEL, Transition, card_transitions, run_effect
-from kot_rules.language.ast import CardDef, Effect, Position, Verb, Who
-from kot_rules.verify.symbolic import NOBODY, Bool, Ctx, SymState, leaves
+from kot_rules import games
+from kot_rules.language.ast import CardDef, Position
+from kot_rules.verify.invariant import Invariant
+from kot_rules.verify.symbolic import Bool, Ctx
 
 TIMEOUT_MS = 20_000
 """Per query; a query that takes longer is reported as ``timeout``."""
@@ -85,22 +87,19 @@ class Report:
     results: list[Result] = field(default_factory=list)
     canaries: list[Canary] = field(default_factory=list)
     seconds: float = 0.0
-    game: str = KING_OF_TOKYO
+    game: str = ""
     """The game whose invariants were proved (a games-registry id)."""
+    invariants: Sequence[Invariant[Any]] = ()
+    """The game's invariants, in report order."""
 
     @property
     def ok(self) -> bool:
         return (all(r.status == PROVED for r in self.results)
                 and all(c.reachable for c in self.canaries))
 
-    def invariant_table(self) -> Sequence[Any]:
-        """The invariants reported on (each with ``id``, ``statement``, ``rules``): King of
-        Tokyo's table for :attr:`game`; a game with its own prover gives its own."""
-        return for_game(self.game)
-
     def counts(self) -> dict[str, dict[str, int]]:
         out = {inv.id: {s: 0 for s in (PROVED, COUNTEREXAMPLE, TIMEOUT, UNSUPPORTED)}
-               for inv in self.invariant_table()}
+               for inv in self.invariants}
         for r in self.results:
             out.setdefault(r.invariant, {})[r.status] = out[r.invariant].get(r.status, 0) + 1
         return out
@@ -110,14 +109,14 @@ class Report:
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "invariants": [{"id": i.id, "statement": i.statement, "rules": list(i.rules)}
-                           for i in self.invariant_table()],
+                           for i in self.invariants],
             "counts": self.counts(),
             "results": [r.to_json() for r in self.results],
             "canaries": [c.to_json() for c in self.canaries],
         }
 
 
-# -- what every game's prover does (Duel's and New York's call these too) -------------------
+# -- what every game's model provides -----------------------------------------------------
 
 S = TypeVar("S")
 """A game's symbolic state."""
@@ -140,10 +139,65 @@ class Provable(Named, Protocol[S]):
     @property
     def initial(self) -> bool: ...
 
+    @property
+    def ends_turn(self) -> bool: ...
+
 
 N = TypeVar("N", bound=Named)
-R = TypeVar("R", bound=Report)
+Sources = Iterable[tuple[str, Iterable[tuple[Any, Position]]]]
+"""A card's or a monster's slug, with the transitions its sentences bring (and where)."""
 
+
+@dataclass(frozen=True)
+class ProofModel(Generic[S]):
+    """What the proof loop needs of one game: given by ``kot_rules/games/<game>/model.py``."""
+
+    game: str
+    """The games-registry id."""
+    invariants: Sequence[Invariant[S]]
+    """The game's invariants, in report order."""
+    fresh: Callable[[Ctx, str], S]
+    """A fully symbolic state of the given name (every field free, domains only)."""
+    kernel: Sequence[Any]
+    """The kernel steps (each a :class:`Provable`), in report order."""
+    card_transitions: Callable[[CardDef], Iterable[tuple[Any, Position]]]
+    """Each transition a card's sentences bring, with the sentence's position."""
+    counterexample: Callable[[z3.Solver, Ctx, S, S], dict[str, Any]]
+    """A sat query's model as plain values (``pre``, ``post``, ``choices``, ...)."""
+    describe: Callable[[str, dict[str, Any]], str]
+    """What a reader looks at first in a counterexample to an invariant."""
+    canaries: Callable[[], Sequence[tuple[str, Callable[[], bool]]]]
+    """Each canary: its name and its reachability query."""
+    weakenings: Callable[[], frozenset[str]]
+    """The test-only weakenings of the kernel in force (a proof's result depends on them)."""
+    check_hint: str
+    """The hint ``kot-rules check`` gives with a counterexample to a card sentence."""
+    boards: Callable[[], Sources] = lambda: ()
+    """The transitions the game's monster boards bring (proved after the cards')."""
+    scenario: Callable[..., dict[str, Any] | None] | None = None
+    """``(transition, invariant, model, uses, cards)``: a scenario file that replays a
+    counterexample on the engine, or None (no replay: the counterexample is reported only)."""
+
+    def all_hold(self, s: S) -> Bool:
+        """Every invariant of ``s`` on its own (as the pre-state of a step)."""
+        return z3.And([inv.symbolic(s, s, True) for inv in self.invariants])
+
+    def holds(self, invariant: str, t: Provable[S], pre: S, post: S) -> Bool:
+        """``invariant`` after the step ``t`` from ``pre`` to ``post`` (nothing assumed of
+        the state before the set-up)."""
+        inv = next(i for i in self.invariants if i.id == invariant)
+        return inv.symbolic(post, post if t.initial else pre, t.ends_turn)
+
+
+def model_of(game: str = games.DEFAULT_GAME) -> ProofModel[Any]:
+    """The proof model of the registered game ``game`` (its folder's ``model.MODEL``)."""
+    model = games.get(game).part("model").MODEL
+    if not isinstance(model, ProofModel):
+        raise TypeError(f"the model of {game!r} is no ProofModel")
+    return model
+
+
+# -- the loop ---------------------------------------------------------------------------------
 
 def gather(sources: Iterable[tuple[str, Iterable[tuple[N, Position]]]],
            kernel: Iterable[N] = ()) -> list[tuple[N, list[Use]]]:
@@ -201,10 +255,10 @@ def prove_each(t: Provable[S], ids: Sequence[str], uses: Sequence[Use],
     return out
 
 
-def prove_all(report: R, steps: Iterable[tuple[N, list[Use]]],
+def prove_all(report: Report, steps: Iterable[tuple[N, list[Use]]],
               prove: Callable[[N, list[Use]], list[Result]],
               on_counterexample: Callable[[N, Result], None] | None,
-              canaries: Callable[[], list[Canary]], start: float) -> R:
+              canaries: Callable[[], list[Canary]], start: float) -> Report:
     """Every step's proofs (``on_counterexample`` sees each failed one), then the
     canaries, into ``report``; ``start``: when the run began."""
     for t, uses in steps:
@@ -268,132 +322,41 @@ def reachable(steps: Sequence[Callable[[Ctx, S], tuple[Bool, S]]],
     return bool(solver.check() == z3.sat)
 
 
-# -- King of Tokyo -------------------------------------------------------------------------
+
+def collect(model: ProofModel[Any], cards: Iterable[CardDef]) -> list[tuple[Any, list[Use]]]:
+    """The kernel steps, then each distinct card transition once (by kind and text) with the
+    sentences saying it, then each distinct transition of the monster boards likewise."""
+    steps: list[tuple[Any, list[Use]]] = [(t, []) for t in model.kernel]
+    steps += gather((card.slug, model.card_transitions(card)) for card in cards)
+    steps += gather(model.boards())
+    return steps
 
 
-def collect(cards: Iterable[CardDef]) -> list[tuple[Transition, list[Use]]]:
-    """The kernel steps, then each distinct card transition once, with the cards using it."""
-    return gather(((card.slug, card_transitions(card)) for card in cards), KERNEL)
+def prove(t: Provable[S], uses: Sequence[Use] = (), invariants: Sequence[str] | None = None,
+          game: str = games.DEFAULT_GAME,
+          model: ProofModel[S] | None = None) -> list[Result]:
+    """One result per invariant of the game (or per one of ``invariants``) for ``t``;
+    ``uses``: the card sentences that bring it."""
+    m: ProofModel[Any] = model if model is not None else model_of(game)
+    ids = list(invariants or (inv.id for inv in m.invariants))
+    return prove_each(t, ids, uses, lambda ctx: m.fresh(ctx, "pre"), m.all_hold,
+                      lambda inv, pre, post: m.holds(inv, t, pre, post), m.counterexample,
+                      m.describe)
 
 
-def prove(t: Transition, uses: Sequence[Use] = (),
-          invariants: Sequence[str] | None = None, game: str = KING_OF_TOKYO) -> list[Result]:
-    """One result per invariant of ``game`` (or per one of ``invariants``) for ``t``."""
-    ids = list(invariants or (inv.id for inv in for_game(game)))
-    return prove_each(
-        t, ids, uses, lambda ctx: ctx.state(), lambda pre: all_hold(pre, game),
-        lambda inv, pre, post: BY_ID[inv].symbolic(post, post if t.initial else pre,
-                                                   t.ends_turn),
-        _concrete, _describe)
+def canaries(model: ProofModel[Any]) -> list[Canary]:
+    """Each of the game's canaries, run and timed."""
+    return timed(model.canaries())
 
 
-# Choices a replay without cards can make: no bonus from cards, nothing prevented.
-_NEUTRAL = {"extra-energy": 0, "extra-healing": 0, "attack-damage": 0, "max-hearts": 0}
-_NEUTRAL_BOOL = {"attack-everyone": False, "ignore-small-damage": False}
-
-
-def _concrete(solver: z3.Solver, ctx: Ctx, pre: SymState, post: SymState) -> dict[str, Any]:
-    """The model as plain values; preferring one the engine can replay without cards
-    (no card bonuses, six dice)."""
-    prefer = []
-    dice = []
-    for kind, _seat, v in ctx.choices:
-        if kind in _NEUTRAL:
-            prefer.append(v == _NEUTRAL[kind])
-        elif kind in _NEUTRAL_BOOL:
-            prefer.append(v == _NEUTRAL_BOOL[kind])
-        elif kind.startswith("dice-"):
-            dice.append(v)
-    if dice:
-        prefer.append(z3.Sum(dice) == 6)
-    # The set-up gives 2 ★ back to an active monster in Tokyo: it needs them to give.
-    # A game goes on only with two monsters in it: a replay needs a game in progress.
-    prefer += [pre.alive_count() >= 2, z3.Not(pre.over)]
-    prefer += [pre.win_stars == 20, pre.total_cards >= 3,
-               z3.Or(z3.Not(pre.in_tokyo(0)), pre.m(0).stars >= 2)]
-    for m in pre.monsters:
-        prefer += [m.stars <= 30, m.energy <= 30, m.max_hearts <= 20, m.cards == 0]
-    solver.push()
-    solver.add(*prefer)
-    replayable = solver.check() == z3.sat
-    model = solver.model() if replayable else None
-    solver.pop()
-    if model is None:
-        solver.check()
-        model = solver.model()
-
-    value = evaluator(model)
-    return {
-        "replayable": replayable,
-        "pre": {k: value(v) for k, v in leaves(pre)},
-        "post": {k: value(v) for k, v in leaves(post)},
-        "choices": [{"kind": kind, "seat": seat, "value": value(v)}
-                    for kind, seat, v in ctx.choices],
-    }
-
-
-def _describe(inv: str, model: dict[str, Any]) -> str:
-    """The fields the step changed, before -> after (what a reader looks at first)."""
-    pre, post = model["pre"], model["post"]
-    players = pre.get("players", 6)
-    changed = []
-    for key, after in post.items():
-        before = pre.get(key)
-        if key.startswith("monsters[") and int(key[9]) >= players:
-            continue
-        if before != after:
-            changed.append(f"{key}: {before} -> {after}")
-    return f"{inv} broken: " + ("; ".join(changed) or "already in the state before")
-
-
-# -- canaries ---------------------------------------------------------------------------
-
-def _chain(steps: Sequence[Callable[[Ctx, SymState], kernel.Step]],
-           goal: Callable[[SymState, SymState], z3.BoolRef]) -> bool:
-    ctx = Ctx()
-    pre = ctx.state()
-    solver = z3.Solver()
-    solver.set(timeout=TIMEOUT_MS)
-    solver.add(all_hold(pre), pre.win_stars == 20, z3.Not(pre.over))
-    s = pre
-    for step in steps:
-        ok, s = step(ctx, s)
-        solver.add(ok)
-    solver.add(*ctx.facts, goal(pre, s))
-    return bool(solver.check() == z3.sat)
-
-
-def _every_monster_takes(n: int) -> Callable[[Ctx, SymState], kernel.Step]:
-    effect = Effect(Verb.TAKE_DAMAGE, n, Who.EVERY, Position("", 0, 0))
-    return lambda ctx, s: (kernel.resting(s), run_effect(ctx, s, effect))
-
-
-CANARIES: tuple[tuple[str, Sequence[Callable[[Ctx, SymState], kernel.Step]],
-                      Callable[[SymState, SymState], z3.BoolRef]], ...] = (
-    ("a monster wins with 20 stars (sets of numbers, then the end of the turn)",
-     (kernel.dice, kernel.end_of_turn),
-     lambda pre, post: z3.And(pre.m(0).stars < 20, post.over, post.winner == 0,
-                              post.alive_count() >= 2)),
-    ("the last monster standing wins (an attack, then the end of the turn)",
-     (kernel.attack, kernel.settle, kernel.end_of_turn),
-     lambda pre, post: z3.And(pre.alive_count() >= 2, post.over, post.winner != NOBODY,
-                              post.alive_count() == 1)),
-    ("a draw: every remaining monster eliminated in one turn (card damage to every monster)",
-     (_every_monster_takes(3), kernel.end_of_turn),
-     lambda pre, post: z3.And(pre.alive_count() >= 2, post.over, post.winner == NOBODY)),
-)
-
-
-def canaries() -> list[Canary]:
-    return timed((name, partial(_chain, steps, goal)) for name, steps, goal in CANARIES)
-
-
-def verify(cards: Iterable[CardDef],
-           on_counterexample: Callable[[Transition, Result], None] | None = None,
-           game: str = KING_OF_TOKYO) -> Report:
-    """Prove every invariant of ``game`` for the kernel and every transition the cards
-    bring; ``on_counterexample`` sees each failed proof (to write and replay its scenario)."""
+def verify(cards: Iterable[CardDef] = (),
+           on_counterexample: Callable[[Any, Result], None] | None = None,
+           game: str = games.DEFAULT_GAME, model: ProofModel[Any] | None = None) -> Report:
+    """Prove every invariant of ``game`` for the kernel, every transition the cards bring
+    and every one of the game's monster boards, then the canaries; ``on_counterexample``
+    sees each failed proof (e.g. to write and replay its scenario)."""
     start = time.perf_counter()
-    return prove_all(Report(game=game), collect(cards),
-                     lambda t, uses: prove(t, uses, game=game), on_counterexample, canaries,
-                     start)
+    m = model if model is not None else model_of(game)
+    return prove_all(Report(game=m.game, invariants=m.invariants), collect(m, cards),
+                     lambda t, uses: prove(t, uses, model=m), on_counterexample,
+                     lambda: canaries(m), start)

@@ -9,7 +9,7 @@ MARKS = {PROVED: "ok", COUNTEREXAMPLE: "FAIL", TIMEOUT: "time", UNSUPPORTED: "n/
 
 
 def lines(report: Report) -> list[str]:
-    # The report's own invariant list: a game with its own prover (Duel) overrides it.
+    # The report's own invariant list: its game's, in report order.
     ids = list(report.counts())
     short = [i.removeprefix("INV-")[:8] for i in ids]
     rows: dict[str, dict[str, str]] = {}

@@ -11,10 +11,8 @@ counts x the option combinations it accepts and means something in it), with see
 so any game is replayed from its index. With ``--game`` every game is of that game, in
 configuration ``i mod C`` (replay with the same ``--game``). A crash is any exception out
 of the driver (its step guard included); a violation is any finding of the game's own
-invariants (:func:`check_state`: King of Tokyo's
-:func:`~kot_rules.games.king_of_tokyo.invariants.check_all`,
-Duel's INV-DUEL-* through :func:`~kot_rules.games.king_of_tokyo_duel.concrete.check`, New York's
-INV-KONY-* through :func:`~kot_rules.games.king_of_new_york.concrete.check`) in a sampled game.
+invariants (:func:`check_state`: the ``check_all`` of the game folder's ``invariants``) in a
+sampled game.
 """
 
 from __future__ import annotations
@@ -37,10 +35,7 @@ from kot_rules.engine.errors import ConfigError
 from kot_rules.engine.game import FirstPlayerRule, Game, Options
 from kot_rules.engine.state import State
 from kot_rules.games import definitions, get
-from kot_rules.games.king_of_new_york import concrete as kony_concrete
-from kot_rules.games.king_of_tokyo.invariants import Violation, check_all
-from kot_rules.games.king_of_tokyo_duel import concrete as duel_concrete
-from kot_rules.games.king_of_tokyo_duel.invariants import DUEL
+from kot_rules.verify.invariant import Violation
 
 VARIANTS: dict[str, tuple[Any, ...]] = {
     "tokyo_bay": (None, False, True),
@@ -50,24 +45,20 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
     "neighbours_attacked_only": (False, True),
 }
 """The values each ruleset option takes in the soak (12: the clarification's cap)."""
-GAME_VARIANTS: dict[str, dict[str, tuple[Any, ...]]] = {
-    kony_concrete.GAME_ID: {
-        # D-KONY-56-VARIANT: with five or six monsters the 5-6 path by default, or one
-        # monster in Manhattan; with two to four both are the same game (played once).
-        "tokyo_bay": (None, False),
-        # D-KONY-FIRST-PLAYER: seat 0, or the roll-off (a chance node).
-        "first_player": tuple(FirstPlayerRule),
-    },
-}
-"""The options a game's soak varies where only some mean something in it; every other
-option is held at its default there. The other readings choose between card words King of
-New York's cards never say (a monster's neighbours, damage added to an attack, a card that
-replaces an elimination, a card acting on another monster's dice, a card sold back), and its
-maximum hearts never passes the cap of 12 (tests/trust/test_soak.py checks both)."""
 PARAMETERS = frozenset({"dice", "rolls", "win_stars", "start_hearts", "max_hearts"})
 """Numeric parameters of Options, held at their defaults (they are not ruleset choices)."""
 SHOWN = 20
 """Crashes and violations listed in full; the counts include the others."""
+
+
+def game_variants(game: str | None) -> dict[str, tuple[Any, ...]] | None:
+    """The options ``game``'s soak varies, with their values, where only some mean something
+    in it (its folder's ``concrete.SOAK_OPTIONS``); None: every option, as King of Tokyo."""
+    if game is None:
+        return None
+    own: dict[str, tuple[Any, ...]] | None = getattr(get(game).part("concrete"),
+                                                      "SOAK_OPTIONS", None)
+    return own
 
 
 def option_values(game: str | None = None) -> dict[str, tuple[Any, ...]]:
@@ -76,9 +67,10 @@ def option_values(game: str | None = None) -> dict[str, tuple[Any, ...]]:
 
     A field added later is varied when it is a bool or an Enum (all values), otherwise
     held at its default; :func:`held_options` names those, and a test keeps it in check.
-    A game of :data:`GAME_VARIANTS` varies only the options it names there.
+    A game whose folder names the options its soak varies (:func:`game_variants`) varies
+    only those.
     """
-    own = GAME_VARIANTS.get(game or "")
+    own = game_variants(game)
     out: dict[str, tuple[Any, ...]] = {}
     for f in fields(Options):
         default = f.default
@@ -113,7 +105,8 @@ class Config:
 @cache
 def configs() -> tuple[Config, ...]:
     """Every game x player count x option combination the game accepts, in a stable order
-    (for a game of :data:`GAME_VARIANTS`, each combination that makes a different game)."""
+    (for a game with its own :func:`game_variants`, each combination that makes a different
+    game)."""
     out: list[Config] = []
     for definition in definitions():
         values = option_values(definition.id)
@@ -126,7 +119,7 @@ def configs() -> tuple[Config, ...]:
                     game = definition.new_game(players, options=options)
                 except ConfigError:
                     continue  # e.g. the Bay forced on with 4 monsters
-                if definition.id in GAME_VARIANTS:
+                if game_variants(definition.id) is not None:
                     if game.options in seen:
                         continue  # the same game as an earlier combination
                     seen.add(game.options)
@@ -172,19 +165,22 @@ def slot(index: int, game: str | None = None) -> tuple[Config, int]:
     return own[index % len(own)], index
 
 
-STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {
-    DUEL: duel_concrete.check,
-    kony_concrete.GAME_ID: kony_concrete.check,
-}
-"""A game's own state check where its invariants are not in kot_rules.games.king_of_tokyo.invariants
-(Duel's INV-DUEL-* and New York's INV-KONY-* are stated over their symbolic states,
-duel_invariants and kony_invariants)."""
+STATE_CHECKS: dict[str, Callable[[State], list[Violation]]] = {}
+"""Each game's check of all its invariants on an engine state (its folder's
+``invariants.check_all``), by game id, loaded on first use."""
+
+
+def state_check(game: str) -> Callable[[State], list[Violation]]:
+    """``game``'s check of all its invariants on an engine state."""
+    found = STATE_CHECKS.get(game)
+    if found is None:
+        found = STATE_CHECKS[game] = get(game).part("invariants").check_all
+    return found
 
 
 def check_state(state: State, game: str) -> list[Violation]:
     """Every invariant of ``game`` that ``state`` breaks."""
-    own = STATE_CHECKS.get(game)
-    return own(state) if own is not None else check_all(state, game)
+    return state_check(game)(state)
 
 
 @cache
@@ -307,6 +303,8 @@ def soak(games: int, jobs: int, sample: int, first: int = 0, chunk: int = 200,
     """Play games ``first .. first + games - 1`` (of ``game`` only, if given); the tally
     and the seconds it took."""
     configs_of(game)  # built (and the card set parsed) before the workers fork
+    for gid in (game_ids() if game is None else (game,)):
+        state_check(gid)  # loaded once, before the workers fork
     ranges = [(s, min(s + chunk, first + games), sample, game)
               for s in range(first, first + games, chunk)]
     total = Tally()

@@ -1,26 +1,18 @@
-"""Symbolic game states for Z3: up to six seats of monsters, Tokyo, the cards, the outcome.
+"""What the games' symbolic models share: Z3 terms, the states' base, ``ite``, ``Ctx``.
 
-Seats are numbered from the monster whose card or turn is being proved (seat 0), which
-loses nothing because the rules treat every seat alike (rotation symmetry). Seats at or
-beyond ``players`` hold no monster: they look like eliminated monsters with nothing.
-A transition is a function from a :class:`SymState` to a :class:`SymState`; its free
-choices (dice, bonuses from cards, the card bought) are fresh variables of a :class:`Ctx`.
+A game's symbolic state (``kot_rules/games/<game>/state.py``) is a frozen dataclass of Z3
+terms built on :class:`Seats`; a transition is a function from such a state to another,
+its free choices (dice, bonuses from cards, the card bought) fresh variables of a
+:class:`Ctx`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar, cast
 
 import z3
-
-from kot_rules.engine.numbers import BAY_MIN_MONSTERS, MAX_MONSTERS
-
-SEATS = MAX_MONSTERS
-"""The symbolic table has a seat for every monster the rules allow."""
-NOBODY = -1
-"""``city``, ``bay``, ``queue`` and ``winner`` when no seat is meant."""
 
 Int: TypeAlias = Any
 """A Z3 integer term (z3 has no type hints: Any)."""
@@ -58,56 +50,6 @@ class Table(Seats[L]):
 
     def alive_count(self) -> Int:
         return z3.Sum([z3.If(m.alive, 1, 0) for m in self.monsters])
-
-
-@dataclass(frozen=True)
-class SymMonster:
-    """One seat: the monster's board, and whether it lost ♥ to the attack being resolved."""
-
-    hearts: Int
-    max_hearts: Int
-    stars: Int
-    energy: Int
-    alive: Bool
-    cards: Int
-    """How many keep cards it holds."""
-    hit: Bool
-
-
-@dataclass(frozen=True)
-class SymState(Table[SymMonster]):
-    """A position, symbolically. Seat 0 is the active monster (or the card's owner)."""
-
-    players: Int
-    monsters: tuple[SymMonster, ...]
-    city: Int
-    bay: Int
-    bay_variant: Bool
-    win_stars: Int
-    deck: Int
-    shop: Int
-    discard: Int
-    total_cards: Int
-    queue: tuple[Int, Int]
-    """Who is asked to yield, in order (``NOBODY`` for an empty slot)."""
-    asking: Bool
-    """The state waits for a yield decision (phase ``yield``)."""
-    entering: Bool
-    over: Bool
-    winner: Int
-
-    def bay_open(self) -> Bool:
-        return z3.And(self.bay_variant, self.alive_count() >= BAY_MIN_MONSTERS)
-
-    def in_tokyo(self, seat: int) -> Bool:
-        return z3.Or(self.city == seat, self.bay == seat)
-
-    def at(self, index: Int, attr: str) -> Any:
-        """Field ``attr`` of the monster at the symbolic seat ``index`` (seat 0 if out of range)."""
-        value = getattr(self.monsters[0], attr)
-        for seat in range(1, SEATS):
-            value = z3.If(index == seat, getattr(self.monsters[seat], attr), value)
-        return value
 
 
 T = TypeVar("T")
@@ -176,31 +118,6 @@ class Ctx:
         each named ``{prefix}{name}.{field}``."""
         pre = f"{self.prefix}{name}"
         return (lambda field: z3.Int(f"{pre}.{field}")), (lambda field: z3.Bool(f"{pre}.{field}"))
-
-    def state(self, name: str = "pre") -> SymState:
-        """A fully symbolic state (every field free, domains only)."""
-        i, b = self.terms(name)
-        ms = tuple(
-            SymMonster(i(f"{k}.hearts"), i(f"{k}.max_hearts"), i(f"{k}.stars"),
-                       i(f"{k}.energy"), b(f"{k}.alive"), i(f"{k}.cards"), b(f"{k}.hit"))
-            for k in range(SEATS)
-        )
-        return SymState(
-            i("players"), ms, i("city"), i("bay"), b("bay_variant"), i("win_stars"), i("deck"),
-            i("shop"), i("discard"), i("total_cards"), (i("queue0"), i("queue1")), b("asking"),
-            b("entering"), b("over"), i("winner"),
-        )
-
-
-def seat_index(v: Int) -> Bool:
-    """``v`` is a seat or nobody."""
-    return z3.And(v >= NOBODY, v < SEATS)
-
-
-def leaves(s: SymState) -> Iterator[tuple[str, Any]]:
-    """Every field of ``s`` as (name, term), monsters as ``monsters[k].field``."""
-    return fields_of(s, lambda name, value: (
-        ((f"queue[{k}]", q) for k, q in enumerate(value)) if name == "queue" else None))
 
 
 Expand = Callable[[str, Any], Iterable[tuple[str, Any]] | None]

@@ -16,7 +16,7 @@ from test_duel_site import page, text_of
 from test_site_browser import browser_page, open_result, search, site_url  # noqa: F401
 
 from kot_rules.engine.cards import is_special
-from kot_rules.games.king_of_new_york import concrete as kony_concrete
+from kot_rules.games.king_of_new_york import invariants as kony_invariants
 from kot_rules.games.king_of_new_york import site as newyork
 from kot_rules.games.king_of_new_york.board import BOROUGHS, TILES
 from kot_rules.games.king_of_tokyo_duel import site as duel
@@ -209,7 +209,7 @@ def test_without_a_z3_model_the_pages_say_plainly_nothing_is_proved() -> None:
     for uri, markdown in pages.items():  # no page claims a proof of New York
         assert "everything proved" not in markdown, uri
         assert "proved: Z3 proves" not in markdown, uri
-    for inv_id in kony_concrete.IDS:
+    for inv_id in kony_invariants.IDS:
         assert f"| `{inv_id}` |" in text
     for inv in d.invariants:
         assert inv.statement != "(not stated)" and len(inv.statement) > 20, inv.id

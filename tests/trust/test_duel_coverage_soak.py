@@ -10,15 +10,16 @@ import pytest
 from kot_rules.engine.driver import play
 from kot_rules.engine.state import State
 from kot_rules.games import get, ids
-from kot_rules.games.king_of_tokyo.invariants import Violation, for_game
 from kot_rules.games.king_of_tokyo_duel.invariants import DUEL
 from kot_rules.games.king_of_tokyo_duel.invariants import IDS as DUEL_IDS
 from kot_rules.verify import soak
+from kot_rules.verify.invariant import Violation
 
 
 def test_every_game_has_invariants_the_soak_checks() -> None:
     for game in ids():
-        assert game in soak.STATE_CHECKS or for_game(game)
+        assert get(game).part("invariants").INVARIANTS
+        assert soak.state_check(game) is get(game).part("invariants").check_all
 
 
 def test_a_duel_state_is_checked_against_duels_invariants() -> None:

@@ -198,10 +198,10 @@ def test_the_options_held_for_new_york_mean_nothing_there() -> None:
 
 def test_new_york_states_are_judged_by_its_own_invariants(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def not_here(state: Any, game: str) -> list[Violation]:
+    def not_here(state: Any) -> list[Violation]:
         raise AssertionError("King of Tokyo's invariants judged a New York state")
 
-    monkeypatch.setattr(soak, "check_all", not_here)
+    monkeypatch.setitem(soak.STATE_CHECKS, "king-of-tokyo", not_here)
     game = get(KONY).new_game(3)
     states: list[Any] = []
     play(game, 1, record=False, on_step=lambda s: states.append(s.copy()))

@@ -13,8 +13,8 @@ from kernel_model import Valuation, Value, none
 from kot_rules.engine.dice import CLAW, ENERGY, FACES, HEART, ONE, THREE, TWO, Counts, counts_of
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
+from kot_rules.games.king_of_tokyo.state import NOBODY, SEATS
 from kot_rules.language.ast import ModifierKind, Verb
-from kot_rules.verify.symbolic import NOBODY, SEATS
 
 K = ModifierKind
 CARDS = Game(2).cards

@@ -17,7 +17,8 @@ import z3
 
 from kot_rules.engine.state import Phase, State
 from kot_rules.games.king_of_tokyo import kernel
-from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
+from kot_rules.games.king_of_tokyo.state import NOBODY, SEATS, SymState, fresh, leaves
+from kot_rules.verify.symbolic import Ctx
 
 Value = int | bool
 Valuation = Callable[[str, int | None], Value]
@@ -50,7 +51,7 @@ def build(links: Sequence[Link]) -> Built:
     key = (tuple(link.name for link in links), kernel.weakenings())
     if key not in _built:
         ctx = Ctx()
-        pre = s = ctx.state()
+        pre = s = fresh(ctx)
         oks = []
         owner: list[int] = []
         for i, link in enumerate(links):

@@ -16,8 +16,7 @@ from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES, WARNING_CODES
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.surfaces.cli import main
-from kot_rules.verify.cardcheck import CODES as PROOF_CODES
-from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, proof_diagnostics
+from kot_rules.verify.cardcheck import TIMEOUT_CODE, UNSUPPORTED_CODE, codes, proof_diagnostics
 
 # The card language cannot say a card that breaks an invariant yet (every verb is capped
 # or floored): these tests weaken the kernel step the sentence uses instead.
@@ -41,9 +40,10 @@ def write(tmp_path: Path, text: str) -> Path:
 
 class TestProofCodes:
     def test_every_invariant_has_a_code_in_the_table(self) -> None:
+        PROOF_CODES = codes()
         assert set(PROOF_CODES) == {inv.id for inv in INVARIANTS}
-        duel = {inv.code for inv in DUEL_INVARIANTS}  # duel-proofs: Duel's own codes
-        duel |= {inv.code for inv in KONY_INVARIANTS}  # kony-proofs: New York's own codes
+        duel = {inv.code for inv in DUEL_INVARIANTS}  # Duel's own codes
+        duel |= {inv.code for inv in KONY_INVARIANTS}  # New York's own codes
         assert set(PROOF_CODES.values()) | {UNSUPPORTED_CODE, TIMEOUT_CODE} | duel == {
             c for c in CODES if c.startswith("KOT3")}
         assert not set(PROOF_CODES.values()) & duel

@@ -15,9 +15,10 @@ from kot_rules.engine import abilities, effects
 from kot_rules.engine.game import Game, MonsterSetup, Options
 from kot_rules.engine.state import State
 from kot_rules.games.king_of_tokyo.semantics import run_effect
+from kot_rules.games.king_of_tokyo.state import NOBODY, SEATS, SymState, fresh, leaves
 from kot_rules.language.ast import DICE_VERBS, NO_POSITION, Effect, ModifierKind, Verb, Who
 from kot_rules.language.vocabulary import KING_OF_TOKYO, VERBS
-from kot_rules.verify.symbolic import NOBODY, SEATS, Ctx, SymState, leaves
+from kot_rules.verify.symbolic import Ctx
 
 GAME_CARDS = Game(2).cards
 # Keep cards that only change numbers (no ability of their own that would fire inside
@@ -122,7 +123,7 @@ class TestEffectsAgree:
     def test_interpreter_and_semantics(self, drawn: tuple[State, int], effect: Effect) -> None:
         s, owner = drawn
         ctx = Ctx()
-        pre = ctx.state()
+        pre = fresh(ctx)
         post = run_effect(ctx, pre, effect)
         got = s.copy()
         effects.run(got, [], owner, [effect], "the-card")

@@ -12,15 +12,9 @@ from sampled_states import sampled_states
 from kot_rules.engine.state import State
 from kot_rules.games import get
 from kot_rules.games.king_of_tokyo_duel.board import DuelBoard, PlacedTile
-from kot_rules.games.king_of_tokyo_duel.concrete import (
-    CHECKS,
-    DuelView,
-    TrackView,
-    check,
-    holds_symbolically,
-    view,
-)
-from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS
+from kot_rules.games.king_of_tokyo_duel.concrete import CHECKS, DuelView, TrackView, view
+from kot_rules.games.king_of_tokyo_duel.invariants import BY_ID, DUEL, IDS, holds_symbolically
+from kot_rules.games.king_of_tokyo_duel.invariants import check_all as check
 from kot_rules.games.king_of_tokyo_duel.state import SPAN
 
 
@@ -44,6 +38,7 @@ def test_random_games_keep_every_invariant_and_both_readings_agree() -> None:
     for s in states:
         assert all(_agree(view(s)).values())
         assert check(s) == []
+        assert all(BY_ID[i].check(s) == [] for i in IDS)
 
 
 def _tiled() -> DuelView:

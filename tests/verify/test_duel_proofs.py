@@ -7,20 +7,18 @@ from __future__ import annotations
 import inspect
 import json
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
 
-from kot_rules.games import registry
-from kot_rules.games.king_of_tokyo.definition import KING_OF_TOKYO
 from kot_rules.games.king_of_tokyo_duel import kernel as duel_kernel
-from kot_rules.games.king_of_tokyo_duel import prover as duel_prover
+from kot_rules.games.king_of_tokyo_duel import model as duel_model
 from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS, INVARIANTS
 from kot_rules.language.cardset import CardSet, builtin_card_set
 from kot_rules.surfaces.cli import main
 from kot_rules.surfaces.cli import verify as verify_command
+from kot_rules.verify import prover
 from kot_rules.verify.prover import PROVED, UNSUPPORTED
 from kot_rules.verify.report import lines
 
@@ -32,9 +30,9 @@ CPU: dict[str, float] = {}
 
 
 @pytest.fixture(scope="module")
-def report() -> duel_prover.DuelReport:
+def report() -> prover.Report:
     start = time.process_time()
-    out = duel_kernel.verify()
+    out = prover.verify(game=DUEL)
     CPU["verify"] = time.process_time() - start
     return out
 
@@ -45,21 +43,21 @@ def cited() -> set[str]:
 
 
 class TestEveryInvariantIsProved:
-    def test_every_invariant_for_every_step(self, report: duel_prover.DuelReport) -> None:
+    def test_every_invariant_for_every_step(self, report: prover.Report) -> None:
         failed = [(r.invariant, r.transition, r.status, r.detail) for r in report.results
                   if r.status != PROVED]
         assert failed == []
         assert report.ok
 
-    def test_one_result_per_invariant_and_step(self, report: duel_prover.DuelReport) -> None:
+    def test_one_result_per_invariant_and_step(self, report: prover.Report) -> None:
         pairs = {(r.invariant, r.transition) for r in report.results}
-        # duel-monsters: the monsters' power lines are proved beside the kernel's steps.
-        monsters = [t for t, _ in duel_prover.collect_monsters(DUEL)]
+        # The monsters' power lines are proved beside the kernel's steps.
+        monsters = [t for t, _ in prover.gather(duel_model.boards())]
         assert monsters
         assert pairs == {(i, t.name) for i in IDS for t in (*duel_kernel.TRANSITIONS, *monsters)}
         assert len(report.results) == len(pairs)
 
-    def test_within_the_time_budget(self, report: duel_prover.DuelReport) -> None:
+    def test_within_the_time_budget(self, report: prover.Report) -> None:
         assert report.results and CPU["verify"] < BUDGET_CPU_SECONDS
 
     def test_the_invariants_the_brief_names(self) -> None:
@@ -68,18 +66,18 @@ class TestEveryInvariantIsProved:
 
 
 class TestCanariesAreReachable:
-    def test_every_canary(self, report: duel_prover.DuelReport) -> None:
+    def test_every_canary(self, report: prover.Report) -> None:
         assert [c.name for c in report.canaries if not c.reachable] == []
-        assert len(report.canaries) == len(duel_prover.CANARIES)
+        assert len(report.canaries) == len(duel_model.CANARIES)
 
-    def test_each_kind_of_victory_and_the_draw(self, report: duel_prover.DuelReport) -> None:
+    def test_each_kind_of_victory_and_the_draw(self, report: prover.Report) -> None:
         names = " ".join(c.name for c in report.canaries)
         for kind in ("by hearts", "by fame", "by destruction", "by the spotlight", "a draw"):
             assert kind in names
 
     def test_an_impossible_goal_is_unreachable(self) -> None:
         # The canaries can fail: healing never ends a game going on.
-        assert not duel_prover.reachable((duel_kernel.heal_step,), lambda pre, s, c: s.over)
+        assert not duel_model.reachable((duel_kernel.heal_step,), lambda pre, s, c: s.over)
 
 
 class TestStepsCiteTheRules:
@@ -102,21 +100,14 @@ class TestStepsCiteTheRules:
             pass
 
 
-def stand_in() -> registry.GameDefinition:
-    """The Duel definition as the lead will register it, with King of Tokyo's kernel rules
-    standing in for Duel's (only the id and the symbolic model are read here)."""
-    return replace(KING_OF_TOKYO, id=DUEL, invariants=IDS,
-                   symbolic_model="kot_rules.games.king_of_tokyo_duel.kernel")
-
-
 class TestTheEntryPoint:
-    def test_json_has_the_shape_of_king_of_tokyos(self, report: duel_prover.DuelReport) -> None:
+    def test_json_has_the_shape_of_king_of_tokyos(self, report: prover.Report) -> None:
         data = json.loads(json.dumps(report.to_json()))
         assert set(data) == {"ok", "seconds", "invariants", "counts", "results", "canaries"}
         assert [i["id"] for i in data["invariants"]] == list(IDS)
         assert list(data["counts"]) == list(IDS)
 
-    def test_text_report(self, report: duel_prover.DuelReport) -> None:
+    def test_text_report(self, report: prover.Report) -> None:
         out = "\n".join(lines(report))
         assert "DUEL-VIC" in out and out.rstrip().endswith("OK")
 
@@ -124,7 +115,7 @@ class TestTheEntryPoint:
         # King of Tokyo's cards say words with no Duel meaning: one row per sentence and
         # invariant, naming the word and the card.
         cards = builtin_card_set().cards[:2]
-        results = duel_prover.verify(cards).results
+        results = prover.verify(cards, game=DUEL).results
         rows = [r for r in results if r.status == UNSUPPORTED]
         assert len(rows) == 2 * len(IDS)
         assert {u.card for r in rows for u in r.uses} == {c.slug for c in cards}
@@ -132,7 +123,6 @@ class TestTheEntryPoint:
 
     def test_the_verify_command_runs_the_duel_prover(
             self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-        monkeypatch.setitem(registry._GAMES, DUEL, stand_in())
         monkeypatch.setattr(verify_command, "card_set", lambda *a: CardSet([]))
         assert main(["verify", "--game", DUEL, "--json"]) == 0
         data = json.loads(capsys.readouterr().out)

@@ -1,7 +1,7 @@
-"""duel-proofs: Duel's card sentences proved against every INV-DUEL-* invariant, one Z3
-query each (kot_rules.games.king_of_tokyo_duel.semantics, duel_prover.verify), and ``kot-rules check
---game king-of-tokyo-duel`` reporting a sentence that can break one (KOT311-KOT318) with
-its counterexample."""
+"""Duel's card sentences proved against every INV-DUEL-* invariant, one Z3 query each
+(kot_rules.games.king_of_tokyo_duel.semantics, kot_rules.verify.prover.verify), and
+``kot-rules check --game king-of-tokyo-duel`` reporting a sentence that can break one
+(KOT311-KOT318) with its counterexample."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kot_rules.games.king_of_tokyo_duel import kernel as duel_kernel
-from kot_rules.games.king_of_tokyo_duel import prover as duel_prover
+from kot_rules.games.king_of_tokyo_duel import model as duel_model
 from kot_rules.games.king_of_tokyo_duel import reference as ref
 from kot_rules.games.king_of_tokyo_duel import semantics as duel_semantics
 from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, IDS, INVARIANTS
@@ -28,6 +28,7 @@ from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES, WARNING_CODES
 from kot_rules.paths import builtin_cards_dir
 from kot_rules.surfaces.cli import main
+from kot_rules.verify import prover
 from kot_rules.verify.cardcheck import proof_diagnostics
 from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
 
@@ -45,9 +46,9 @@ def duel_cards() -> list[object]:
 
 
 @pytest.fixture(scope="module")
-def report() -> duel_prover.DuelReport:
+def report() -> prover.Report:
     start = time.process_time()
-    out = duel_kernel.verify(duel_cards())  # type: ignore[arg-type]
+    out = prover.verify(duel_cards(), game=DUEL)  # type: ignore[arg-type]
     CPU["verify"] = time.process_time() - start
     return out
 
@@ -61,7 +62,7 @@ def write(tmp_path: Path, text: str) -> Path:
 
 class TestEveryDuelCardSentenceIsProved:
     def test_every_row_proved_and_every_canary_reachable(
-            self, report: duel_prover.DuelReport) -> None:
+            self, report: prover.Report) -> None:
         failed = [(r.invariant, r.transition, r.status, r.detail) for r in report.results
                   if r.status != PROVED]
         assert failed == []
@@ -69,12 +70,12 @@ class TestEveryDuelCardSentenceIsProved:
         assert CPU["verify"] < BUDGET_CPU_SECONDS
 
     def test_one_row_per_distinct_sentence_and_invariant(
-            self, report: duel_prover.DuelReport) -> None:
+            self, report: prover.Report) -> None:
         cards = duel_cards()
         sentences = {(t.kind, t.name) for c in cards
                      for t, _ in duel_semantics.card_transitions(c)}  # type: ignore[arg-type]
-        # duel-monsters: the monsters' rows come beside the cards' (named by a monster).
-        monsters = {t.name for t, _ in duel_prover.collect_monsters(duel_prover.DUEL)}
+        # The monsters' rows come beside the cards' (named by a monster).
+        monsters = {t.name for t, _ in prover.gather(duel_model.boards())}
         card_rows = [r for r in report.results
                      if r.kind != "kernel" and r.transition not in monsters]
         assert {(r.kind, r.transition, r.invariant) for r in card_rows} == {
@@ -83,15 +84,18 @@ class TestEveryDuelCardSentenceIsProved:
         assert len(report.results) == (len(duel_kernel.TRANSITIONS) + len(sentences)
                                        + len(monsters)) * len(IDS)
 
-    def test_each_row_names_the_cards_saying_it(self, report: duel_prover.DuelReport) -> None:
+    def test_each_row_names_the_cards_saying_it(self, report: prover.Report) -> None:
         rows = {r.transition: r for r in report.results if r.kind != "kernel"}
         assert {u.card for u in rows["Every monster takes 5 damage."].uses} == {"jets-scrambled"}
         assert {u.card for u in rows["Heal 3."].uses} == {"snack-time"}
 
     def test_a_sentence_said_twice_is_proved_once(self) -> None:
         cards = duel_cards()
-        once = duel_prover.collect(cards)  # type: ignore[arg-type]
-        twice = duel_prover.collect([*cards, *cards])  # type: ignore[list-item]
+        def sentences(cards: list[Any]) -> list[tuple[Any, list[prover.Use]]]:
+            return prover.gather((c.slug, duel_model.MODEL.card_transitions(c)) for c in cards)
+
+        once = sentences(cards)
+        twice = sentences([*cards, *cards])
         assert [t.name for t, _ in once] == [t.name for t, _ in twice]
         assert [len(u) * 2 for _, u in once] == [len(u) for _, u in twice]
 
@@ -101,7 +105,7 @@ class TestAProofCanFail:
         (card,) = check_paths([builtin_cards_dir(DUEL) / "snack-time.kot"], DUEL).definitions
         ((t, _),) = duel_semantics.card_transitions(card)
         with duel_kernel.weakened("heal-cap"):
-            results = duel_prover.prove(t)
+            results = prover.prove(t, game=DUEL)
         broken = [r for r in results if r.status == COUNTEREXAMPLE]
         assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
         detail = broken[0].detail
@@ -116,9 +120,9 @@ class TestAProofCanFail:
     def test_extra_dice_past_the_cap_break_the_dice(self) -> None:
         m = Modifier(ModifierKind.EXTRA_DICE, 3, Position("", 0, 0))
         t = duel_semantics.modifier_transition(m)
-        assert all(r.status == PROVED for r in duel_prover.prove(t))
+        assert all(r.status == PROVED for r in prover.prove(t, game=DUEL))
         with duel_kernel.weakened("white-cap"):
-            broken = {r.invariant for r in duel_prover.prove(t) if r.status == COUNTEREXAMPLE}
+            broken = {r.invariant for r in prover.prove(t, game=DUEL) if r.status == COUNTEREXAMPLE}
         assert broken == {"INV-DUEL-DICE"}
 
     def test_a_sentence_without_victory_check_breaks_the_victory(
@@ -128,7 +132,7 @@ class TestAProofCanFail:
         monkeypatch.setattr(duel_semantics.k, "event", lambda s, puller=None: s)
         (card,) = check_paths([builtin_cards_dir(DUEL) / "too-cute.kot"], DUEL).definitions
         ((t, _),) = duel_semantics.card_transitions(card)
-        broken = {r.invariant for r in duel_prover.prove(t) if r.status == COUNTEREXAMPLE}
+        broken = {r.invariant for r in prover.prove(t, game=DUEL) if r.status == COUNTEREXAMPLE}
         assert broken == {"INV-DUEL-VICTORY"}
 
 
@@ -227,14 +231,14 @@ class TestAPullSentence:
 
     def test_a_pull_of_7_is_proved_in_time(self) -> None:
         start = time.process_time()
-        results = duel_prover.prove(pull_sentence(7))
+        results = prover.prove(pull_sentence(7), game=DUEL)
         assert [r.invariant for r in results if r.status != PROVED] == []
         assert time.process_time() - start < BUDGET_CPU_SECONDS / 4
 
     def test_a_pull_whose_bonus_breaks_the_hearts_is_caught(self) -> None:
         # A smash bonus reached on the last step takes the rival below 0 hearts.
         with duel_kernel.weakened("hearts-floor"):
-            results = duel_prover.prove(pull_sentence(2))
+            results = prover.prove(pull_sentence(2), game=DUEL)
         broken = [r for r in results if r.status == COUNTEREXAMPLE]
         assert [r.invariant for r in broken] == ["INV-DUEL-HEARTS"]
         assert "smash" in broken[0].detail and "fame: marker " in broken[0].detail

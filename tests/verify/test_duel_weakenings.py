@@ -8,8 +8,7 @@ import json
 import pytest
 
 from kot_rules.games.king_of_tokyo_duel import kernel as k
-from kot_rules.games.king_of_tokyo_duel.prover import prove
-from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
+from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED, prove
 
 BY_NAME = {t.name: t for t in k.TRANSITIONS}
 
@@ -34,7 +33,7 @@ class TestABrokenStepFailsItsProof:
     def test_counterexample(self, weakening: str, step: str, invariant: str,
                             shown: str) -> None:
         with k.weakened(weakening):
-            (result,) = prove(BY_NAME[step], [invariant])
+            (result,) = prove(BY_NAME[step], invariants=[invariant], game="king-of-tokyo-duel")
         assert result.status == COUNTEREXAMPLE
         assert result.detail.startswith(f"{invariant} broken: ")
         assert shown in result.detail
@@ -44,7 +43,7 @@ class TestABrokenStepFailsItsProof:
     @pytest.mark.parametrize(("weakening", "step", "invariant", "shown"), CAUGHT)
     def test_proved_without_the_weakening(self, weakening: str, step: str, invariant: str,
                                           shown: str) -> None:
-        (result,) = prove(BY_NAME[step], [invariant])
+        (result,) = prove(BY_NAME[step], invariants=[invariant], game="king-of-tokyo-duel")
         assert result.status == PROVED
 
     def test_every_weakening_is_tested(self) -> None:
@@ -56,7 +55,8 @@ class TestABrokenStepFailsItsProof:
 class TestCounterexamplesAreReadable:
     def test_a_pull_that_skips_the_check_mid_pull(self) -> None:
         with k.weakened("win-check-mid-pull"):
-            (result,) = prove(BY_NAME["pull: next step"], ["INV-DUEL-VICTORY"])
+            (result,) = prove(BY_NAME["pull: next step"], invariants=["INV-DUEL-VICTORY"],
+                              game="king-of-tokyo-duel")
         model = result.counterexample
         assert model is not None
         # Markers in the rules' coordinates; the tracks drawn before and after.
@@ -70,12 +70,12 @@ class TestTheClampIsNeverReached:
         # A step never starts on a Victory space (the game is over there), and a jump is
         # at most to the end of its tile: the clamp at +-7 is a guard the proofs show idle.
         with k.weakened("pull-no-clamp"):
-            results = prove(BY_NAME["pull: next step"])
+            results = prove(BY_NAME["pull: next step"], game="king-of-tokyo-duel")
         assert {r.status for r in results} == {PROVED}
 
 
 class TestANegativeCostBreaksNoInvariant:
     def test_only_the_reference_catches_it(self) -> None:
         with k.weakened("discount-floor"):
-            results = prove(BY_NAME["pay for a card or a refresh"])
+            results = prove(BY_NAME["pay for a card or a refresh"], game="king-of-tokyo-duel")
         assert {r.status for r in results} == {PROVED}

@@ -14,7 +14,6 @@ from kot_rules.games.king_of_tokyo.invariants import (
     InvariantViolation,
     assert_all,
     check_all,
-    for_game,
 )
 
 
@@ -81,20 +80,21 @@ class TestOneObjectEach:
     def test_each_carries_its_check_its_property_its_code_and_its_games(self) -> None:
         for inv in INVARIANTS:
             assert callable(inv.check) and callable(inv.symbolic), inv.id
-            assert inv.code.startswith("KOT3") and inv.games, inv.id
+            assert inv.code.startswith("KOT3"), inv.id
         assert len({inv.code for inv in INVARIANTS}) == len(INVARIANTS)
 
     def test_a_game_reads_its_own_invariants(self) -> None:
-        assert for_game("king-of-tokyo") == INVARIANTS
+        from kot_rules.games import get
+
+        assert get("king-of-tokyo").part("invariants").INVARIANTS is INVARIANTS
+        assert get("king-of-tokyo").invariants == tuple(BY_ID)
         assert BY_ID["INV-YIELD"] is INVARIANTS[-1]
-        with pytest.raises(ValueError, match=r"no invariants for the game .duel.*king-of-tokyo"):
-            for_game("duel")
 
     def test_every_reader_reads_the_one_list(self) -> None:
         from kot_rules.site.proofs import invariants_page
-        from kot_rules.verify.cardcheck import CODES
+        from kot_rules.verify.cardcheck import codes
 
-        assert {inv.id: inv.code for inv in INVARIANTS} == CODES
+        assert {inv.id: inv.code for inv in INVARIANTS} == codes()
         page = invariants_page({"counts": {}, "results": [], "canaries": [], "ok": True,
                                 "seconds": 0.0})
         assert [line.split("`")[1] for line in page.splitlines()
@@ -117,7 +117,7 @@ class TestTokensOfACopy:
 
     def test_a_copys_tokens_are_not_counted_against_the_box(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.concrete import check_tokens
 
         s = self._over_the_box(copying=True)
         assert check_tokens(s) == []
@@ -125,7 +125,7 @@ class TestTokensOfACopy:
 
     def test_the_same_tokens_on_two_cards_of_their_own_are(self) -> None:
         from kot_rules.engine.statecheck import _tokens
-        from kot_rules.games.king_of_tokyo.invariants.resources import check_tokens
+        from kot_rules.games.king_of_tokyo.concrete import check_tokens
 
         s = self._over_the_box(copying=False)
         assert check_tokens(s) and "the box has" in check_tokens(s)[0]
@@ -153,9 +153,10 @@ def holds(invariant: str, s: State) -> bool:
     import z3
     from kernel_model import image
 
-    from kot_rules.verify.symbolic import Ctx, leaves
+    from kot_rules.games.king_of_tokyo.state import fresh, leaves
+    from kot_rules.verify.symbolic import Ctx
 
-    sym = Ctx().state()
+    sym = fresh(Ctx())
     values = image(s, s.active, frozenset())
     solver = z3.Solver()
     solver.add(*[term == (z3.BoolVal(values[name]) if isinstance(values[name], bool)

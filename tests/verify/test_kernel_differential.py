@@ -75,8 +75,9 @@ from kot_rules.engine.state import Phase as GamePhase
 from kot_rules.engine.state import State
 from kot_rules.games.king_of_tokyo import kernel
 from kot_rules.games.king_of_tokyo.semantics import run_effect
+from kot_rules.games.king_of_tokyo.state import NOBODY, SymState
 from kot_rules.language.ast import Effect
-from kot_rules.verify.symbolic import NOBODY, Ctx, SymState
+from kot_rules.verify.symbolic import Ctx
 
 
 def attack_damage(s: State, counts: Counts) -> int:

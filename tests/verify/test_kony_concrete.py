@@ -1,7 +1,7 @@
-"""New York's invariants on engine states (kot_rules.games.king_of_new_york.concrete): each plain
-check
-agrees with the invariant's Z3 statement, on the states of random games and on views broken
-one invariant at a time; the checks the soak runs cover every invariant the game names."""
+"""New York's invariants on engine states (kot_rules.games.king_of_new_york.concrete): each
+plain check agrees with the invariant's Z3 statement, on the states of random games and on
+views broken one invariant at a time; the checks the soak runs cover every invariant the
+game names."""
 
 from __future__ import annotations
 
@@ -14,16 +14,9 @@ from kot_rules.engine.options import Options
 from kot_rules.engine.state import Phase, State
 from kot_rules.games import get
 from kot_rules.games.king_of_new_york.board import MANHATTAN
-from kot_rules.games.king_of_new_york.concrete import (
-    CHECKS,
-    GAME_ID,
-    IDS,
-    KonyView,
-    check,
-    holds_symbolically,
-    view,
-)
-from kot_rules.games.king_of_new_york.invariants import BY_ID
+from kot_rules.games.king_of_new_york.concrete import CHECKS, GAME_ID, KonyView, view
+from kot_rules.games.king_of_new_york.invariants import BY_ID, IDS, holds_symbolically
+from kot_rules.games.king_of_new_york.invariants import check_all as check
 from kot_rules.games.king_of_new_york.state import MANHATTAN_I, NOBODY, TILE_COUNT
 
 
@@ -129,6 +122,7 @@ class TestOnEngineStates:
         seat = next(i for i, w in enumerate(s.board.where) if w and w != MANHATTAN)
         s.board = s.board.moved(seat, "")
         assert [v.invariant for v in check(s)] == ["INV-KONY-SEATS"]
+        assert BY_ID["INV-KONY-SEATS"].check(s) == [f"broken: {BY_ID['INV-KONY-SEATS'].statement}"]
         s.pending = Pending(s.copy(), STOP, (), Request(seat, (Choose("bronx"), PASS), 0, "?"))
         assert check(s) == []
 

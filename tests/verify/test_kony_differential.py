@@ -140,7 +140,7 @@ def holds_on(values: dict[str, int | bool], invariant: str) -> bool:
     step that is no end of turn)."""
     s = fresh(Ctx(), "v")
     solver = z3.Solver()
-    solver.add(*symbolic(values, s), z3.Not(BY_ID[invariant].symbolic(s)))
+    solver.add(*symbolic(values, s), z3.Not(BY_ID[invariant].symbolic(s, s, True)))
     return bool(solver.check() == z3.unsat)
 
 

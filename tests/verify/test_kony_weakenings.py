@@ -11,12 +11,11 @@ import pytest
 
 from kot_rules.games.king_of_new_york import kernel as k
 from kot_rules.games.king_of_new_york.invariants import INVARIANTS, KONY
-from kot_rules.games.king_of_new_york.prover import prove
 from kot_rules.language.cardset import check_paths
 from kot_rules.language.diagnostics import CODES
 from kot_rules.surfaces.cli import main
-from kot_rules.verify.cardcheck import kony_proof_diagnostics
-from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED
+from kot_rules.verify.cardcheck import proof_diagnostics
+from kot_rules.verify.prover import COUNTEREXAMPLE, PROVED, prove
 
 BY_NAME = {t.name: t for t in k.TRANSITIONS}
 
@@ -48,7 +47,7 @@ class TestABrokenStepFailsItsProof:
     def test_counterexample(self, weakening: str, step: str, invariant: str,
                             shown: str) -> None:
         with k.weakened(weakening):
-            (result,) = prove(BY_NAME[step], [invariant])
+            (result,) = prove(BY_NAME[step], invariants=[invariant], game=KONY)
         assert result.status == COUNTEREXAMPLE
         assert result.detail.startswith(f"{invariant} broken: ")
         assert shown in result.detail
@@ -58,7 +57,7 @@ class TestABrokenStepFailsItsProof:
     @pytest.mark.parametrize(("weakening", "step", "invariant", "shown"), CAUGHT)
     def test_proved_without_the_weakening(self, weakening: str, step: str, invariant: str,
                                           shown: str) -> None:
-        (result,) = prove(BY_NAME[step], [invariant])
+        (result,) = prove(BY_NAME[step], invariants=[invariant], game=KONY)
         assert result.status == PROVED
 
     def test_every_weakening_is_tested(self) -> None:
@@ -88,9 +87,9 @@ class TestABrokenCard:
     def test_is_an_error_at_its_sentence(self, tmp_path: Path) -> None:
         report = check_paths([write(tmp_path, BROKEN)], KONY)
         assert report.definitions
-        assert kony_proof_diagnostics(report.definitions) == []
+        assert proof_diagnostics(report.definitions, KONY) == []
         with k.weakened("heal-cap"):
-            found = kony_proof_diagnostics(report.definitions)
+            found = proof_diagnostics(report.definitions, KONY)
         assert [(d.code, d.line, d.column) for d in found] == [("KOT322", 3, 3)]
         assert "counterexample: INV-KONY-HEARTS broken" in found[0].message
 

@@ -11,7 +11,8 @@ import pytest
 
 from kot_rules.engine import effects
 from kot_rules.games.king_of_tokyo import kernel, semantics
-from kot_rules.games.king_of_tokyo.invariants import INVARIANTS, for_game
+from kot_rules.games.king_of_tokyo.counterexample import scenario
+from kot_rules.games.king_of_tokyo.invariants import INVARIANTS
 from kot_rules.language import vocabulary
 from kot_rules.language.ast import CardDef, Verb
 from kot_rules.language.cardset import builtin_card_set
@@ -57,7 +58,7 @@ class TestEverythingIsProved:
 
     def test_every_invariant_is_proved_as_the_report_lists_it(self, report: Report) -> None:
         # One list: the report's rows are the invariants' own, in their order.
-        assert list(report.counts()) == [inv.id for inv in for_game("king-of-tokyo")]
+        assert list(report.counts()) == [inv.id for inv in INVARIANTS]
         assert [r.invariant for r in report.results[:len(INVARIANTS)]] == list(report.counts())
 
     def test_identical_sentences_are_proved_once(self, report: Report) -> None:
@@ -76,7 +77,7 @@ class TestWeakenedKernel:
     def test_heal_without_the_cap_is_a_counterexample(self, tmp_path: Path) -> None:
         cards = builtin_card_set()
         with kernel.weakened("heal-cap"):
-            report = prover.verify(healing(), attach(cards, lambda: tmp_path))
+            report = prover.verify(healing(), attach(cards, lambda: tmp_path, scenario))
         failed = {(r.invariant, r.transition) for r in report.results if r.status != PROVED}
         assert ("INV-HEARTS", "dice: numbers, energy, hearts") in failed
         assert ("INV-HEARTS", "Heal 2.") in failed
@@ -99,12 +100,13 @@ class TestWeakenedKernel:
         monkeypatch.setattr(effects, "heal", uncapped_heal)
         cards = builtin_card_set()
         with kernel.weakened("heal-cap"):
-            results = prover.prove(next(t for t, _ in prover.collect(cards.cards)
+            results = prover.prove(next(t for t, _ in prover.collect(prover.model_of(), cards.cards)
                                         if t.name == "Heal 2."),
                                    [prover.Use("heal", cards.definition("heal").position)])
         (failed,) = [r for r in results if r.status != PROVED]
-        t = next(t for t, _ in prover.collect(cards.cards) if t.name == "Heal 2.")
-        attach(cards, lambda: tmp_path)(t, failed)
+        steps = prover.collect(prover.model_of(), cards.cards)
+        t = next(t for t, _ in steps if t.name == "Heal 2.")
+        attach(cards, lambda: tmp_path, scenario)(t, failed)
         assert failed.reproduced is True, Path(failed.scenario or "").read_text()
 
     @pytest.mark.parametrize(("weakening", "invariant"), [
@@ -128,7 +130,7 @@ class TestVocabulary:
                              ids=[e.__name__ for e, _ in semantics.TABLES])
     def test_every_member_has_a_meaning_or_a_reason(self, enum: type[Enum],
                                                     table: dict[object, object]) -> None:
-        # duel-proofs: a word King of Tokyo's cards may not say needs no meaning here
+        # A word King of Tokyo's cards may not say needs no meaning here
         # (its meaning is its game's: kot_rules.games.king_of_tokyo_duel.semantics for Duel).
         games = {w.member: w.games for _, w in vocabulary.words()}
         missing = [m for m in enum if m not in table and m not in semantics.NOT_YET

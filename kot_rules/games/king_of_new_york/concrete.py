@@ -13,7 +13,7 @@ invariant's one Z3 statement (the proofs' definition).
 The model's two ghosts are read from the engine: ``checked`` is the engine's own ``over``
 (the game ends only where victory is checked, at the end of a turn, or where a card says its
 owner wins), and ``card_win`` a game whose outcome a card gave (:data:`CARD_WIN`). The engine
-knows each tile by name, so :func:`check` also checks what counting cannot see: no tile lies
+knows each tile by name, so :func:`findings` also checks what counting cannot see: no tile lies
 in two places, no stack is higher than the board's, the units revealed this turn lie in a
 borough.
 """
@@ -21,15 +21,15 @@ borough.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
 import z3
 
+from kot_rules.engine.game import FirstPlayerRule
 from kot_rules.engine.state import Phase, State
 from kot_rules.games.king_of_new_york.board import BOROUGHS, DATA, GAME_ID, CityBoard
-from kot_rules.games.king_of_new_york.invariants import BY_ID, IDS
 from kot_rules.games.king_of_new_york.state import (
     CAPACITY,
     MANHATTAN_I,
@@ -45,14 +45,27 @@ from kot_rules.games.king_of_new_york.state import (
     SymKonyMonster,
     expand_field,
 )
-from kot_rules.verify.invariant import Violation
 from kot_rules.verify.symbolic import fields_of
 
-__all__ = ["CARD_WIN", "CHECKS", "GAME_ID", "IDS", "KonyView", "check", "symbolic", "view"]
+__all__ = ["CARD_WIN", "CHECKS", "GAME_ID", "SOAK_OPTIONS", "KonyView", "findings", "symbolic",
+           "view"]
 
 CARD_WIN = "wins at once"
 """The engine's outcome reason when a card says its owner wins (the ``win`` verb)."""
 SEATS_ID = "INV-KONY-SEATS"
+SOAK_OPTIONS: dict[str, tuple[Any, ...]] = {
+    # D-KONY-56-VARIANT: with five or six monsters the 5-6 path by default, or one
+    # monster in Manhattan; with two to four both are the same game (played once).
+    "tokyo_bay": (None, False),
+    # D-KONY-FIRST-PLAYER: seat 0, or the roll-off (a chance node).
+    "first_player": tuple(FirstPlayerRule),
+}
+"""The options the soak (:mod:`kot_rules.verify.soak`) varies in New York, where only some
+mean something; every other option is held at its default there. The other readings choose
+between card words King of New York's cards never say (a monster's neighbours, damage added
+to an attack, a card that replaces an elimination, a card acting on another monster's dice,
+a card sold back), and its maximum hearts never passes the cap of 12
+(tests/trust/test_soak.py checks both)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +175,7 @@ def symbolic(v: KonyView) -> SymKony:
     return SymKony(*parts)
 
 
-# -- each invariant in plain Python (the Z3 statement of kony_invariants, read the same) ----
+# -- each invariant in plain Python (its Z3 statement in invariants.py, read the same) --
 
 
 def _seats(v: KonyView) -> bool:
@@ -211,7 +224,7 @@ def _special(v: KonyView) -> bool:
 
 
 def _first_at_goal(v: KonyView) -> int:
-    """kony_kernel.first_at_goal: the first monster from seat 0 with the stars to win."""
+    """kernel.first_at_goal: the first monster from seat 0 with the stars to win."""
     return next((k for k, m in enumerate(v.monsters)
                  if m.alive and m.stars >= v.win_stars), NOBODY)
 
@@ -233,7 +246,7 @@ CHECKS: dict[str, Callable[[KonyView], bool]] = {
     "INV-KONY-MANHATTAN": _manhattan, "INV-KONY-CAPACITY": _capacity,
     "INV-KONY-TILES": _tiles, "INV-KONY-SPECIAL": _special, "INV-KONY-VICTORY": _victory,
 }
-"""Each New York invariant's plain check, by id (every id of kony_invariants.IDS)."""
+"""Each New York invariant's plain check, by id (every id of the invariants' ``IDS``)."""
 
 
 def _named_tiles(b: CityBoard) -> list[str]:
@@ -253,20 +266,21 @@ def _named_tiles(b: CityBoard) -> list[str]:
     return out
 
 
-def check(s: State) -> list[Violation]:
-    """Every New York invariant the engine state ``s`` breaks (empty: it keeps them all).
+TILES_ID = "INV-KONY-TILES"
+
+
+def findings(s: State, ids: Iterable[str]) -> list[tuple[str, str]]:
+    """Each invariant of ``ids`` the engine state ``s`` breaks, as (id, message); an empty
+    message: the invariant's statement says what is broken. The view is read once.
 
     The set-up places the figures one by one, and a question asked in the middle of a step
     (the 5-6 path closing) shows a monster between two places: INV-KONY-SEATS, which speaks
     of the state between whole steps, is not judged there; the state after is."""
     v = view(s)
+    wanted = tuple(ids)
     between = s.pending is not None or s.phase in (Phase.FIRST_PLAYER, Phase.PLACE)
-    out = [Violation(i, f"broken: {BY_ID[i].statement}") for i in IDS
+    out = [(i, "") for i in wanted
            if not (between and i == SEATS_ID) and not CHECKS[i](v)]
-    out += [Violation("INV-KONY-TILES", found) for found in _named_tiles(s.board)]
+    if TILES_ID in wanted:
+        out += [(TILES_ID, found) for found in _named_tiles(s.board)]
     return out
-
-
-def holds_symbolically(invariant: str, v: KonyView) -> bool:
-    """``invariant``'s Z3 statement on the view (slow: for tests of :data:`CHECKS`)."""
-    return bool(z3.is_true(z3.simplify(BY_ID[invariant].symbolic(symbolic(v)))))

@@ -8,10 +8,11 @@ simplified), so the proofs and the tests read one definition.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import z3
 
+from kot_rules.engine.state import State
+from kot_rules.games.king_of_new_york import concrete
 from kot_rules.games.king_of_new_york.kernel import condition, outcome
 from kot_rules.games.king_of_new_york.state import (
     MANHATTAN_I,
@@ -24,25 +25,12 @@ from kot_rules.games.king_of_new_york.state import (
     TOP_ZONE,
     SymKony,
 )
+from kot_rules.verify import invariant
+from kot_rules.verify.invariant import Check, Invariant, InvariantViolation, Violation, of_state
 from kot_rules.verify.symbolic import Bool
 
 KONY = "king-of-new-york"
 """The games-registry id of King of New York."""
-
-KonyProperty = Callable[[SymKony], Bool]
-
-
-@dataclass(frozen=True)
-class KonyInvariant:
-    """One invariant of New York: what every reachable state keeps."""
-
-    id: str
-    statement: str
-    rules: tuple[str, ...]
-    """The rule slugs and decision ids it rests on (spec/rules/king-of-new-york.yaml)."""
-    symbolic: KonyProperty
-    code: str = ""
-    """The diagnostic ``kot-rules check`` gives a card sentence that can break it."""
 
 
 def _seat_or_nobody(v: Bool) -> Bool:
@@ -107,40 +95,56 @@ def victory(s: SymKony) -> Bool:
         s.winner == z3.If(s.over, outcome(s), NOBODY)))
 
 
-INVARIANTS: tuple[KonyInvariant, ...] = (
-    KonyInvariant("INV-KONY-SEATS", "Two to six monsters; each monster in the game stands in "
+def _plain(invariant_id: str, statement: str) -> Check:
+    """The plain check of ``invariant_id`` (:mod:`concrete`) on an engine state."""
+
+    def check(state: State) -> list[str]:
+        return [message or f"broken: {statement}"
+                for _, message in concrete.findings(state, (invariant_id,))]
+
+    return check
+
+
+def _invariant(invariant_id: str, statement: str, rules: tuple[str, ...],
+               prop: Callable[[SymKony], Bool], code: str) -> Invariant[SymKony]:
+    return Invariant(invariant_id, statement, rules, _plain(invariant_id, statement),
+                     of_state(prop), code)
+
+
+INVARIANTS: tuple[Invariant[SymKony], ...] = (
+    _invariant("INV-KONY-SEATS", "Two to six monsters; each monster in the game stands in "
                   "one borough, in Manhattan exactly when it is on one of Manhattan's paths; an "
                   "eliminated one stands nowhere.",
                   ("kony.setup.components", "kony.end.elimination", "kony.setup.start-borough"),
                   seats, "KOT321"),
-    KonyInvariant("INV-KONY-HEARTS", "Each monster in the game has 1 to its maximum hearts; an "
+    _invariant("INV-KONY-HEARTS", "Each monster in the game has 1 to its maximum hearts; an "
                   "eliminated one has none.",
                   ("kony.setup.monster-board", "kony.dice.heal", "kony.end.elimination"),
                   hearts, "KOT322"),
-    KonyInvariant("INV-KONY-RESOURCES", "No monster has less than 0 energy or 0 stars; the "
+    _invariant("INV-KONY-RESOURCES", "No monster has less than 0 energy or 0 stars; the "
                   "destruction left to spend is not negative.",
                   ("kony.dice.energy", "kony.ouch.statue", "kony.dice.destruction"),
                   resources, "KOT323"),
-    KonyInvariant("INV-KONY-MANHATTAN", "At most one monster on each path of Manhattan, in one of "
+    _invariant("INV-KONY-MANHATTAN", "At most one monster on each path of Manhattan, in one of "
                   "its three zones: the 2-4 path's space only, or with the 5-6 variant and at "
                   "least five monsters also the 5-6 path's (taken only with the 2-4 one); the "
                   "monsters there are in the game.",
                   ("kony.manhattan.one-monster", "kony.five-six.two-paths",
                    "kony.five-six.first-eliminated", "kony.five-six.closing", "kony.move.up",
                    "D-KONY-56-VARIANT"), manhattan, "KOT324"),
-    KonyInvariant("INV-KONY-CAPACITY", "An outer borough holds at most two monsters.",
+    _invariant("INV-KONY-CAPACITY", "An outer borough holds at most two monsters.",
                   ("kony.borough.capacity",), capacity, "KOT325"),
-    KonyInvariant("INV-KONY-TILES", "The 45 tiles are conserved: each is a building in a "
+    _invariant("INV-KONY-TILES", "The 45 tiles are conserved: each is a building in a "
                   "borough's stacks (at most nine there), a unit lying in a borough, or a "
                   "destroyed unit back in the box; the units revealed this turn are among a "
                   "borough's units.",
                   ("kony.setup.tiles", "kony.destruction.building", "kony.destruction.unit",
                    "kony.destruction.fresh-unit", "D-KONY-DESTROYED-UNITS"), tiles, "KOT326"),
-    KonyInvariant("INV-KONY-SPECIAL", "Each special card (Superstar, the Statue of Liberty) is "
+    _invariant("INV-KONY-SPECIAL", "Each special card (Superstar, the Statue of Liberty) is "
                   "beside the board or held by one monster in the game.",
                   ("kony.setup.special-cards", "kony.special.change-hands",
                    "D-KONY-SPECIAL-ON-ELIMINATION"), special, "KOT327"),
-    KonyInvariant("INV-KONY-VICTORY", "The game ends only at the end of a turn, exactly when an "
+    _invariant("INV-KONY-VICTORY", "The game ends only at the end of a turn, exactly when an "
                   "ending holds then: the monster whose turn it is, in the game with the stars "
                   "to win (no other monster wins by stars then), else the last one standing, "
                   "else nobody left (a draw); or at once when a card says its owner, in the "
@@ -151,15 +155,35 @@ INVARIANTS: tuple[KonyInvariant, ...] = (
 )
 """Every New York invariant, in the order reports list them."""
 
-BY_ID: dict[str, KonyInvariant] = {inv.id: inv for inv in INVARIANTS}
+BY_ID: dict[str, Invariant[SymKony]] = {inv.id: inv for inv in INVARIANTS}
 IDS: tuple[str, ...] = tuple(BY_ID)
 """The ids the New York game definition lists as its ``invariants``."""
 
 
 def all_hold(s: SymKony) -> Bool:
-    return z3.And([inv.symbolic(s) for inv in INVARIANTS])
+    """Every invariant of ``s`` on its own (as the pre-state of a step)."""
+    return invariant.all_hold(INVARIANTS, s)
 
 
-def holds(invariant: str, s: SymKony) -> bool:
-    """``invariant`` on a concrete state (every field a Z3 constant)."""
-    return bool(z3.is_true(z3.simplify(BY_ID[invariant].symbolic(s))))
+def holds(invariant_id: str, s: SymKony) -> bool:
+    """``invariant_id`` on a concrete state (every field a Z3 constant)."""
+    return invariant.holds(BY_ID[invariant_id], s)
+
+
+def check_all(state: State) -> list[Violation]:
+    """Every invariant the engine state ``state`` breaks (empty: it keeps them all): the
+    view is read once for all of them (the soak's fast path)."""
+    return [Violation(i, message or f"broken: {BY_ID[i].statement}")
+            for i, message in concrete.findings(state, IDS)]
+
+
+def assert_all(state: State) -> None:
+    """Raise :class:`InvariantViolation` if ``state`` breaks an invariant."""
+    violations = check_all(state)
+    if violations:
+        raise InvariantViolation(violations, state)
+
+
+def holds_symbolically(invariant_id: str, v: concrete.KonyView) -> bool:
+    """``invariant_id``'s Z3 statement on a view (slow: for tests of the plain checks)."""
+    return holds(invariant_id, concrete.symbolic(v))

@@ -16,7 +16,7 @@ turn (kony.end.victory-at-end-of-turn).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -55,8 +55,7 @@ from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
 
 if TYPE_CHECKING:
-    from kot_rules.language.ast import CardDef
-    from kot_rules.verify.prover import Report, Result
+    pass
 
 Step = tuple[Bool, SymKony]
 """A transition's precondition and post-state."""
@@ -622,14 +621,3 @@ TRANSITIONS: tuple[KonyTransition, ...] = (
     _t("end of turn: victory", end_of_turn),
 )
 """Every kernel step of King of New York, in the order reports list them."""
-
-
-def verify(cards: Sequence[CardDef] = (),
-           on_counterexample: Callable[[Any, Result], None] | None = None,
-           game: str = "king-of-new-york") -> Report:
-    """``kot-rules verify --game king-of-new-york``: every New York invariant for every
-    kernel step and every sentence of ``cards``, and the canaries
-    (:func:`kot_rules.games.king_of_new_york.prover.verify`)."""
-    from kot_rules.games.king_of_new_york.prover import verify as run
-
-    return run(cards, on_counterexample, game)

@@ -106,15 +106,12 @@ class ConcreteInvariant:
 
 
 def concrete_invariants() -> tuple[ConcreteInvariant, ...]:
-    """The invariants :mod:`kot_rules.games.king_of_new_york.concrete` checks on the engine's
-    states (its
-    ``IDS``), each with its statement in :mod:`kot_rules.games.king_of_new_york.invariants` (the one
-    place they are written)."""
-    from kot_rules.games.king_of_new_york import concrete as kony_concrete
-    from kot_rules.games.king_of_new_york import invariants as kony_invariants
+    """The invariants checked on the engine's states (each one's plain check in
+    :mod:`kot_rules.games.king_of_new_york.concrete`), each with its statement in
+    :mod:`kot_rules.games.king_of_new_york.invariants` (the one place they are written)."""
+    from kot_rules.games.king_of_new_york.invariants import INVARIANTS
 
-    return tuple(ConcreteInvariant(i, kony_invariants.BY_ID[i].statement)
-                 for i in kony_concrete.IDS)
+    return tuple(ConcreteInvariant(inv.id, inv.statement) for inv in INVARIANTS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,9 +201,10 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     key = SECTION.proof_key(root, root / BOARD_FILE)
 
     def compute() -> dict[str, Any]:
-        model = importlib.import_module(name)
-        report = model.verify(builtin_card_set(KONY).cards, game=KONY)
-        out: dict[str, Any] = report.to_json()
+        from kot_rules.games.king_of_new_york.model import MODEL
+        from kot_rules.verify.prover import verify
+
+        out: dict[str, Any] = verify(builtin_card_set(KONY).cards, model=MODEL).to_json()
         return out
 
     return cached_report(root / CACHE, key, compute)

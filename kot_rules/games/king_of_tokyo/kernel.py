@@ -22,18 +22,9 @@ from kot_rules.engine.numbers import (
     START_IN_TOKYO_STARS,
     SWEEP_COST,
 )
+from kot_rules.games.king_of_tokyo.state import NOBODY, SEATS, SymState
 from kot_rules.verify.common import Weakenings
-from kot_rules.verify.symbolic import (
-    NOBODY,
-    SEATS,
-    Bool,
-    Ctx,
-    Int,
-    SymState,
-    ite,
-    zmax,
-    zmin,
-)
+from kot_rules.verify.symbolic import Bool, Ctx, Int, ite, zmax, zmin
 
 Step = tuple[Bool, SymState]
 """A transition's precondition and post-state."""

@@ -17,6 +17,7 @@ import z3
 
 from kot_rules.games.king_of_tokyo import kernel
 from kot_rules.games.king_of_tokyo.kernel import Step
+from kot_rules.games.king_of_tokyo.state import SEATS, SymState
 from kot_rules.language.ast import (
     Ability,
     Activated,
@@ -43,7 +44,7 @@ from kot_rules.verify.common import (
     modifier_label,
     token_rule_label,
 )
-from kot_rules.verify.symbolic import SEATS, Bool, Ctx, Int, SymState, ite, zmin
+from kot_rules.verify.symbolic import Bool, Ctx, Int, ite, zmin
 
 # -- verbs: (ctx, state, target seat, amount) -> state ----------------------------------
 
@@ -345,20 +346,20 @@ TOKEN_RULES: dict[TokenRuleKind, Callable[[Ctx, SymState], Step]] = {
 
 NOT_YET: dict[Enum, str] = {}
 """Vocabulary with no symbolic meaning yet, and why (cards using it are 'unsupported')."""
-# duel-words: Duel-only words, whose Z3 meaning is Duel's
+# Duel-only words, whose Z3 meaning is Duel's
 # (kot_rules.games.king_of_tokyo_duel.semantics).
 NOT_YET.update({v: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
                 for v in (Verb.PULL_FAME, Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS)})
-# duel-cards-damage: Duel-only words (their Z3 meaning:
+# Duel-only words (their Z3 meaning:
 # kot_rules.games.king_of_tokyo_duel.semantics).
 NOT_YET.update({m: "a King of Tokyo: Duel word: its symbolic meaning is Duel's" for m in (
     Verb.SPOTLIGHT_DAMAGE, Verb.REST, Verb.REFUND, Verb.SWAP_CARD, Verb.NO_DAMAGE_THIS_TURN,
     Verb.DISCARD_THIS, Trigger.OTHER_DICE_ENERGY, Trigger.HEART_BEYOND, Condition.FAME_ON_TILE,
     ModifierKind.IMMUNE, ModifierKind.FIRST_DAMAGE, ModifierKind.EXTRA_HEALING_ONCE)})
-# duel-monsters: a Duel monster's power words (Duel's meaning: duel_semantics).
+# A Duel monster's power words (Duel's meaning: duel_semantics).
 NOT_YET.update({v: "a King of Tokyo: Duel monster's power: its symbolic meaning is Duel's"
                 for v in (Verb.ADD_FACES, Verb.PLACE_KING_TILE, ModifierKind.MULTIPLY_SMASH)})
-# duel-cards-roll: the roll's words, Duel-only too.
+# The roll's words, Duel-only too.
 NOT_YET.update({w: "a King of Tokyo: Duel word: its symbolic meaning is Duel's"
                 for w in (Trigger.OF_A_KIND, Trigger.RESOLVED, Trigger.SKIPPED,
                           Trigger.LEFT_UNRESOLVED, Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED,

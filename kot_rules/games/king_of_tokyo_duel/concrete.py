@@ -16,7 +16,7 @@ step, and INV-DUEL-VICTORY still ties ``over`` and the winner to the position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +24,6 @@ import z3
 
 from kot_rules.engine.state import Phase, State
 from kot_rules.games.king_of_tokyo_duel.board import TILES, DuelBoard, PlacedTile
-from kot_rules.games.king_of_tokyo_duel.invariants import BY_ID, IDS
 from kot_rules.games.king_of_tokyo_duel.state import (
     AMOUNT_CAP,
     DICE_CAP,
@@ -44,7 +43,6 @@ from kot_rules.games.king_of_tokyo_duel.state import (
     SymDuelMonster,
     SymTrack,
 )
-from kot_rules.verify.invariant import Violation
 
 BONUS: dict[str, int] = {
     "none": int(Bonus.NONE), "smash": int(Bonus.SMASH), "heal": int(Bonus.HEAL),
@@ -161,7 +159,7 @@ def symbolic(v: DuelView) -> SymDuel:
                    val(v.puller), val(v.pull_track), val(v.over), val(v.winner), val(v.seen))
 
 
-# -- each invariant in plain Python (the Z3 statement of duel_invariants, read the same) --
+# -- each invariant in plain Python (its Z3 statement in invariants.py, read the same) --
 
 
 def _seats(v: DuelView) -> bool:
@@ -256,21 +254,20 @@ CHECKS: dict[str, Callable[[DuelView], bool]] = {
     "INV-DUEL-TOKENS": _tokens, "INV-DUEL-DICE": _dice, "INV-DUEL-MARKERS": _markers,
     "INV-DUEL-BUZZ": _tiles, "INV-DUEL-VICTORY": _victory,
 }
-"""Each Duel invariant's plain check, by id (every id of duel_invariants.IDS)."""
+"""Each Duel invariant's plain check, by id (every id of the invariants' ``IDS``)."""
 
 
-def check(s: State) -> list[Violation]:
-    """Every Duel invariant the engine state ``s`` breaks (empty: it keeps them all).
+VICTORY = "INV-DUEL-VICTORY"
+
+
+def findings(s: State, ids: Iterable[str]) -> list[tuple[str, str]]:
+    """Each invariant of ``ids`` the engine state ``s`` breaks, as (id, message); the
+    message is empty: the invariant's statement says what is broken. The view is read once.
 
     While a question waits in the middle of a step (``s.pending``: e.g. a Buzz bonus the
     puller may swap for a smash, asked before that step's victory check), the step is not
     over, so INV-DUEL-VICTORY, which speaks of the state after each whole event, is not
     judged there; the state its answer leads to is."""
     v = view(s)
-    ids = IDS if s.pending is None else tuple(i for i in IDS if i != "INV-DUEL-VICTORY")
-    return [Violation(i, f"broken: {BY_ID[i].statement}") for i in ids if not CHECKS[i](v)]
-
-
-def holds_symbolically(invariant: str, v: DuelView) -> bool:
-    """``invariant``'s Z3 statement on the view (slow: for tests of :data:`CHECKS`)."""
-    return bool(z3.is_true(z3.simplify(BY_ID[invariant].symbolic(symbolic(v)))))
+    return [(i, "") for i in ids
+            if not (s.pending is not None and i == VICTORY) and not CHECKS[i](v)]

@@ -9,10 +9,11 @@ tests read one definition.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import z3
 
+from kot_rules.engine.state import State
+from kot_rules.games.king_of_tokyo_duel import concrete
 from kot_rules.games.king_of_tokyo_duel.kernel import condition, wins
 from kot_rules.games.king_of_tokyo_duel.state import (
     AMOUNT_CAP,
@@ -29,26 +30,12 @@ from kot_rules.games.king_of_tokyo_duel.state import (
     SymDuel,
     SymTrack,
 )
+from kot_rules.verify import invariant
+from kot_rules.verify.invariant import Check, Invariant, InvariantViolation, Violation, of_state
 from kot_rules.verify.symbolic import Bool
 
 DUEL = "king-of-tokyo-duel"
 """The games-registry id of King of Tokyo: Duel."""
-
-DuelProperty = Callable[[SymDuel], Bool]
-
-
-@dataclass(frozen=True)
-class DuelInvariant:
-    """One invariant of Duel: what every reachable state keeps."""
-
-    id: str
-    statement: str
-    rules: tuple[str, ...]
-    """The rule slugs and decision ids it rests on (spec/rules/king-of-tokyo-duel.yaml)."""
-    symbolic: DuelProperty
-    code: str = ""
-    """The diagnostic ``kot-rules check`` gives a card sentence that can break it."""
-
 
 def seats(s: SymDuel) -> Bool:
     return z3.And(len(s.monsters) == SEATS, len(s.tracks) == 2,
@@ -126,34 +113,50 @@ def victory(s: SymDuel) -> Bool:
                   z3.Implies(s.over, s.pull_left == 0))
 
 
-INVARIANTS: tuple[DuelInvariant, ...] = (
-    DuelInvariant("INV-DUEL-SEATS", "Exactly two monsters and two tracks; the active seat, "
+def _plain(invariant_id: str, statement: str) -> Check:
+    """The plain check of ``invariant_id`` (:mod:`concrete`) on an engine state."""
+
+    def check(state: State) -> list[str]:
+        return [message or f"broken: {statement}"
+                for _, message in concrete.findings(state, (invariant_id,))]
+
+    return check
+
+
+def _invariant(invariant_id: str, statement: str, rules: tuple[str, ...],
+               prop: Callable[[SymDuel], Bool], code: str) -> Invariant[SymDuel]:
+    return Invariant(invariant_id, statement, rules, _plain(invariant_id, statement),
+                     of_state(prop), code)
+
+
+INVARIANTS: tuple[Invariant[SymDuel], ...] = (
+    _invariant("INV-DUEL-SEATS", "Exactly two monsters and two tracks; the active seat, "
                   "the puller, the winner and The King's seat are seats of the game (or "
                   "nobody).",
                   ("duel.setup.monsters", "duel.components.markers"), seats, "KOT311"),
-    DuelInvariant("INV-DUEL-HEARTS", "Each monster has 0 to its starting hearts.",
+    _invariant("INV-DUEL-HEARTS", "Each monster has 0 to its starting hearts.",
                   ("duel.setup.hearts", "duel.face.heal", "duel.components.life-wheel",
                    "D-DUEL-HEART-CAP"), hearts, "KOT312"),
-    DuelInvariant("INV-DUEL-ENERGY", "No monster has less than 0 energy.",
+    _invariant("INV-DUEL-ENERGY", "No monster has less than 0 energy.",
                   ("duel.face.energy", "duel.setup.second-player-energy"), energy, "KOT313"),
-    DuelInvariant("INV-DUEL-TOKENS", "Each monster holds 0 to 2 dice tokens.",
+    _invariant("INV-DUEL-TOKENS", "Each monster holds 0 to 2 dice tokens.",
                   ("duel.roll.dice-token-cap", "D-DUEL-TOKEN-OVERFLOW"), tokens, "KOT314"),
-    DuelInvariant("INV-DUEL-DICE", "A roll has at most 6 ordinary and 2 extra dice, at most "
+    _invariant("INV-DUEL-DICE", "A roll has at most 6 ordinary and 2 extra dice, at most "
                   "8 in all, and at most 5 ordinary dice in the first player's first turn.",
                   ("duel.roll.six-dice", "duel.roll.dice-cap", "duel.roll.first-turn",
                    "D-DUEL-DICE-CAP"), dice, "KOT315"),
-    DuelInvariant("INV-DUEL-MARKERS", "Both markers lie within -7..+7, on a space a marker "
+    _invariant("INV-DUEL-MARKERS", "Both markers lie within -7..+7, on a space a marker "
                   "can stand on (never a shortening tile's jumped middle; an in-between "
                   "space only where a lengthening tile makes one).",
                   ("duel.setup.tracks", "duel.track.one-step", "D-DUEL-COORDINATES",
                    "D-DUEL-PULL-STEPS", "D-DUEL-BUZZ-GEOMETRY"), markers, "KOT316"),
-    DuelInvariant("INV-DUEL-BUZZ", "The Buzz tiles lie legally: bonuses only on tiles, "
+    _invariant("INV-DUEL-BUZZ", "The Buzz tiles lie legally: bonuses only on tiles, "
                   "King tiles without a bonus and only with The King in the game, a jumped "
                   "middle between two tile spaces, an extra space between two tile spaces.",
                   ("duel.buzz.placement", "duel.buzz.lengthen", "duel.buzz.shorten",
                    "D-DUEL-BUZZ-PLACEMENT", "D-DUEL-BUZZ-GEOMETRY", "D-DUEL-KING"), tiles,
                   "KOT317"),
-    DuelInvariant("INV-DUEL-VICTORY", "The game is over exactly when a victory condition "
+    _invariant("INV-DUEL-VICTORY", "The game is over exactly when a victory condition "
                   "holds (the rival's last heart lost, a marker on a Victory space, both "
                   "markers in one player's spotlight zones), and it ends after the very event "
                   "that first meets one: it is over exactly when a condition held after some "
@@ -165,15 +168,35 @@ INVARIANTS: tuple[DuelInvariant, ...] = (
 )
 """Every Duel invariant, in the order reports list them."""
 
-BY_ID: dict[str, DuelInvariant] = {inv.id: inv for inv in INVARIANTS}
+BY_ID: dict[str, Invariant[SymDuel]] = {inv.id: inv for inv in INVARIANTS}
 IDS: tuple[str, ...] = tuple(BY_ID)
 """The ids the Duel game definition lists as its ``invariants``."""
 
 
 def all_hold(s: SymDuel) -> Bool:
-    return z3.And([inv.symbolic(s) for inv in INVARIANTS])
+    """Every invariant of ``s`` on its own (as the pre-state of a step)."""
+    return invariant.all_hold(INVARIANTS, s)
 
 
-def holds(invariant: str, s: SymDuel) -> bool:
-    """``invariant`` on a concrete state (every field a Z3 constant)."""
-    return bool(z3.is_true(z3.simplify(BY_ID[invariant].symbolic(s))))
+def holds(invariant_id: str, s: SymDuel) -> bool:
+    """``invariant_id`` on a concrete state (every field a Z3 constant)."""
+    return invariant.holds(BY_ID[invariant_id], s)
+
+
+def check_all(state: State) -> list[Violation]:
+    """Every invariant the engine state ``state`` breaks (empty: it keeps them all): the
+    view is read once for all of them (the soak's fast path)."""
+    return [Violation(i, message or f"broken: {BY_ID[i].statement}")
+            for i, message in concrete.findings(state, IDS)]
+
+
+def assert_all(state: State) -> None:
+    """Raise :class:`InvariantViolation` if ``state`` breaks an invariant."""
+    violations = check_all(state)
+    if violations:
+        raise InvariantViolation(violations, state)
+
+
+def holds_symbolically(invariant_id: str, v: concrete.DuelView) -> bool:
+    """``invariant_id``'s Z3 statement on a view (slow: for tests of the plain checks)."""
+    return holds(invariant_id, concrete.symbolic(v))

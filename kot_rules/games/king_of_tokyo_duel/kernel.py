@@ -14,7 +14,7 @@ is checked for both seats (D-DUEL-WIN-CHECK). A step never starts once the game 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -44,8 +44,7 @@ from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
 
 if TYPE_CHECKING:
-    from kot_rules.language.ast import CardDef
-    from kot_rules.verify.prover import Report, Result
+    pass
 
 Step = tuple[Bool, SymDuel]
 """A transition's precondition and post-state."""
@@ -505,14 +504,3 @@ TRANSITIONS: tuple[DuelTransition, ...] = (
     DuelTransition("end of turn", end_turn, ("duel.end-turn.pass", "duel.roll.first-turn")),
 )
 """Every kernel step of Duel, in the order reports list them."""
-
-
-def verify(cards: Sequence[CardDef] = (),
-           on_counterexample: Callable[[Any, Result], None] | None = None,
-           game: str = "king-of-tokyo-duel") -> Report:
-    """``kot-rules verify --game king-of-tokyo-duel``: every Duel invariant for every
-    kernel step and every sentence of ``cards``, and the canaries (see
-    :func:`kot_rules.games.king_of_tokyo_duel.prover.verify`)."""
-    from kot_rules.games.king_of_tokyo_duel.prover import verify as run
-
-    return run(cards, on_counterexample, game)

@@ -18,8 +18,7 @@ each, with :func:`duel_kernel.event`.
 Adding the meaning of a new Duel word takes a few lines, one decorator per table::
 
     from kot_rules.language.ast import Condition, ModifierKind, Verb
-    from kot_rules.verify import duel_kernel as k
-from kot_rules.games.king_of_tokyo_duel.invariants import INVARIANTS
+    from kot_rules.games.king_of_tokyo_duel import kernel as k
     from kot_rules.games.king_of_tokyo_duel.semantics import condition, modifier, verb
 
     @verb(Verb.GAIN_DICE_TOKENS)  # (ctx, state, owner, target seat, amount) -> state
@@ -58,13 +57,13 @@ from kot_rules.games.king_of_tokyo_duel import kernel as k
 from kot_rules.games.king_of_tokyo_duel.invariants import INVARIANTS
 from kot_rules.games.king_of_tokyo_duel.state import (
     SEATS,
-    Bonus,  # duel-cards-rival
+    Bonus,
     SymDuel,
     fresh,
     ite,
     leaves,
 )
-from kot_rules.games.king_of_tokyo_duel.state import in_zone as _in_zone  # duel-cards-damage
+from kot_rules.games.king_of_tokyo_duel.state import in_zone as _in_zone
 from kot_rules.language.ast import (
     Condition,
     Effect,
@@ -83,7 +82,7 @@ from kot_rules.verify.symbolic import (
     Bool,
     Ctx,
     Int,
-    zmax,  # duel-cards-rival
+    zmax,
 )
 
 Step = k.Step
@@ -114,7 +113,7 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
     it) is left as it is."""
     known = steps if isinstance(steps, int) else z3.simplify(steps)
     if not isinstance(known, int) and not z3.is_int_value(known):
-        # duel-cards-roll: a number counted on the roll or the energy held, which the card
+        # A number counted on the roll or the energy held, which the card
         # does not say: the pull begins, and the kernel's own steps carry it on one by one
         # (duel_kernel.pull_begin, then pull_on), exactly as a pull of the dice.
         begun = replace(s, pull_left=z3.If(known > 0, known, 0), puller=z3.IntVal(owner),
@@ -134,7 +133,7 @@ def pull(ctx: Ctx, s: SymDuel, owner: int, track: int | Int, steps: int | Int) -
             # rows prove they keep them (induction over the steps). Said here, the solver
             # need not find it again. (No step lays a tile: INV-DUEL-BUZZ stays as it was.)
             t = pin(ctx, t)
-            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t) for inv in INVARIANTS
+            assume(ctx, z3.Implies(starts, z3.And([inv.symbolic(t, t, True) for inv in INVARIANTS
                                                    if inv.id != "INV-DUEL-BUZZ"])))
     done = replace(pin(ctx, t) if n else t, pull_left=z3.IntVal(0))
     return ite(starts, done, s)
@@ -341,7 +340,7 @@ modifier_transition = SENTENCES.modifier_transition
 card_transitions = SENTENCES.card_transitions
 
 
-# -- duel-cards-roll: the roll's words ---------------------------------------------------
+# -- the roll's words ---------------------------------------------------
 # The symbolic state holds no dice and no cards: what the roll's words change there (faces
 # added or taken out, a resolution skipped, a card discarded) is none of its fields, and
 # what depends on the dice (N of one face, every face, no smash, per face) may be anything.
@@ -382,7 +381,7 @@ def _reroll_fame(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     return z3.And(ok, s.active == owner), t
 
 
-# duel-cards-roll: duel-words' verbs, registered here (as this module's docstring shows) so
+# Duel's own verbs, registered here (as this module's docstring shows) so
 # that this branch's cards are proved; a merge keeps ONE registration of each.
 
 
@@ -402,7 +401,7 @@ def _pull_destruction(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> Sy
 def _gain_dice_tokens(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
     """duel.roll.dice-token-cap, D-DUEL-TOKEN-OVERFLOW: the gain beyond 2 held is lost."""
     return k.gain_tokens(s, seat, n)
-# -- duel-cards-damage: the damage cards' words -------------------------------------------
+# -- the damage cards' words -------------------------------------------
 # Cards are not in the symbolic state: discarding or swapping a card, and protection for the
 # rest of a turn, change nothing it holds; what they prevent only makes damage smaller,
 # which the kernel's damage step covers.
@@ -441,7 +440,7 @@ def _set_hearts(ctx: Ctx, s: SymDuel, owner: int, seat: int, n: Int) -> SymDuel:
     return s.with_monster(seat, replace(m, hearts=z3.If(n < m.start, n, m.start)))
 
 
-# -- duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses changed ----
+# -- the rival's keep cards and dice, the shop, Buzz bonuses changed ----
 # Cards, the shop and a later turn's dice are not in the symbolic state: a word that acts
 # only on them leaves the state as it is, and its later effect is a kernel step already
 # covered (the rival's roll with dice removed: duel_kernel.roll's ``dice-removed``).
@@ -573,7 +572,7 @@ def _heart_beyond(s: SymDuel, owner: int) -> Bool:
     """D-DUEL-HEARTS-BEYOND: after the rival lost a heart and goes on (the hearts lost in the
     turn are not in the state; the price paid is left out: energy is never capped)."""
     return s.m(rival(owner)).hearts > 0
-# -- duel-monsters: the words of a monster's power, and a monster's transitions ----------
+# -- the words of a monster's power, and a monster's transitions ----------
 
 
 @verb(Verb.ADD_FACES)
@@ -606,7 +605,7 @@ def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     return z3.And(ok, s.active == owner, target == rival(owner), dealt <= 16), t
 
 
-# duel-words' verbs, which two monsters' powers say (a pull, dice tokens). Registered
+# Duel's own verbs, which two monsters' powers say (a pull, dice tokens). Registered
 # here until branch duel-words registers them (then keep one of the two: a second
 # registration raises at import).
 

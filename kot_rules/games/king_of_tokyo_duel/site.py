@@ -7,7 +7,7 @@ monsters (:func:`duel_monsters`, the one place that reads them), the board's num
 Buzz tiles (``spec/games/king-of-tokyo-duel.yaml``), the scenarios
 (``spec/scenarios/king-of-tokyo-duel/``) and the invariants
 (:mod:`kot_rules.games.king_of_tokyo_duel.invariants`, proved by
-:mod:`kot_rules.games.king_of_tokyo_duel.prover`).
+:mod:`kot_rules.verify.prover` on :mod:`kot_rules.games.king_of_tokyo_duel.model`).
 The pages live under ``duel/``; Duel's scenario pages keep their place beside King of
 Tokyo's (``scenarios/king-of-tokyo-duel/...``), where links to scenario files point.
 """
@@ -167,9 +167,10 @@ def duel_proofs(root: Path) -> dict[str, Any]:
     ``build/duel-verify-cache.json`` under a hash of what it depends on)."""
 
     def compute() -> dict[str, Any]:
-        from kot_rules.games.king_of_tokyo_duel.prover import verify
+        from kot_rules.games.king_of_tokyo_duel.model import MODEL
+        from kot_rules.verify.prover import verify
 
-        return verify(builtin_card_set(DUEL).cards).to_json()
+        return verify(builtin_card_set(DUEL).cards, model=MODEL).to_json()
 
     return cached_report(root / CACHE, SECTION.proof_key(root), compute)
 

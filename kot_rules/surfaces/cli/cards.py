@@ -181,7 +181,7 @@ def add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kot_rules import cache
+    from kot_rules import cache, games
     from kot_rules.paths import builtin_cards_dir
 
     added: list[Path] = [] if args.add_cards is None else [args.add_cards]
@@ -189,9 +189,8 @@ def run_check(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths or [shown(builtin_cards_dir(game))]
     # The outcome depends only on the files and the source (the key); a test that
     # weakens the prover's kernel in this process makes a run the source does not say.
-    kernel = sys.modules.get("kot_rules.games.king_of_tokyo.kernel")
-    duel = sys.modules.get("kot_rules.games.king_of_tokyo_duel.kernel")  # duel-proofs: Duel's too
-    weak = any(m is not None and m.weakenings() for m in (kernel, duel))
+    kernels = (sys.modules.get(f"{d.package}.kernel") for d in games.definitions())
+    weak = any(m is not None and m.weakenings() for m in kernels)
     key = None if weak else cache.inputs_key(
         "check", [*paths, *added], [game, f"proofs={args.proofs}", f"paths={len(paths)}"])
     found = None if key is None else cache.load_json("check", key)
@@ -228,7 +227,7 @@ def _check(paths: list[Path], added: list[Path], game: str, *, proofs: bool
     physical = sum(d.copies for d in checked.definitions) + max(0, checked.read - checked.cards)
     titles = max(checked.read, checked.cards)
     named = "" if physical == titles else f" ({plural(titles, 'title')})"
-    # duel-monsters: a game's monster files are counted after its cards (none: no words).
+    # A game's monster files are counted after its cards (none: no words).
     if checked.monsters:
         named += f" and {plural(len(checked.monsters), 'monster')}"
     text = "".join(f"{d.render()}\n\n" for d in diagnostics) + (

@@ -53,12 +53,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    import importlib
     import tempfile
 
-    from kot_rules import games
     from kot_rules.verify.counterexample import attach
-    from kot_rules.verify.prover import verify
+    from kot_rules.verify.prover import model_of, verify
     from kot_rules.verify.report import lines
 
     cset = card_set(args.cards, args.game, args.add_cards)
@@ -72,16 +70,15 @@ def run_verify(args: argparse.Namespace) -> int:
             out = Path(tempfile.mkdtemp(prefix="kot-rules-counterexamples-"))
         return out
 
-    # A game whose symbolic model brings its own prover (Duel) runs it; its counterexamples
-    # are not replayed as scenarios (the replay speaks King of Tokyo's scenario format).
-    name = games.get(args.game).symbolic_model
-    if not name:  # kony-kernel: a game with no Z3 model yet (King of New York, issue 11)
+    try:
+        model = model_of(args.game)
+    except ModuleNotFoundError:
         raise CliError(f"--game {args.game}: this game has no symbolic model to prove yet",
-                       EXIT_USAGE)
-    model = importlib.import_module(name)
-    own = getattr(model, "verify", None)
-    report = (own(cset.cards, game=args.game) if own is not None
-              else verify(cset.cards, attach(cset, folder), game=args.game))
+                       EXIT_USAGE) from None
+    # A game whose model says how a counterexample reads as a scenario (King of Tokyo)
+    # writes and replays each one; the others report it only.
+    on = None if model.scenario is None else attach(cset, folder, model.scenario)
+    report = verify(cset.cards, on, model=model)
     if args.json:
         echo_json(report.to_json())
     else:

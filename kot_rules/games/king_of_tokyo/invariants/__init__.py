@@ -1,16 +1,15 @@
-"""The invariants of the rules: one object each, one list for every reader.
+"""The invariants of King of Tokyo: one object each, one list for every reader.
 
-Each :class:`Invariant` carries its id, statement, rules, concrete check (on a
-:class:`~kot_rules.engine.state.State`), Z3 property (on symbolic states), diagnostic code
-and games. ``kot-rules verify``, ``kot-rules check``, the property tests and the site's
-invariants page all read :data:`INVARIANTS` (or :func:`for_game`). One module per
-invariant; a new one is added to the tuple below, its ``games`` naming the games (registry
-ids) whose rules have it: a new game shares the ones that hold for it and adds its own.
+Each :class:`~kot_rules.verify.invariant.Invariant` carries its id, statement, rules,
+concrete check (:mod:`kot_rules.games.king_of_tokyo.concrete`, on an engine
+:class:`~kot_rules.engine.state.State`), Z3 property (on a
+:class:`~kot_rules.games.king_of_tokyo.state.SymState`) and diagnostic code.
+``kot-rules verify``, ``kot-rules check``, the property tests, the soak and the site's
+invariants page all read :data:`INVARIANTS`. One module per invariant; a new one is added to
+the tuple below.
 """
 
 from __future__ import annotations
-
-import z3
 
 from kot_rules.engine.state import State
 from kot_rules.games.king_of_tokyo.invariants import (
@@ -23,17 +22,12 @@ from kot_rules.games.king_of_tokyo.invariants import (
     victory,
     yielding,
 )
-from kot_rules.verify.invariant import (
-    KING_OF_TOKYO,
-    Check,
-    Invariant,
-    InvariantViolation,
-    Property,
-    Violation,
-)
-from kot_rules.verify.symbolic import Bool, SymState
+from kot_rules.games.king_of_tokyo.state import SymState
+from kot_rules.verify import invariant
+from kot_rules.verify.invariant import Invariant, InvariantViolation, Violation
+from kot_rules.verify.symbolic import Bool
 
-INVARIANTS: tuple[Invariant, ...] = (
+INVARIANTS: tuple[Invariant[SymState], ...] = (
     seats.INVARIANT,
     hearts.INVARIANT,
     tokyo.INVARIANT,
@@ -43,49 +37,44 @@ INVARIANTS: tuple[Invariant, ...] = (
     victory.INVARIANT,
     yielding.INVARIANT,
 )
-"""Every invariant of every game, in the order reports list them."""
+"""Every invariant of King of Tokyo, in the order reports list them."""
 
-BY_ID: dict[str, Invariant] = {inv.id: inv for inv in INVARIANTS}
-
-
-def for_game(game: str = KING_OF_TOKYO) -> tuple[Invariant, ...]:
-    """The invariants of the game ``game`` (a games-registry id), in report order."""
-    out = tuple(inv for inv in INVARIANTS if game in inv.games)
-    if not out:
-        known = sorted({g for inv in INVARIANTS for g in inv.games})
-        raise ValueError(f"no invariants for the game {game!r}: the games with invariants "
-                         f"are {', '.join(known)}")
-    return out
+BY_ID: dict[str, Invariant[SymState]] = {inv.id: inv for inv in INVARIANTS}
+IDS: tuple[str, ...] = tuple(BY_ID)
+"""The ids the game definition lists as its ``invariants``."""
 
 
-def check_all(state: State, game: str = KING_OF_TOKYO) -> list[Violation]:
-    """Every invariant of ``game`` that ``state`` breaks (empty: it satisfies them all)."""
-    return [Violation(inv.id, msg) for inv in for_game(game) for msg in inv.check(state)]
+def check_all(state: State) -> list[Violation]:
+    """Every invariant ``state`` breaks (empty: it satisfies them all)."""
+    return invariant.check_all(INVARIANTS, state)
 
 
-def assert_all(state: State, game: str = KING_OF_TOKYO) -> None:
+def assert_all(state: State) -> None:
     """Raise :class:`InvariantViolation` if ``state`` breaks an invariant."""
-    violations = check_all(state, game)
+    violations = check_all(state)
     if violations:
         raise InvariantViolation(violations, state)
 
 
-def all_hold(s: SymState, game: str = KING_OF_TOKYO) -> Bool:
-    """Every invariant of ``game`` of ``s`` on its own (as the pre-state of a step)."""
-    return z3.And([inv.symbolic(s, s, True) for inv in for_game(game)])
+def all_hold(s: SymState) -> Bool:
+    """Every invariant of ``s`` on its own (as the pre-state of a step)."""
+    return invariant.all_hold(INVARIANTS, s)
+
+
+def holds(invariant_id: str, s: SymState) -> bool:
+    """``invariant_id`` on a concrete state (every field a Z3 constant)."""
+    return invariant.holds(BY_ID[invariant_id], s)
 
 
 __all__ = [
     "BY_ID",
+    "IDS",
     "INVARIANTS",
-    "KING_OF_TOKYO",
-    "Check",
     "Invariant",
     "InvariantViolation",
-    "Property",
     "Violation",
     "all_hold",
     "assert_all",
     "check_all",
-    "for_game",
+    "holds",
 ]

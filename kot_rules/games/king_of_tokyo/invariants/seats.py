@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import z3
 
-from kot_rules.engine.numbers import BAY_MIN_MONSTERS, MAX_MONSTERS, MIN_MONSTERS
-from kot_rules.engine.state import State
+from kot_rules.engine.numbers import BAY_MIN_MONSTERS, MIN_MONSTERS
+from kot_rules.games.king_of_tokyo import concrete
+from kot_rules.games.king_of_tokyo.state import SEATS, SymState
 from kot_rules.verify.invariant import Invariant
-from kot_rules.verify.symbolic import SEATS, Bool, SymState
-
-
-def check(s: State) -> list[str]:
-    n = len(s.monsters)
-    if not MIN_MONSTERS <= n <= MAX_MONSTERS or n != s.game.num_players:
-        return [f"{n} monsters on a table of {s.game.num_players} (2-6)"]
-    return []
+from kot_rules.verify.symbolic import Bool
 
 
 def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
@@ -27,6 +21,6 @@ def symbolic(s: SymState, pre: SymState, ends_turn: bool) -> Bool:
     return z3.And(out)
 
 
-INVARIANT = Invariant(
+INVARIANT: Invariant[SymState] = Invariant(
     "INV-SEATS", "The table has 2 to 6 seats, one monster each; no seat is added or removed.",
-    ("setup.board",), check, symbolic, "KOT308")
+    ("setup.board",), concrete.seats, symbolic, "KOT308")

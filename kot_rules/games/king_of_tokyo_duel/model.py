@@ -1,23 +1,23 @@
-"""Duel's proofs: one Z3 query per kernel step and invariant, the canaries, the report.
+"""Duel's proof model: what :mod:`kot_rules.verify.prover` proves of this game.
 
-Same method as :mod:`kot_rules.verify.prover`: a query assumes every invariant before
-the step and the step itself, and asks for a state after it that breaks the invariant
-(*unsat*: proved; *sat*: a counterexample, made readable by :func:`describe`). The
-canaries are *sat* queries: each kind of victory and the draw are reachable, so no
+Its symbolic state (:mod:`.state`), its kernel steps (:mod:`.kernel`), its card sentences and
+monster boards (:mod:`.semantics`), its invariants (:mod:`.invariants`), how a counterexample
+reads (:func:`describe`: the fields a step changed, markers in the rules' coordinates, and
+the tracks), and the canaries: each kind of victory and the draw are reachable, so no
 invariant holds only because nothing can happen.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import z3
 
 from kot_rules.games.king_of_tokyo_duel import kernel as k
-from kot_rules.games.king_of_tokyo_duel.invariants import BY_ID, DUEL, INVARIANTS, all_hold
+from kot_rules.games.king_of_tokyo_duel.invariants import DUEL, INVARIANTS, all_hold
+from kot_rules.games.king_of_tokyo_duel.semantics import card_transitions, monster_transitions
 from kot_rules.games.king_of_tokyo_duel.state import (
     NOBODY,
     POSITIONS,
@@ -31,29 +31,14 @@ from kot_rules.games.king_of_tokyo_duel.state import (
     victory_space,
     where,
 )
+from kot_rules.language.monsters import game_monster_defs
 from kot_rules.verify import prover
-from kot_rules.verify.prover import Result, Use
+from kot_rules.verify.prover import ProofModel, Sources
 from kot_rules.verify.symbolic import Ctx
 
-if TYPE_CHECKING:
-    from kot_rules.games.king_of_tokyo_duel.semantics import CardTransition
-    from kot_rules.language.ast import CardDef
-
-
-class DuelReport(prover.Report):
-    """A :class:`~kot_rules.verify.prover.Report` over Duel's invariants."""
-
-    def invariant_table(self) -> Sequence[Any]:
-        return INVARIANTS
-
-
-def prove(t: k.DuelTransition | CardTransition, invariants: Sequence[str] | None = None,
-          uses: Sequence[Use] = ()) -> list[Result]:
-    """One result per Duel invariant (or per one of ``invariants``) for ``t``; ``uses``:
-    the card sentences that bring it."""
-    return prover.prove_each(t, list(invariants or BY_ID), uses, fresh, all_hold,
-                             lambda inv, pre, post: BY_ID[inv].symbolic(post), concrete,
-                             describe)
+HINT = ("`kot-rules verify --game king-of-tokyo-duel --cards DIR --json` gives every proof "
+        "of the cards with its counterexample (markers in the rules' coordinates)")
+"""What ``kot-rules check`` says to do with a counterexample."""
 
 
 # -- counterexamples -------------------------------------------------------------------
@@ -61,7 +46,8 @@ def prove(t: k.DuelTransition | CardTransition, invariants: Sequence[str] | None
 _TILE_FIELDS = ("covered", "bonus", "amount", "king", "jumped", "extra")
 
 
-def concrete(solver: z3.Solver, ctx: Ctx, pre: SymDuel, post: SymDuel) -> dict[str, Any]:
+def counterexample(solver: z3.Solver, ctx: Ctx, pre: SymDuel,
+                   post: SymDuel) -> dict[str, Any]:
     """The model as plain values: the states (tile fields only where a tile lies), the
     tracks drawn as text, and the choices of the step. Prefers a model with few tiles
     (the reader sees the tiles that matter)."""
@@ -225,38 +211,20 @@ CANARIES: tuple[tuple[str, Sequence[Callable[[Ctx, SymDuel], k.Step]], Goal, boo
 """The canaries: each must be reachable."""
 
 
-def canaries() -> list[prover.Canary]:
-    return prover.timed((name, partial(reachable, steps, goal, from_setup))
-                        for name, steps, goal, from_setup in CANARIES)
+def canaries() -> list[tuple[str, Callable[[], bool]]]:
+    return [(name, partial(reachable, steps, goal, from_setup))
+            for name, steps, goal, from_setup in CANARIES]
 
 
-def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
-    """Each distinct Duel card transition once (by kind and text), with the card sentences
-    that bring it, in the order the cards say them."""
-    from kot_rules.games.king_of_tokyo_duel.semantics import card_transitions
-
-    return prover.gather((card.slug, card_transitions(card)) for card in cards)
+def boards() -> Sources:
+    """Each of the game's monster boards with the transitions its power lines and modifiers
+    bring (duel.face.power, duel.power.uses)."""
+    return ((m.slug, monster_transitions(m)) for m in game_monster_defs(DUEL))
 
 
-def collect_monsters(game: str) -> list[tuple[CardTransition, list[Use]]]:
-    """duel-monsters: each transition of the game's monster boards once, with the monster
-    lines that bring it."""
-    from kot_rules.games.king_of_tokyo_duel.semantics import monster_transitions
-    from kot_rules.language.monsters import game_monster_defs
-
-    return prover.gather((m.slug, monster_transitions(m)) for m in game_monster_defs(game))
-
-
-def verify(cards: Sequence[CardDef] = (),
-           on_counterexample: Callable[[Any, Result], None] | None = None,
-           game: str = DUEL) -> DuelReport:
-    """Every Duel invariant for every kernel step and every distinct card sentence
-    (ability, modifier; :mod:`~kot_rules.games.king_of_tokyo_duel.semantics`), one query
-    each, then the canaries. A sentence saying a word with no Duel meaning is ``unsupported``."""
-    start = time.perf_counter()
-    steps: list[tuple[k.DuelTransition | CardTransition, list[Use]]] = [
-        (t, []) for t in k.TRANSITIONS]
-    steps += collect(cards)
-    steps += collect_monsters(game)  # duel-monsters: each power line and modifier
-    return prover.prove_all(DuelReport(game=game), steps, lambda t, uses: prove(t, uses=uses),
-                            on_counterexample, canaries, start)
+MODEL: ProofModel[SymDuel] = ProofModel(
+    game=DUEL, invariants=INVARIANTS, fresh=fresh, kernel=k.TRANSITIONS,
+    card_transitions=card_transitions, counterexample=counterexample, describe=describe,
+    canaries=canaries, weakenings=k.weakenings, check_hint=HINT, boards=boards)
+"""What the proof loop proves of Duel: every kernel step, every distinct card sentence and
+monster line (a sentence saying a word with no Duel meaning is ``unsupported``)."""

@@ -1,24 +1,23 @@
-"""New York's proofs: one Z3 query per kernel step and invariant, the canaries, the report.
+"""New York's proof model: what :mod:`kot_rules.verify.prover` proves of this game.
 
-Same method as :mod:`kot_rules.games.king_of_tokyo_duel.prover`: a query assumes every invariant
-before
-the step and the step itself, and asks for a state after it that breaks the invariant
-(*unsat*: proved; *sat*: a counterexample, made readable by :func:`describe`). The
-canaries are *sat* queries: each outcome is reachable, so no invariant holds only because
-nothing can happen.
+Its symbolic state (:mod:`.state`), its kernel steps (:mod:`.kernel`), its card sentences
+(:mod:`.semantics`), its invariants (:mod:`.invariants`), how a counterexample reads
+(:func:`describe`: the fields a step changed, boroughs by name, and who stands where), and
+the canaries: each outcome is reachable, so no invariant holds only because nothing can
+happen.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import z3
 
 from kot_rules.games.king_of_new_york import kernel as k
-from kot_rules.games.king_of_new_york.invariants import BY_ID, INVARIANTS, KONY, all_hold
+from kot_rules.games.king_of_new_york.invariants import INVARIANTS, KONY, all_hold
+from kot_rules.games.king_of_new_york.semantics import card_transitions
 from kot_rules.games.king_of_new_york.state import (
     MANHATTAN_I,
     NOBODY,
@@ -29,39 +28,23 @@ from kot_rules.games.king_of_new_york.state import (
     leaves,
 )
 from kot_rules.verify import prover
-from kot_rules.verify.prover import Result, Use
+from kot_rules.verify.prover import ProofModel
 from kot_rules.verify.symbolic import Ctx
 
-if TYPE_CHECKING:
-    from kot_rules.games.king_of_new_york.semantics import CardTransition
-    from kot_rules.language.ast import CardDef
-
-
-class KonyReport(prover.Report):
-    """A :class:`~kot_rules.verify.prover.Report` over New York's invariants."""
-
-    def invariant_table(self) -> Sequence[Any]:
-        return INVARIANTS
-
-
-def prove(t: k.KonyTransition | CardTransition, invariants: Sequence[str] | None = None,
-          uses: Sequence[Use] = ()) -> list[Result]:
-    """One result per New York invariant (or per one of ``invariants``) for ``t``; ``uses``:
-    the card sentences that bring it."""
-    return prover.prove_each(
-        t, list(invariants or BY_ID), uses, fresh, all_hold,
-        lambda inv, pre, post: BY_ID[inv].symbolic(post),
-        lambda solver, ctx, pre, post: concrete(solver.model(), ctx, pre, post), describe)
+HINT = ("`kot-rules verify --game king-of-new-york --cards DIR --json` gives every proof of "
+        "the cards with its counterexample (seat 0 is the active monster)")
+"""What ``kot-rules check`` says to do with a counterexample."""
 
 
 # -- counterexamples -------------------------------------------------------------------
 
 
-def concrete(model: z3.ModelRef, ctx: Ctx, pre: SymKony, post: SymKony) -> dict[str, Any]:
-    """The model as plain values: the states before and after (monsters out of the game
-    left out) and the choices of the step."""
+def counterexample(solver: z3.Solver, ctx: Ctx, pre: SymKony,
+                   post: SymKony) -> dict[str, Any]:
+    """The solver's model as plain values: the states before and after (monsters out of the
+    game left out) and the choices of the step."""
 
-    value = prover.evaluator(model)
+    value = prover.evaluator(solver.model())
 
     def state(s: SymKony) -> dict[str, Any]:
         return {name: value(term) for name, term in leaves(s)}
@@ -168,28 +151,14 @@ CANARIES: tuple[tuple[str, Sequence[StepFn], Goal, bool], ...] = (
 """The canaries: each must be reachable."""
 
 
-def canaries() -> list[prover.Canary]:
-    return prover.timed((name, partial(reachable, steps, goal, from_setup))
-                        for name, steps, goal, from_setup in CANARIES)
+def canaries() -> list[tuple[str, Callable[[], bool]]]:
+    return [(name, partial(reachable, steps, goal, from_setup))
+            for name, steps, goal, from_setup in CANARIES]
 
 
-def collect(cards: Iterable[CardDef]) -> list[tuple[CardTransition, list[Use]]]:
-    """Each distinct New York card transition once (by kind and text), with the card
-    sentences that bring it, in the order the cards say them."""
-    from kot_rules.games.king_of_new_york.semantics import card_transitions
-
-    return prover.gather((card.slug, card_transitions(card)) for card in cards)
-
-
-def verify(cards: Sequence[CardDef] = (),
-           on_counterexample: Callable[[Any, Result], None] | None = None,
-           game: str = KONY) -> KonyReport:
-    """Every New York invariant for every kernel step and every distinct card sentence
-    (:mod:`~kot_rules.games.king_of_new_york.semantics`), one query each, then the canaries. A
-    sentence saying a word with no New York meaning is ``unsupported``."""
-    start = time.perf_counter()
-    steps: list[tuple[k.KonyTransition | CardTransition, list[Use]]] = [
-        (t, []) for t in k.TRANSITIONS]
-    steps += collect(cards)
-    return prover.prove_all(KonyReport(game=game), steps, lambda t, uses: prove(t, uses=uses),
-                            on_counterexample, canaries, start)
+MODEL: ProofModel[SymKony] = ProofModel(
+    game=KONY, invariants=INVARIANTS, fresh=fresh, kernel=k.TRANSITIONS,
+    card_transitions=card_transitions, counterexample=counterexample, describe=describe,
+    canaries=canaries, weakenings=k.weakenings, check_hint=HINT)
+"""What the proof loop proves of New York: every kernel step and every distinct card
+sentence (a sentence saying a word with no New York meaning is ``unsupported``)."""
