@@ -79,7 +79,8 @@ def invariants_page(results: dict[str, Any]) -> str:
     out = [
         "# King of Tokyo: invariants and proofs", "",
         "*Generated at build time from `kot-rules verify --json`; edit "
-        "`kot_rules/verify/`, not this page.*", "",
+        "`kot_rules/games/king_of_tokyo/` (its invariants and Z3 model) or "
+        "`kot_rules/verify/` (the proof loop), not this page.*", "",
         "Each invariant below is **proved** with the Z3 solver for the rule kernel "
         f"({len(kernel)} steps, set-up included) and for every distinct sentence of the "
         f"built-in cards ({len(transitions) - len(kernel)} sentences): it holds at set-up, "

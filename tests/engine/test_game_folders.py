@@ -14,7 +14,7 @@ from kot_rules.games import BUILTIN, get, ids
 
 GAME_MODULES = frozenset({
     "__init__", "definition", "rules", "board", "state", "kernel", "semantics", "invariants",
-    "concrete", "site", "adapter",
+    "concrete", "site", "adapter", "words", "model",
 })
 """What every game folder provides (see docs/adding-a-game.md)."""
 

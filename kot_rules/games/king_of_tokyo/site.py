@@ -89,7 +89,7 @@ def home_page(data: SiteData) -> str:
          f"{len(data.scenarios)} conformance scenarios", f"`spec/scenarios/{GAME}/`"],
         [f"[Invariants and proofs]({link(src, INVARIANTS_PAGE)})",
          "what every reachable state keeps, proved with Z3 and tested with Hypothesis",
-         "`kot_rules/verify/`"],
+         "`kot_rules/games/king_of_tokyo/`"],
     ])
     out += sources_section(data.glossary, cited(data.book, CARD_NOTES), {
         "000": "the same rulebook as seed 001, as an OCR copy: the only copy of its "

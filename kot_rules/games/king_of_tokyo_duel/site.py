@@ -525,7 +525,7 @@ def invariants_page(data: DuelData) -> str:
     out = [f"# {TITLE}: invariants and proofs", "",
            "*Generated at build time from `kot_rules/games/king_of_tokyo_duel/invariants.py` "
            "and the "
-           "results of Duel's prover (`kot_rules/games/king_of_tokyo_duel/prover.py`, "
+           "results of Duel's proofs (`kot_rules/games/king_of_tokyo_duel/model.py`, "
            f"`kot-rules verify --game {DUEL}`); edit those, not this page.*", "",
            "Each invariant is stated once over Z3 terms. It is **proved** for the rule "
            f"kernel: one Z3 query per kernel step ({len(TRANSITIONS)} steps, the set-up "
