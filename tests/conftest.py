@@ -7,6 +7,7 @@ needs one failing example, not the smallest, and shrinking one took minutes)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 # The suite runs the pure Python engine in process even when `make compiled` has built the
 # compiled one (set KOT_RULES_PURE=0 to run it on the compiled engine): some tests replace
@@ -15,6 +16,7 @@ import os
 # tests/engine/test_compiled_identity.py (in subprocesses) and by the scenarios (issue 12).
 os.environ.setdefault("KOT_RULES_PURE", "1")
 
+import pytest
 from hypothesis import Phase, settings
 
 # The suite runs without the on-disk cache (kot_rules/cache.py): a test that patches the
@@ -27,3 +29,58 @@ settings.register_profile("mutate", deadline=None, derandomize=True, database=No
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.register_profile("deep", deadline=None, max_examples=2000, stateful_step_count=5000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+
+
+SLOW = (
+    # Test files marked ``slow`` (pytest -m "not slow", as `make check` runs it, leaves them
+    # out; `make test` runs them): each took 10 s or more of the suite's time (pytest
+    # --durations, 2026-11-28): Z3 proof runs, the built site and its browser, whole games,
+    # subprocesses of the CLI, fuzzing.
+    "site/",
+    "verify/test_duel_proofs_cards.py", "verify/test_kony_proofs.py",
+    "verify/test_duel_proofs.py", "verify/test_proofs.py", "verify/test_kony_games.py",
+    "verify/test_duel_reference.py", "verify/test_kony_differential.py",
+    "verify/test_duel_proofs_differential.py", "verify/test_kernel_differential.py",
+    "verify/test_kony_cards_differential.py", "verify/test_whole_games.py",
+    "verify/test_differential.py",
+    "surfaces/test_cli_sources.py", "surfaces/test_simulate_ray.py",
+    "surfaces/test_cli_games.py", "surfaces/test_balance.py", "surfaces/test_cli_json.py",
+    "scenarios/test_scenario_format3.py", "scenarios/test_scenario_errors.py",
+    "scenarios/test_duel_coverage_cards_matter.py",
+    "trust/test_mutants.py", "trust/test_fuzz.py", "trust/test_duel_coverage_soak.py",
+    "conform/test_conform_wrong_engines.py", "conform/test_conform_own.py",
+    "conform/test_peers_gamepark_duel.py",
+    "language/test_language_no_card_names_in_code.py",
+    "records/test_records.py",
+    "engine/test_compiled_identity.py",
+)
+FIRST = ("site", "verify/test_kony_proofs.py", "verify/test_duel_proofs_cards.py",
+         "verify/test_duel_proofs.py", "verify/test_proofs.py",
+         "verify/test_duel_proofs_differential.py", "verify/test_kony_differential.py")
+"""The heaviest groups, sent to the xdist workers first: the last a worker takes is short."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Marks the tests of the ``SLOW`` files ``slow``. Under pytest-xdist (``--dist
+    loadgroup``, as ``make test`` and ``make check`` run it) each test file runs whole on one
+    worker, so that a module-scoped fixture (a proof run, a browser) is made once; the tests
+    of the built site share one group, so that ``mkdocs build --strict`` runs once a session.
+    Runs before xdist's own hook, which reads the groups."""
+    tests = Path(__file__).parent
+    missing = [s for s in SLOW if not (tests / s).exists()]
+    if missing:
+        raise pytest.UsageError(f"tests/conftest.py: SLOW names no such file: {missing}")
+
+    def group(item: pytest.Item) -> str:
+        if "built_site" in item.fixturenames:
+            return "site"
+        return item.path.relative_to(tests).as_posix()
+
+    for item in items:
+        path = item.path.relative_to(tests).as_posix()
+        if any(path == s or (s.endswith("/") and path.startswith(s)) for s in SLOW):
+            item.add_marker(pytest.mark.slow)
+        item.add_marker(pytest.mark.xdist_group(group(item)))
+    if hasattr(config, "workerinput"):  # an xdist worker: the order the groups are handed out
+        items.sort(key=lambda item: group(item) not in FIRST)
