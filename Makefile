@@ -50,8 +50,9 @@ check: $(STAMP)
 	$(BIN)/mypy --strict kot_rules
 	$(PYTEST) -m "not slow"
 
-# pytest on every core; a test file runs whole on one worker (tests/conftest.py: its group).
-PYTEST   := $(BIN)/python -m pytest -n auto --dist loadgroup
+# pytest on every core; a test file runs whole on one worker, the site folder too
+# (tests/conftest.py: pytest_xdist_make_scheduler).
+PYTEST   := $(BIN)/python -m pytest -n auto --dist loadfile
 IDENTITY := tests/engine/test_compiled_identity.py
 
 test-compiled-build: $(STAMP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 # The suite runs the pure Python engine in process even when `make compiled` has built the
 # compiled one (set KOT_RULES_PURE=0 to run it on the compiled engine): some tests replace
@@ -92,35 +93,51 @@ SLOW = (
     "verify/test_duel_coverage_concrete.py::test_random_games_keep_every_invariant_and_both_",
     "verify/test_kony_concrete.py::test_random_games_keep_every_invariant_and_both_readings_",
 )
-FIRST = ("site", "verify/test_kony_proofs.py", "verify/test_duel_proofs_cards.py",
+FIRST = ("site/", "verify/test_kony_proofs.py", "verify/test_duel_proofs_cards.py",
          "verify/test_duel_proofs.py", "verify/test_proofs.py",
          "verify/test_duel_proofs_differential.py", "verify/test_kony_differential.py")
-"""The heaviest groups, sent to the xdist workers first: the last a worker takes is short."""
+"""The heaviest scopes, sent to the xdist workers first: the last a worker takes is short."""
+
+
+def _scope(path: str) -> str:
+    """The xdist work unit of a test file (its path under tests/): the file itself, and one
+    unit for the whole site folder, whose tests share one ``mkdocs build --strict``
+    (tests/site/conftest.py: a session fixture, built once per worker that runs one)."""
+    return "site/" if path.startswith("site/") else path
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Marks the tests of the ``SLOW`` files ``slow``. Under pytest-xdist (``--dist
-    loadgroup``, as ``make test`` and ``make check`` run it) each test file runs whole on one
-    worker, so that a module-scoped fixture (a proof run, a browser) is made once; the tests
-    of the built site share one group, so that ``mkdocs build --strict`` runs once a session.
-    Runs before xdist's own hook, which reads the groups."""
+    """Marks the tests of ``SLOW`` ``slow``; in an xdist worker, puts the ``FIRST`` scopes
+    first (the order the controller hands the scopes out)."""
     tests = Path(__file__).parent
     missing = [s for s in SLOW if not (tests / s.split("::")[0]).exists()]
     if missing:
         raise pytest.UsageError(f"tests/conftest.py: SLOW names no such file: {missing}")
-
-    def group(item: pytest.Item) -> str:
-        if "built_site" in item.fixturenames:
-            return "site"
-        return item.path.relative_to(tests).as_posix()
-
     for item in items:
         path = item.path.relative_to(tests).as_posix()
         test = path + item.nodeid.partition("::")[1] + item.nodeid.partition("::")[2]
         if any(path == s or (s.endswith("/") and path.startswith(s))
                or ("::" in s and test.startswith(s)) for s in SLOW):
             item.add_marker(pytest.mark.slow)
-        item.add_marker(pytest.mark.xdist_group(group(item)))
-    if hasattr(config, "workerinput"):  # an xdist worker: the order the groups are handed out
-        items.sort(key=lambda item: group(item) not in FIRST)
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: _scope(item.path.relative_to(tests).as_posix()) not in FIRST)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` (as `make test` and `make check` run pytest): each test file runs
+    whole on one worker, so that a module-scoped fixture (a proof run, a browser) is made
+    once, and the site folder is one unit (see ``_scope``), handed out in collection order
+    (``FIRST`` first), not by size. (xdist's ``loadgroup`` does not group with pytest 9.2:
+    it renames ``item._nodeid``, which pytest no longer reads.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _scope(nodeid.split("::")[0].removeprefix("tests/"))
+
+    config.option.loadscopereorder = False
+    return ByFile(config, log)
