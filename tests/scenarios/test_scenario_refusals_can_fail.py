@@ -20,10 +20,9 @@ from typing import Any
 
 import pytest
 
-from kot_rules.engine import game as game_module
-from kot_rules.engine import turn
 from kot_rules.engine.cards import CardTable
 from kot_rules.engine.state import State
+from kot_rules.games import registry
 from kot_rules.games.king_of_new_york import board as city
 from kot_rules.games.king_of_new_york import rules as newyork
 from kot_rules.games.king_of_tokyo_duel import board as tracks
@@ -122,8 +121,17 @@ def _one_more_token(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(duel, "spendable", lambda s: spendable(s) + 1)
 
 
+def _with_shop(monkeypatch: pytest.MonkeyPatch, **shop: int) -> None:
+    """Every registered game with its shop changed (GameRules.shop: the kernel reads a game's
+    shop size and sweep cost from it)."""
+    for game_id in registry.ids():
+        d = registry.get(game_id)
+        rules = replace(d.rules, shop=replace(d.rules.shop, **shop))
+        monkeypatch.setitem(registry._GAMES, game_id, replace(d, rules=rules))
+
+
 def _cheap_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turn, "_SWEEP_COST", 1)
+    _with_shop(monkeypatch, sweep_cost=1)
 
 
 def _free_cards(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,7 +184,7 @@ def test_turning_off_an_engine_check_fails_the_scenarios_that_pin_it(
 
 
 def _small_shop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_module, "SHOP_SIZE", 2)
+    _with_shop(monkeypatch, size=2)
 
 
 def _second_player_poor(monkeypatch: pytest.MonkeyPatch) -> None:
