@@ -1,10 +1,10 @@
-# Two entry points (see README): `make run` and `make test`.
+# Two entry points (see README): `make run` and `make test`; `make check` is the quick loop.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup bench docs clean fuzz soak mutate compiled
+.PHONY: run test check test-compiled-build test-pytest setup bench docs clean fuzz soak mutate compiled
 
 # The optional compiled engine (scripts/build_compiled.py, kot_rules/native.py): its manifest
 # is written last, so it is older than any engine source changed since the build.
@@ -30,15 +30,36 @@ run: $(STAMP)
 ## Where a C compiler is present the optional compiled engine is built first (or rebuilt when
 ## an engine source changed); the scenarios then run on both engines and pytest's identity
 ## test compares their records. Without a compiler everything runs on the pure engine.
+## Two jobs at a time: the compiled build (one core, mostly the C compiler) runs beside pytest
+## on every core (pytest-xdist); the identity test, which needs the build, runs after both.
+## The site is built once, by the site tests (tests/site/conftest.py: `mkdocs build --strict`,
+## failing on any warning). Each job's output is printed whole when it ends.
 test: $(STAMP)
-	$(BIN)/python scripts/build_compiled.py --if-compiler
 	$(BIN)/ruff check kot_rules tests benchmarks scripts
 	$(BIN)/mypy --strict kot_rules
 	bash scripts/install-browser.sh
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -d build/site
-	$(BIN)/python -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-compiled-build test-pytest
+	$(BIN)/python -m pytest $(IDENTITY)
 	$(BIN)/kot-rules scenario run spec/scenarios
 	if [ -f $(COMPILED) ]; then KOT_RULES_PURE=1 $(BIN)/kot-rules scenario run spec/scenarios; fi
+
+## The contributor's loop (under 90 s on a 2-core machine): lint, strict types and the tests
+## not marked slow (tests/conftest.py lists the slow files), on every core.
+check: $(STAMP)
+	$(BIN)/ruff check kot_rules tests benchmarks scripts
+	$(BIN)/mypy --strict kot_rules
+	$(PYTEST) -m "not slow"
+
+# pytest on every core; a test file runs whole on one worker, the site folder too
+# (tests/conftest.py: pytest_xdist_make_scheduler).
+PYTEST   := $(BIN)/python -m pytest -n auto --dist loadfile
+IDENTITY := tests/engine/test_compiled_identity.py
+
+test-compiled-build: $(STAMP)
+	$(BIN)/python scripts/build_compiled.py --if-compiler
+
+test-pytest: $(STAMP)
+	$(PYTEST) --ignore=$(IDENTITY); rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 
 ## Optional: the hot engine modules compiled with mypyc from the same .py files into
 ## kot_rules/_compiled/ (needs a C compiler; ~3.5 min on a busy 2-core machine). Used from

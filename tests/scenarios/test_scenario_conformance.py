@@ -3,6 +3,7 @@ the scenarios cover every rule and every decision of the rulebook."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,10 @@ PENDING: dict[str, frozenset[str]] = {
 }
 
 
+@functools.cache
 def _rulebook(game: str) -> Rulebook:
+    """The rulebook of ``game``, read once a session: reading New York's or Duel's file
+    takes ~80 ms, and the scenario checks below ask for it twice per scenario."""
     if game == "king-of-tokyo":
         return builtin_rulebook()
     return load_rulebook(spec_dir() / "rules" / f"{game}.yaml")
