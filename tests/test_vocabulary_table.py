@@ -107,7 +107,7 @@ class TestExamples:
                              ids=[f"{k}-{w.member.value}" for k, w in v.words()])
     def test_the_example_says_the_word_and_renders_back(self, kind: str,
                                                         word: v.AnyWord) -> None:
-        if set(word.grammar) & v.MONSTER_GRAMMAR:  # duel-monsters: said in a monster file
+        if set(word.grammar) & v.MONSTER_GRAMMAR:  # said in a monster file
             from kot_rules.language.monsters import parse_monster_text
 
             text = f'monster "X"\n  hearts 9\n  {word.example}\n'

@@ -40,7 +40,7 @@ class CardRow:
     supplies: tuple[TokenSupply, ...] = ()
     token_rules: tuple[TokenRule, ...] = ()
     empty_rules: tuple[EmptyRule, ...] = ()
-    buzz: str = ""  # duel-words: the Buzz tile the card's icon names (Duel), "" for none
+    buzz: str = ""  # the Buzz tile the card's icon names (Duel), "" for none
 
 
 class CardTable:
@@ -119,7 +119,7 @@ class CardTable:
             for r in rows
             if any(m.kind in asking_kinds for m in r.modifiers)
             or any(e.verb in asking_verbs for a in r.abilities for e in a.effects)
-            or any(a.price for a in r.abilities)  # duel-cards-damage: `you may pay N ...`
+            or any(a.price for a in r.abilities)  # `you may pay N ...`
         )
         """The ids of the cards that may ask their owner a question in the middle of a step
         (and tokens a heart face may remove ask whoever holds them: ``heart_removes``)."""
@@ -133,7 +133,7 @@ class CardTable:
         # A Buzz tile is placed where its buyer chooses (duel-words): buying may ask.
         self.may_ask = (bool(self.asking) or bool(self.heart_removes) or store or heal_others
                         or bool(self._buzz))
-        # duel-cards-rival: Duel's cards that ask in the middle of a step. A held card that
+        # Duel's cards that ask in the middle of a step. A held card that
         # asks joins ``asking``; a card whose effect asks on a later turn (the rival's discards
         # as its turn starts) makes every step that may start a turn replayable: ``later_asks``.
         rival_verbs = {Verb.DISCARD_CHOSEN_KEEP, Verb.FEWER_DICE_PER_KEEP, Verb.BUY_FOR_LESS}
@@ -177,10 +177,10 @@ class CardTable:
         """The cards with a price or a purchase condition of their own (buying.own_cost)."""
         """The cards that say a word the engine cannot run yet, each with the first such word
         (:data:`NOT_YET`); buying one raises NotExecutableError (shop.receive)."""
-        self.asking = self.asking | frozenset(  # kony-cards: King of New York's asking verbs
+        self.asking = self.asking | frozenset(  # King of New York's asking verbs
             r.card_id for r in rows
             if any(e.verb in KONY_ASKING for a in r.abilities for e in a.effects))
-        self.may_ask = self.may_ask or any(  # kony-cards: King of New York's asking verbs
+        self.may_ask = self.may_ask or any(  # King of New York's asking verbs
             e.verb in KONY_ASKING for r in rows
             for e in (*r.effects, *(e for a in r.abilities for e in a.effects)))
 
@@ -190,7 +190,7 @@ class CardTable:
         rows = []
         for cid in card_set.physical_ids():
             d = card_set.definition(cid)
-            if is_special(d):  # kony-cards: never in the deck (King of New York)
+            if is_special(d):  # never in the deck (King of New York)
                 continue
             rows.append(
                 CardRow(
@@ -280,7 +280,7 @@ OWN_PRICE_KINDS = frozenset({
 
 KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MOVE,
                          Verb.PUSH_UNITS, Verb.ADD_DESTRUCTION_UNITS_ONLY,
-                         Verb.STARS_FOR_DAMAGE})  # kony-words: Verb.STARS_FOR_DAMAGE
+                         Verb.STARS_FOR_DAMAGE})  # Verb.STARS_FOR_DAMAGE
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
 
 NOT_YET: frozenset[Any] = frozenset({

@@ -21,7 +21,7 @@ Counts = tuple[int, int, int, int, int, int]
 
 NO_DICE: Counts = (0, 0, 0, 0, 0, 0)
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _SET_SIZE: Final = SET_SIZE
 _STARS_PER_EXTRA_DIE: Final = STARS_PER_EXTRA_DIE
@@ -48,7 +48,7 @@ class Face(Enum):
     POWER = "power"
     HEAL = "heal"
     SMASH = "smash"
-    # kony-kernel: King of New York's own faces (its die also shows energy, heal, smash,
+    # King of New York's own faces (its die also shows energy, heal, smash,
     # destruction; kot_rules.games.king_of_new_york.board.FACES).
     CELEBRITY = "celebrity"
     OUCH = "ouch"

@@ -22,7 +22,7 @@ from kot_rules.engine.state import Phase, State
 MAX_STEPS = 200_000
 """A guard: no legal game comes near it; reaching it is an engine bug."""
 
-# kot-speed: compiled with mypyc, a Final module name is read from a C static; any
+# Compiled with mypyc, a Final module name is read from a C static; any
 # other module-level name costs a dict look-up at each use (a constant imported too).
 _QUIET_EVENTS: Final = QUIET_EVENTS
 
@@ -141,7 +141,7 @@ def _play(
     random_step = game.rules.random_step
     if random_step is not None and quiet and all(type(p) is RandomAgent for p in players):
         rngs: list[random.Random] = [p.rng for p in players]  # type: ignore[attr-defined]
-        # duel-speed-2: what the general loop below needs to play the game again from its
+        # What the general loop below needs to play the game again from its
         # start, in the rare game where a question is asked once it is over (see _played).
         # The default agents' generators and the chance generator are made again from the
         # seed; only agents given by the caller have theirs kept (a copy costs ~20 us).
@@ -290,7 +290,7 @@ def _random_loop(
                 decisions += 1
                 random_step(state, draws[pending.request.seat]())
         except requests.NeedAnswer:
-            # duel-speed-2: a question asked after the game ended in the middle of a step
+            # A question asked after the game ended in the middle of a step
             # (requests.ask answers none then): _play plays this game again without
             # answering inline (-1).
             if state.phase is not over:

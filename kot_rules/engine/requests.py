@@ -25,7 +25,7 @@ from kot_rules.engine.actions import Action, Roll
 # the state module (abilities does, in sorted order) would otherwise find none (a crash).
 from kot_rules.engine.state import Phase, State
 
-# duel-speed-2: a question asked once the game is over mid-step is not answered inline:
+# A question asked once the game is over mid-step is not answered inline:
 # the step stops there, as it stops for a driver that waits for answers (which then
 # finds the game over and asks nobody).
 _OVER: Final = Phase.OVER

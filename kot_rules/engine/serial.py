@@ -275,7 +275,7 @@ def _replayed(game: Game, pending: object, shown: State) -> State:
     state = state_from_json(game, pending.get("base"))
     try:
         for action in [pending.get("action"), *pending["answers"]]:
-            # kony-kernel: a step's pending action or answer is written as Action.to_json
+            # A step's pending action or answer is written as Action.to_json
             # does (rolls by King of Tokyo's face positions); a "resolve" names the game's face.
             resolving = isinstance(action, dict) and action.get("type") == "resolve"
             state = state.apply(action_from_json(action, game.rules.dice.faces) if resolving

@@ -88,10 +88,10 @@ class Verb(Enum):
     TAKE_STORED = "take-stored"  # move `amount` energy from this card to its owner (not a gain)
     COPY_CARD = "copy-card"  # this card works as a copy of a keep card in play (amount: the
     # energy to pay for choosing another; 0: the choice is free and must be made)
-    # duel-monsters: what a Duel monster's power says (its monster file only).
+    # What a Duel monster's power says (its monster file only).
     ADD_FACES = "add-faces"  # add `amount` faces of one kind the owner chooses to its roll
     PLACE_KING_TILE = "place-king-tile"  # place, or move, one of the owner's King tiles
-    # duel-words: King of Tokyo: Duel's pulls and dice tokens.
+    # King of Tokyo: Duel's pulls and dice tokens.
     PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
     PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
     GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
@@ -102,17 +102,17 @@ class Verb(Enum):
     SWAP_CARD = "swap-card"  # the owner may swap this card for another monster's keep card
     NO_DAMAGE_THIS_TURN = "no-damage-this-turn"  # a replacement: no damage for the turn's rest
     DISCARD_THIS = "discard-this"  # a replacement: this card goes to the discard pile
-    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    # The rival's keep cards and dice, the shop at other moments (Duel).
     DISCARD_CHOSEN_KEEP = "discard-chosen-keep"  # the target discards a keep card the owner picks
     FEWER_DICE_PER_KEEP = "fewer-dice-per-keep"  # next turn: the target may discard keep cards,
     # then rolls `amount` dice fewer for each keep card it has
     BUY_FOR_LESS = "buy-for-less"  # the owner may buy a face-up card for `amount` energy less
     DISCARD_FROM_SHOP = "discard-from-shop"  # the owner discards a face-up card (it is replaced)
     FEWER_DICE_NEXT_TURN = "fewer-dice-next-turn"  # the target rolls `amount` dice fewer next turn
-    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    # Choices on the roll, and a card that discards itself.
     SKIP_RESOLVE = "skip-resolve"  # the owner may resolve none of its roll's faces
     LEAVE_UNRESOLVED = "leave-unresolved"  # the owner may take `amount` dice out of its roll
-    # kony-cards: King of New York's verbs (its faces, tiles, boroughs and special cards).
+    # King of New York's verbs (its faces, tiles, boroughs and special cards).
     ADD_CLAW_FACES = "add-claw-faces"  # `amount` claw faces join the owner's roll
     ADD_DESTRUCTION_FACES = "add-destruction-faces"  # `amount` destruction faces join it
     WIN_GAME = "win-game"  # the owner wins the game at once
@@ -168,7 +168,7 @@ class Effect:
     position: Position
     per: int = 0
     token: str = ""
-    # duel-cards-roll: what `per` counts when it is not the energy held.
+    # What `per` counts when it is not the energy held.
     per_count: str = ""
     """With ``per``: a face of the owner's roll (``smash``, ``power``), or ``PER_UNUSED_ROLL``."""
 
@@ -203,7 +203,7 @@ class Trigger(Enum):
     # duel-cards-damage (King of Tokyo: Duel).
     OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
     HEART_BEYOND = "heart-beyond"  # For each heart another monster loses beyond N in a turn,
-    # duel-cards-rival: the owner's pulls (Duel).
+    # The owner's pulls (Duel).
     PULL_DESTRUCTION_SPACE = "pull-destruction-space"  # each space you pull Destruction
     DICE_PULL_DESTRUCTION = "dice-pull-destruction"  # your dice pull Destruction (a space or more)
     PULL_OFF_TILE = "pull-off-tile"  # a step of your pull leaves a Buzz tile
@@ -325,10 +325,10 @@ class ModifierKind(Enum):
     IMMUNE = "immune"  # Damage does not hurt you.
     FIRST_DAMAGE = "first-damage"  # In each turn not yours, the first N damage does not hurt.
     EXTRA_HEALING_ONCE = "extra-healing-once"  # Once per turn, a heal that heals heals N more.
-    # duel-cards-rival: Buzz bonuses changed (Duel).
+    # Buzz bonuses changed (Duel).
     SMASH_FOR_BONUS = "smash-for-bonus"  # Instead of any Buzz bonus, you may take a smash.
     EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
-    # duel-monsters: a Duel monster's power (its monster file only).
+    # A Duel monster's power (its monster file only).
     MULTIPLY_SMASH = "multiply-smash"  # smash faces may count times the power faces
     # duel-cards-roll
     EXTRA_SMASH = "extra-smash"  # Your roll has N extra smash.

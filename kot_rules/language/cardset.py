@@ -193,7 +193,7 @@ def check_paths(
 def check_text(text: str, file: str = "card.kot", game: str = DEFAULT_GAME) -> list[Diagnostic]:
     """Every diagnostic ``kot-rules check`` gives for one card file holding ``text``
     (the file and set checks, without reading a disk)."""
-    if is_monster_text(text):  # duel-monsters: a monster's file
+    if is_monster_text(text):  # a monster's file
         return parse_monster_text(text, file, game)[1]
     cards, diagnostics = parse_cards(text, file, game)
     sources = {file: Source(file, text)}
@@ -238,7 +238,7 @@ def _builtin(game: str) -> CardSet:
     # Keyed by the id alone, so that every caller of the default game shares one set.
     folder = builtin_cards_dir(game)
     if not folder.exists() and game in SHARED_DIALECTS:
-        # kony-kernel: a game whose cards are not written yet (no folder) plays with none.
+        # A game whose cards are not written yet (no folder) plays with none.
         return CardSet(())
     return _load(folder, game)
 
@@ -307,7 +307,7 @@ def _read(paths: list[Path], game: str) -> _Collected:
             diagnostics.extend(problems)
             files_read += 1
             if text is not None and is_monster_text(text):
-                # duel-monsters: a monster's file is no card (counted apart).
+                # A monster's file is no card (counted apart).
                 found_monsters, problems = parse_monster_text(text, str(file), game)
                 monsters.extend(found_monsters)
                 diagnostics.extend(problems)

@@ -73,7 +73,7 @@ STAR_WORDS = ("star", "stars")
 # Unit words that agree with their amount: (the word for 1, the word for more).
 AGREEING_UNITS: tuple[tuple[str, str], ...] = (("star", "stars"), ("die", "dice"),
                                                ("roll", "rolls"), ("token", "tokens"))
-AGREEING_UNITS += (("space", "spaces"),)  # duel-words: a pull's spaces
+AGREEING_UNITS += (("space", "spaces"),)  # a pull's spaces
 # The conditions that look at the dice, and the trigger at which dice are shown.
 DICE_CONDITIONS = frozenset({Condition.EVERY_FACE, Condition.ONE_TWO_THREE})
 # Whom a plain effect sentence (not only an ability's clause) can name.
@@ -100,7 +100,7 @@ class PerEffectSyntax(EffectSyntax):
     per_position: Position | None = None
     token: str = ""
     token_position: Position | None = None
-    per_count: str = ""  # duel-cards-roll: what `per` counts (ast.Effect.per_count)
+    per_count: str = ""  # what `per` counts (ast.Effect.per_count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +218,7 @@ class FullCardSyntax(CardSyntax):
     supplies: tuple[SupplySyntax, ...] = ()
     token_rules: tuple[TokenRuleSyntax, ...] = ()
     empty_rules: tuple[EmptyRuleSyntax, ...] = ()
-    buzz: tuple[BuzzSyntax, ...] = ()  # duel-words: the card's Buzz icon lines
+    buzz: tuple[BuzzSyntax, ...] = ()  # the card's Buzz icon lines
 
 
 def physical_ids(slug: str, copies: int) -> tuple[str, ...]:

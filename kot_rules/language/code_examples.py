@@ -126,9 +126,9 @@ _EXAMPLES: tuple[CodeExample, ...] = (
              "  When you attack, put a poison token on it.\n",
              _K + "  The game has 12 poison tokens.\n"
              "  When you deal damage to a monster, put a poison token on it.\n"),
-    # duel-words: King of Tokyo has no Buzz tiles (a Duel card names one: `buzz "heal"`).
+    # King of Tokyo has no Buzz tiles (a Duel card names one: `buzz "heal"`).
     _example("KOT233", _D + '  buzz "heal"\n  Gain 1 star.\n', _D + "  Gain 1 star.\n"),
-    # duel-monsters: a monster file's codes.
+    # A monster file's codes.
     _example("KOT240", 'monster "Sample"\n  heart 9\n', _M),
     _example("KOT241", 'monster "Sample"\n  With 2 power faces, gain 2 energy.\n',
              _M + "  With 2 power faces, gain 2 energy.\n"),
@@ -136,9 +136,9 @@ _EXAMPLES: tuple[CodeExample, ...] = (
     _example("KOT243", _M + "  With 2 power faces, gain 2 stars.\n",
              _M + "  With 2 power faces, gain 2 energy.\n"),
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT30")),
-    # duel-proofs: the Duel invariants' codes, found by the proofs too.
+    # The Duel invariants' codes, found by the proofs too.
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT31")),
-    # kony-proofs: the New York invariants' codes, found by the proofs too.
+    # The New York invariants' codes, found by the proofs too.
     *(_exempt(code, _PROOF) for code in CODES if code.startswith("KOT32")),
     _exempt("KOT390", "Found by the proofs (`kot-rules verify`, and `kot-rules check` after "
             "its checks) when a card says a word of the card language that they do not "

@@ -87,10 +87,10 @@ CODES: dict[str, str] = {
               "card puts more tokens on itself than the game has",
     "KOT232": "an effect says 'it' (the monster you dealt damage to) under a trigger that names "
               "no monster",
-    # duel-words: a card's Buzz icon.
+    # A card's Buzz icon.
     "KOT233": "a card's Buzz icon line is wrong: a second one, a game without Buzz tiles, or "
               "a tile its cards may not name",
-    # duel-monsters: a Duel monster's file (KOT240-249).
+    # A Duel monster's file (KOT240-249).
     "KOT240": "a monster file does not follow the monster grammar (`monster \"NAME\"`, then "
               "`hearts N`, alias lines and power lines)",
     "KOT241": "a monster has no hearts line, or more than one",
@@ -98,7 +98,7 @@ CODES: dict[str, str] = {
               "group of 1..8 faces, amounts 1..99; 1 face, 2 faces)",
     "KOT243": "a power line says what a Duel monster's power cannot do (stars; adding as many "
               "faces as the use spends, so the power never ends)",
-    # duel-proofs: a King of Tokyo: Duel card sentence that can break a Duel invariant.
+    # A King of Tokyo: Duel card sentence that can break a Duel invariant.
     "KOT311": "a Duel card can break INV-DUEL-SEATS: a seat that is not one of the two",
     "KOT312": "a Duel card can break INV-DUEL-HEARTS: push ♥ above the starting hearts or "
               "below 0",
@@ -111,7 +111,7 @@ CODES: dict[str, str] = {
     "KOT317": "a Duel card can break INV-DUEL-BUZZ: a Buzz tile laid illegally",
     "KOT318": "a Duel card can break INV-DUEL-VICTORY: the game not ended by the event that "
               "meets a victory condition, or with the wrong winner",
-    # kony-proofs: a King of New York card sentence that can break a New York invariant.
+    # A King of New York card sentence that can break a New York invariant.
     "KOT321": "a New York card can break INV-KONY-SEATS: a monster standing nowhere, in two "
               "places, or in Manhattan off its paths",
     "KOT322": "a New York card can break INV-KONY-HEARTS: push ♥ above the maximum or a "

@@ -74,7 +74,7 @@ _KEYWORDS: dict[str, str] = {
     "BUZZ_CAP": "Buzz", "TILE": "tile", "WHENEVER_LC": "whenever", "SWAP": "swap",
     "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone", "FOR_CAP": "For",
     "BEYOND": "beyond",
-    # duel-monsters: a monster file's words.
+    # A monster file's words.
     "WITH_CAP": "With",
     "POWER": "power",
     "KIND": "kind",
@@ -89,7 +89,7 @@ _KEYWORDS: dict[str, str] = {
                               "unresolved")},
     "FAME_LC": "fame",
 }
-# duel-words: Duel's pulls and dice tokens.
+# Duel's pulls and dice tokens.
 _KEYWORDS.update({"PULL": "Pull", "PULL_LC": "pull", "FAME": "Fame",
                   "DESTRUCTION": "Destruction", "MARKER": "marker", "SPACE": "space",
                   "SPACES": "spaces", "BUZZ": "buzz"})
@@ -104,7 +104,7 @@ def _duel_only(game: str) -> frozenset[str]:
     if game == "king-of-tokyo-duel":
         return frozenset()
     return frozenset({"PULL", "PULL_LC", "BUZZ"}) | _RIVAL
-# duel-cards-rival: the rival's keep cards and dice, the shop, Buzz bonuses (Duel only).
+# The rival's keep cards and dice, the shop, Buzz bonuses (Duel only).
 _RIVAL_WORDS = {"DISCARDS": "discards", "CHOOSES": "chooses", "NEXT": "next",
                 "PURCHASE": "purchase", "REPLACE": "replace", "INSTEAD_CAP": "Instead",
                 "SMASH": "smash", "BUZZ_CAP": "Buzz", "BONUS": "bonus", "TILE": "tile",
@@ -660,7 +660,7 @@ def _bad_sentence(f: _Failure) -> Diagnostic:
         return _bad_amount(f)  # `Take two damage.`: `Take control ...` aside, a number
     if accepts & UNITS:
         return _unknown_resource(f)
-    # duel-cards-damage: `Every monster` may go on `with a marker in its spotlight zone`.
+    # `Every monster` may go on `with a marker in its spotlight zone`.
     if accepts & {"OTHER", "MONSTER"} or (accepts in (frozenset({"TAKES"}),
                                                       frozenset({"TAKES", "WITH"}))
                                           and f.got == "LOSES"):

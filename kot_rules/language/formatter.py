@@ -167,7 +167,7 @@ def _card_lines(card: CardDef, header: _Line, body: Sequence[_Line]) -> list[str
     """The canonical lines of one card (header to its last line), its comments placed."""
     rendered = render_card(card).rstrip("\n").split("\n")
     n_aliases, n_effects = len(card.aliases), len(card.effects)
-    n_buzz = 1 if card.buzz else 0  # duel-words: the Buzz icon line, after the aliases
+    n_buzz = 1 if card.buzz else 0  # the Buzz icon line, after the aliases
     # Activated abilities render after the triggered ones; both stand one per line.
     # So do the discard-when-empty rules, the token supplies and the token rules.
     tail: list[Ability | Activated | EmptyRule | TokenSupply | TokenRule] = [
@@ -348,7 +348,7 @@ def format_file(path: Path, file: str | None = None, game: str = DEFAULT_GAME) -
     text, problems = read_card_file(path, name)
     if text is None:
         return FormatResult(path, name, None, False, problems)
-    if is_monster_text(text):  # duel-monsters: a monster's file has its own layout
+    if is_monster_text(text):  # a monster's file has its own layout
         canonical, problems = format_monster_text(text, name, monster_game(path, game))
     else:
         canonical, problems = format_text(text, name, game)

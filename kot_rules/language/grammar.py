@@ -26,7 +26,7 @@ CORE = "core"
 
 UNITS = frozenset({"STAR", "STARS", "ENERGY", "DAMAGE_LC"})
 """The terminals of the resource after an effect's amount."""
-UNITS = UNITS | frozenset({"SPACE", "SPACES", "TOKEN", "TOKENS"})  # duel-words: Duel's units
+UNITS = UNITS | frozenset({"SPACE", "SPACES", "TOKEN", "TOKENS"})  # Duel's units
 
 
 class UnknownDialectError(ValueError):
@@ -78,7 +78,7 @@ class CardIndenter(Indenter):
 
 SHARED_DIALECTS = {
     "king-of-tokyo-duel": DEFAULT_GAME,
-    "king-of-new-york": DEFAULT_GAME,  # kony-kernel: New York's cards, for now (issue 11)
+    "king-of-new-york": DEFAULT_GAME,  # New York's cards, for now (issue 11)
 }
 """Games whose cards are written, for now, in another game's dialect: Duel's first cards
 use King of Tokyo's words only (issue 10, step 1; Duel's own words come with its file)."""

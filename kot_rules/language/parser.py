@@ -287,7 +287,7 @@ def _cards_of(tree: Tree[Token], file: str, offset: int) -> Iterator[CardSyntax]
                 token_rules.append(_token_rule(line, pos))
             elif line.data == "empty_line":
                 empty_rules.append(_empty_rule(line, pos))
-            elif line.data == "buzz_line":  # duel-words: `buzz "TILE"`
+            elif line.data == "buzz_line":  # `buzz "TILE"`
                 keyword_token, tile = parts
                 assert isinstance(keyword_token, Token) and isinstance(tile, Token)
                 buzz.append(BuzzSyntax(_unquote(tile), pos(tile), pos(keyword_token)))
@@ -329,7 +329,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
     unit = next((t for t in tokens if t.type in UNITS), None)
     who = (Who.NEIGHBOURS if "NEIGHBOURS" in types else Who.EVERY if "EVERY" in types
            else Who.EACH_OTHER if "EACH" in types else Who.TAKER if "PLACE" in types
-           else Who.IT if "IT" in types  # kony-cards: `it loses 1 star`, `... from it`
+           else Who.IT if "IT" in types  # `it loses 1 star`, `... from it`
            else Who.YOU)
     fewer = _subtree(sentence, "fewer_dice")  # `... after this one with 1 die fewer`
     if fewer is not None:
@@ -381,7 +381,7 @@ def _held_effect(sentence: Tree[Token], tokens: list[Token], verb: Verb,
         value = 1 if _subtree(sentence, "bank_adds") is not None else 0
     else:
         who = Who.YOU
-        value = _number(amount) if amount is not None else 1  # kony-cards: `put a ... token`
+        value = _number(amount) if amount is not None else 1  # `put a ... token`
     return PerEffectSyntax(
         verb=verb,
         who=who,
@@ -446,7 +446,7 @@ def _ability(line: Tree[Token], pos: Callable[[Token], Position]) -> AbilitySynt
     trigger_tree = _subtree(line, "trigger") or _subtree(line, "trigger_lc") or line
     condition_tree = _subtree(line, "condition")
     clauses = [c for c in line.children if isinstance(c, Tree) and c.data.endswith("_clause")]
-    # duel-cards-damage: `you may pay N energy to <clause>`: the price, then the clause.
+    # `you may pay N energy to <clause>`: the price, then the clause.
     paid = clauses[0] if clauses[0].data == "paid_clause" else None
     price = None
     if paid is not None:

@@ -72,7 +72,7 @@ def render_effect(effect: Effect) -> str:
             raise ValueError(f"the card language has no clause for {verb.value} {amount} "
                              f"applied to {who.value}")
         return text
-    if effect.per_count:  # duel-cards-roll: the plain sentence, then what it counts
+    if effect.per_count:  # the plain sentence, then what it counts
         plain = render_effect(replace(effect, per=0, per_count=""))
         return f"{plain[:-1]} {per_count_text(effect.per, effect.per_count)}."
     if effect.per:
@@ -161,7 +161,7 @@ def render_modifier(modifier: Modifier) -> str:
     if condition is not None and text is not None:
         fits = kind is ModifierKind.ATTACK_DAMAGE and condition is Condition.IN_TOKYO
         text = f"While you are in Tokyo, {_lowercase_first(text)}" if fits else (
-            # duel-cards-damage: a marker on a tile conditions the first damage prevented.
+            # A marker on a tile conditions the first damage prevented.
             f"While the Fame marker is on a Buzz tile, {_lowercase_first(text)}"
             if kind is ModifierKind.FIRST_DAMAGE and condition is Condition.FAME_ON_TILE
             else None)
@@ -228,7 +228,7 @@ def render_card(card: CardDef) -> str:
     lines = [f"card {quote_name(card.name)}", INDENT + cost]
     lines += [f"{INDENT}alias {alias.language} {quote_name(alias.name)}"
               for alias in card.aliases]
-    if card.buzz:  # duel-words: the Buzz icon, after the names
+    if card.buzz:  # the Buzz icon, after the names
         lines.append(f"{INDENT}buzz {quote_name(card.buzz)}")
     for effect in card.effects:
         if _only_in_abilities(effect):

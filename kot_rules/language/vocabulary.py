@@ -42,8 +42,8 @@ _KOT = frozenset({KING_OF_TOKYO})
 KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
 """King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
-_DUEL = frozenset({KING_OF_TOKYO_DUEL})  # duel-cards-damage: words only Duel's cards say
-KING_OF_NEW_YORK = "king-of-new-york"  # kony-kernel: the game id New York's words name
+_DUEL = frozenset({KING_OF_TOKYO_DUEL})  # words only Duel's cards say
+KING_OF_NEW_YORK = "king-of-new-york"  # the game id New York's words name
 
 M = TypeVar("M", bound=Enum)
 A = TypeVar("A")
@@ -54,7 +54,7 @@ CLAUSE = "clause"  # only an ability's clause (a replacement's, an attack bonus)
 ASKING = "asking"  # an ability's clause in which the owner chooses (`you may ...`)
 HELD = "held"  # a clause about tokens or energy lying on a card or a monster
 ACT = "act"  # only an activated ability's act (`You may ... roll once more.`)
-POWER = "power"  # duel-monsters: only a monster's power line (`With 2 power faces, ...`)
+POWER = "power"  # only a monster's power line (`With 2 power faces, ...`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +326,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card works as a copy of a keep card in play (the amount: the energy to pay "
          "for choosing another)", "When you buy this card, choose a keep card for this card "
          "to copy.", amount=False, form=ASKING),
-    # duel-monsters: a Duel monster's power words (kot_rules.language.monsters).
+    # A Duel monster's power words (kot_rules.language.monsters).
     Word(Verb.ADD_FACES, ("add_faces_clause",),
          lambda e: f"add {e.amount} {'face' if e.amount == 1 else 'faces'} of a kind you choose",
          "the owner adds faces of one kind it chooses (any of the six) to its roll",
@@ -337,7 +337,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner places one of its King tiles on a free space, or moves one",
          "With 2 power faces, place or move one of your King tiles.",
          frozenset({"PLACE", "KING"}), amount=False, games=_DUEL, form=POWER),
-    # duel-words: King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
+    # King of Tokyo: Duel's pulls and dice tokens (Duel's cards only).
     Word(Verb.PULL_FAME, ("pull_sentence", "pull_clause", "FAME"),
          _pull("Fame"),
          "the owner pulls the Fame marker toward its end, one space at a time, as the dice "
@@ -387,7 +387,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "this card goes to the discard pile",
          "When you would be eliminated, instead set your hearts to 1 and discard this card.",
          frozenset({"DISCARD", "THIS"}), amount=False, form=CLAUSE, games=_DUEL),
-    # duel-cards-rival: the rival's keep cards and dice, the shop at other moments (Duel).
+    # The rival's keep cards and dice, the shop at other moments (Duel).
     Word(Verb.DISCARD_CHOSEN_KEEP, ("rival_discard_sentence",),
          lambda e: "Each other monster discards a keep card you choose."
          if e.who is Who.EACH_OTHER and e.amount == 0 else None,
@@ -420,7 +420,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "Once per turn, when you pull the Destruction marker with your dice, each other "
          "monster rolls 1 die fewer on its next turn.",
          frozenset({"NEXT", "FEWER"}), games=_DUEL, form=CLAUSE),
-    # duel-cards-roll: choices on the roll, and a card that discards itself.
+    # Choices on the roll, and a card that discards itself.
     Word(Verb.SKIP_RESOLVE, ("skip_clause",),
          _without_amount(Verb.SKIP_RESOLVE, "You may skip resolving them."),
          "the owner may resolve none of its roll's faces (its roll is skipped)",
@@ -539,7 +539,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "another monster loses a heart beyond the first hearts it loses in the turn (once "
          "per heart)", "For each heart another monster loses beyond 3 in a turn, you may pay 1 "
          "energy to pull the Fame marker 1 space.", frozenset({"BEYOND"}), games=_DUEL),
-    # duel-cards-rival: the owner's pulls (Duel).
+    # The owner's pulls (Duel).
     Word(Trigger.PULL_DESTRUCTION_SPACE, ("trigger",),
          _fixed("When you pull the Destruction marker a space"),
          "each space the owner pulls the Destruction marker (its dice, a card or a power)",
@@ -706,7 +706,7 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Once per turn, whenever you heal yourself, heal {n} more.",
          "the first time in a turn the owner heals itself below its maximum, it heals more",
          "Once per turn, whenever you heal yourself, heal 1 more.", games=_DUEL),
-    # duel-cards-rival: Buzz bonuses changed (Duel).
+    # Buzz bonuses changed (Duel).
     Word(ModifierKind.SMASH_FOR_BONUS, ("smash_for_bonus",),
          _if_zero("Instead of any Buzz bonus, you may take a smash."),
          "the owner may take a smash (1 damage to its rival) instead of a Buzz bonus it gets",
@@ -716,7 +716,7 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          "a space of a Buzz tile without a bonus gives the owner a smash (1 damage to its "
          "rival) when it pulls a marker onto it",
          "Where a Buzz tile shows no bonus, it gives you a smash.", amount=False, games=_DUEL),
-    # duel-monsters: a Duel monster's power (kot_rules.language.monsters).
+    # A Duel monster's power (kot_rules.language.monsters).
     Word(ModifierKind.MULTIPLY_SMASH, ("multiply_line",),
          _if_zero("When you resolve your smash faces, you may multiply them by your power "
                   "faces."),

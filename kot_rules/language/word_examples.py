@@ -23,7 +23,7 @@ def example_card(word: AnyWord, game: str | None = None) -> str:
     card it is (None: King of Tokyo's, or the first game that says the word)."""
     if game is None:
         game = word_game(word)
-    if set(word.grammar) & MONSTER_GRAMMAR:  # duel-monsters: said in a monster file
+    if set(word.grammar) & MONSTER_GRAMMAR:  # said in a monster file
         return f'monster "Example"\n  hearts 9\n  {word.example}\n'
     discard = f'card "Example"\n  cost 3, discard\n  {word.example}\n'
     if not any(d.is_error for d in check_text(discard, game=game)):

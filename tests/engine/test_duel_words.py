@@ -56,7 +56,7 @@ def _bought(card: str, board: DuelBoard, seat: int = 0) -> State:
                       turn_number=3)
     if board.dice_tokens[seat]:
         s = s.apply(SpendDiceTokens(0))
-    # duel-monsters: heal faces at full hearts do nothing (power faces use the power).
+    # Heal faces at full hearts do nothing (power faces use the power).
     s = s.apply(Roll((0, 0, 0, 0, 6, 0))).apply(STOP).apply(ResolveFaces(Face.HEAL))
     return s.apply(Buy(cid))
 

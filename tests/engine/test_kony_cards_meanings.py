@@ -32,7 +32,7 @@ def test_the_special_cards_are_no_cards_of_the_deck() -> None:
 
 def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # kony-words: every deck card runs now; the refusal is checked on a card marked by hand.
+    # Every deck card runs now; the refusal is checked on a card marked by hand.
     monkeypatch.setitem(GAME.cards.unrunnable, "scavenger", "modifier 'buy-from-discard'")
     s = _state(energy0=20)
     before = s.to_json()
@@ -44,7 +44,7 @@ def test_buying_a_card_the_engine_cannot_run_is_refused_before_anything_changes(
 
 
 def test_every_card_of_the_deck_runs() -> None:
-    # kony-words: no deck card says a word the engine cannot run (the special cards' moments
+    # No deck card says a word the engine cannot run (the special cards' moments
     # are the kernel's rules; they are never in the deck).
     assert GAME.cards.unrunnable == {}
 
@@ -221,7 +221,7 @@ def test_a_card_the_engine_cannot_run_is_never_offered(monkeypatch: pytest.Monke
     from kot_rules.engine.errors import IllegalActionError
     from kot_rules.engine.state import Phase
 
-    # kony-words: every deck card runs now; the refusal is checked on a card marked by hand.
+    # Every deck card runs now; the refusal is checked on a card marked by hand.
     monkeypatch.setitem(GAME.cards.unrunnable, "scavenger", "modifier 'buy-from-discard'")
     s = GAME.setup_state([MonsterSetup(GAME.names[0], energy=30), MonsterSetup(GAME.names[1])],
                          active=0, turn_number=3, shop=("scavenger", "regeneration", "stomp"))

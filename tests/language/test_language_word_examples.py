@@ -20,7 +20,7 @@ class TestWordExamples:
         text = example_card(word)
         game = word_game(word)
         assert word.example in text
-        if set(word.grammar) & v.MONSTER_GRAMMAR:  # duel-monsters: a monster file of Duel
+        if set(word.grammar) & v.MONSTER_GRAMMAR:  # a monster file of Duel
             assert check_text(text, game=v.KING_OF_TOKYO_DUEL) == []
             return
         found = check_text(text, game=game)

@@ -45,8 +45,8 @@ DICE_CARDS = sorted(c.slug for c in DUEL_CARDS if c.modifiers and all(
 # Verbs a Duel card may say as a sentence, without asking anyone (the asking ones need
 # answers: scenarios). A new Duel verb joins here by itself.
 ASKING = {Verb.MAY_EXTRA_TURN} | {v for v, w in VERBS.items() if w.form == ASKING_FORM}
-ASKING |= {Verb.BUY_FOR_LESS}  # duel-cards-rival: the owner picks a card (scenarios)
-ASKING |= {Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # duel-monsters: a power's choices
+ASKING |= {Verb.BUY_FOR_LESS}  # the owner picks a card (scenarios)
+ASKING |= {Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # a power's choices
 ASKING |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
 PLAIN_VERBS = sorted((v for v, w in VERBS.items()
                       if KING_OF_TOKYO_DUEL in w.games
@@ -175,7 +175,7 @@ drawn_effects = st.one_of(
 
 class TestSentencesAgree:
     def test_the_tables_cover_the_duel_cards(self) -> None:
-        # duel-words: 21 sentences of its 11 cards (pulls, dice tokens).
+        # 21 sentences of its 11 cards (pulls, dice tokens).
         assert len(SENTENCES) >= 4 + 21 and {"extra-head", "giant-brain"} <= set(DICE_CARDS)
         assert {Verb.HEAL, Verb.TAKE_DAMAGE, Verb.EXTRA_TURN, Verb.PULL_FAME,
                 Verb.PULL_DESTRUCTION, Verb.GAIN_DICE_TOKENS} <= set(PLAIN_VERBS)

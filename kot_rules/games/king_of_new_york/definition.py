@@ -13,7 +13,7 @@ KING_OF_NEW_YORK = GameDefinition(
     # Its cards are written, for now, in King of Tokyo's dialect (language.grammar
     # SHARED_DIALECTS), as Duel's first ones were.
     dialect=RULES.id,
-    # kony-proofs: the ids of kot_rules.games.king_of_new_york.invariants (verify sits above games:
+    # The ids of kot_rules.games.king_of_new_york.invariants (verify sits above games:
     # named here).
     invariants=(
         "INV-KONY-SEATS",

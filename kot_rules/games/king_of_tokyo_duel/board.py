@@ -46,7 +46,7 @@ FACES: Final[tuple[Face, ...]] = (
 """Duel's die, in the order of ``Counts``: its own faces where King of Tokyo has numbers,
 energy, heal and smash where King of Tokyo has energy, heart and claw
 (duel.components.dice)."""
-# duel-speed-2: Final literals, which compiled code (this module's and its importers') uses
+# Final literals, which compiled code (this module's and its importers') uses
 # as constants instead of reading them from a module's dict.
 FAME_I: Final = 0
 DESTRUCTION_I: Final = 1
