@@ -42,7 +42,7 @@ def home_page(glossary: Glossary, games: Sequence[GameColumn]) -> str:
     def to(uri: str, text: str) -> str:
         return f"[{text}]({pages.link(src, uri)})"
 
-    out = ["# the King of Tokyo family, clarified", "",
+    out = ["# kot-rules: the King of Tokyo family, clarified", "",
            "kot-rules is an executable reference specification of three board games by "
            "Richard Garfield: " + ", ".join(f"*{g.title}*" for g in games[:-1])
            + f" and *{games[-1].title}*. This site is their rulebook for people: everything "
