@@ -81,7 +81,7 @@ class TestTheTable:
 
         parser = card_parser()
         names = {str(r.origin.name) for r in parser.rules} | {t.name for t in parser.terminals}
-        from kot_rules.language.monsters import monster_parser  # duel-monsters
+        from kot_rules.language.monsters import monster_parser
 
         monsters = monster_parser()
         names |= {str(r.origin.name) for r in monsters.rules} | {

@@ -65,11 +65,11 @@ class CardTable:
         "heart_removes",
         "later_asks",
         "may_ask",
-        "own_price",  # kony-cards
+        "own_price",
         "source",
         "token_rules",
         "token_supply",
-        "unrunnable",  # kony-cards
+        "unrunnable",
         "with_activated",
         "with_modifier",
     )
@@ -111,8 +111,8 @@ class CardTable:
         heal_others = any(m.kind is ModifierKind.HEAL_OTHERS for r in rows for m in r.modifiers)
         asking_verbs = {Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.STORE_ENERGY,
                         Verb.COPY_CARD, Verb.MAY_EXTRA_TURN,
-                        Verb.REST, Verb.REFUND, Verb.SWAP_CARD}  # duel-cards-damage
-        asking_verbs |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
+                        Verb.REST, Verb.REFUND, Verb.SWAP_CARD}
+        asking_verbs |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}
         asking_kinds = {ModifierKind.DODGE, ModifierKind.BUY_REVEALED, ModifierKind.HEAL_OTHERS}
         self.asking = self.at_will | frozenset(
             r.card_id
@@ -129,8 +129,8 @@ class CardTable:
             if any(e.verb is Verb.COPY_CARD for a in r.abilities for e in a.effects)
         )
         """The ids of the cards that copy other cards (never copied themselves: no chains)."""
-        self._buzz = {r.card_id: r.buzz for r in rows if r.buzz}  # duel-words
-        # A Buzz tile is placed where its buyer chooses (duel-words): buying may ask.
+        self._buzz = {r.card_id: r.buzz for r in rows if r.buzz}
+        # A Buzz tile is placed where its buyer chooses: buying may ask.
         self.may_ask = (bool(self.asking) or bool(self.heart_removes) or store or heal_others
                         or bool(self._buzz))
         # Duel's cards that ask in the middle of a step. A held card that
@@ -166,13 +166,13 @@ class CardTable:
         self.buys_more = bool(
             self.with_modifier[ModifierKind.BUY_TOP_CARD]
             or self.with_modifier[ModifierKind.BUY_FROM_OTHERS]
-            or self.with_modifier[ModifierKind.BUY_FROM_DISCARD]  # kony-words
+            or self.with_modifier[ModifierKind.BUY_FROM_DISCARD]
         )
         """Whether a card lets its owner buy more than the face-up cards."""
         self.source = source
         """The card set these rows came from (for name lookups), if any."""
-        self.unrunnable: dict[str, str] = unrunnable_words(rows)  # kony-cards
-        self.own_price = frozenset(r.card_id for r in rows  # kony-cards
+        self.unrunnable: dict[str, str] = unrunnable_words(rows)
+        self.own_price = frozenset(r.card_id for r in rows
                                    if any(m.kind in OWN_PRICE_KINDS for m in r.modifiers))
         """The cards with a price or a purchase condition of their own (buying.own_cost)."""
         """The cards that say a word the engine cannot run yet, each with the first such word
@@ -259,7 +259,7 @@ CardCatalog = CardTable
 """The name the engine's signatures use for a card table."""
 
 
-# --- kony-cards: King of New York ------------------------------------------------------
+# --- King of New York ------------------------------------------------------
 
 SPECIAL_KINDS = frozenset({ModifierKind.CLAIMED_WITH_STARS, ModifierKind.CLAIMED_WITH_OUCH})
 """A card that says how a monster takes it is a special card: no card of the deck, and the
@@ -284,7 +284,7 @@ KONY_ASKING = frozenset({Verb.EVERY_DISCARDS_KEEP, Verb.TRADE_STARS, Verb.MAY_MO
 """King of New York's verbs whose meaning may ask a monster a question mid-step."""
 
 NOT_YET: frozenset[Any] = frozenset({
-    # The special cards' moments, which the kernel's rules play (kony-words: every word
+    # The special cards' moments, which the kernel's rules play (every word
     # of the deck's cards runs; these are said only by cards never in the deck).
     Trigger.TAKE_THIS, Trigger.LOSE_THIS,
 })

@@ -177,7 +177,7 @@ def _table(n: int) -> tuple[Counts, ...]:
 
 def throws(n: int) -> tuple[Counts, ...]:
     """The multiset of each of the 6**n ordered throws of ``n`` dice (up to 6), by throw
-    number: :func:`sample` draws one of them (kot-speed: for a driver that draws itself)."""
+    number: :func:`sample` draws one of them (for a driver that draws itself)."""
     return _TABLES.get(n) or _table(n)
 
 

@@ -224,7 +224,7 @@ def _play_random(
     apply_in_place: Callable[[State, Action], None],
     roll_in_place: Callable[[State, dice.Counts], None],
 ) -> tuple[State, int]:
-    """:func:`_play`'s loop for random agents in a game nobody watches (kot-speed): each
+    """:func:`_play`'s loop for random agents in a game nobody watches: each
     decision is the seat's generator's next number, taken straight to the game's
     ``random_step``; the same steps in the same order. Returns the final state and the
     decisions taken (-1: the game asked a question once over; play it again otherwise)."""

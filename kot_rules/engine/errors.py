@@ -22,7 +22,7 @@ class StateFormatError(KotRulesError):
     """A serialised state or action that cannot be read back."""
 
 
-class NotExecutableError(IllegalActionError):  # kony-cards
+class NotExecutableError(IllegalActionError):
     """A card says a word of the card language that the engine cannot run yet (King of New
     York's words still without a meaning: kot_rules.engine.cards.NOT_YET): buying it is not
     legal, and its verbs refuse to run."""

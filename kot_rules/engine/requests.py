@@ -139,7 +139,7 @@ def roll(s: State, n: int, why: str) -> dice.Counts:
     raise NeedAnswer(Request(CHANCE_SEAT, (), n, why))
 
 
-# -- answers given in the middle of a step (kot-speed) ---------------------------------
+# -- answers given in the middle of a step ---------------------------------
 
 
 class InlineAnswers:

@@ -95,7 +95,7 @@ class Verb(Enum):
     PULL_FAME = "pull-fame"  # pull the Fame marker `amount` spaces, step by step
     PULL_DESTRUCTION = "pull-destruction"  # pull the Destruction marker `amount` spaces
     GAIN_DICE_TOKENS = "gain-dice-tokens"  # gain dice tokens, at most the cap held
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     SPOTLIGHT_DAMAGE = "spotlight-damage"  # each monster with a marker in its zone takes N
     REST = "rest"  # the owner discards this card, or heals N and ends its turn (it chooses)
     REFUND = "refund"  # the owner may discard this card to gain the energy the trigger names
@@ -174,7 +174,7 @@ class Effect:
 
 
 PER_UNUSED_ROLL = "unused-roll"
-"""The ``per_count`` of ``for each roll you left unused`` (duel-cards-roll)."""
+"""The ``per_count`` of ``for each roll you left unused``."""
 
 
 class Trigger(Enum):
@@ -200,19 +200,18 @@ class Trigger(Enum):
     WOULD_BE_ELIMINATED = "would-be-eliminated"  # When you would be eliminated, instead ...
     DAMAGE_DEALT = "damage-dealt"  # When you deal damage to a monster, (it lost hearts)
     START_OF_EACH_TURN = "start-of-each-turn"  # At the start of each turn,
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     OTHER_DICE_ENERGY = "other-dice-energy"  # When another monster gains energy from its dice,
     HEART_BEYOND = "heart-beyond"  # For each heart another monster loses beyond N in a turn,
     # The owner's pulls (Duel).
     PULL_DESTRUCTION_SPACE = "pull-destruction-space"  # each space you pull Destruction
     DICE_PULL_DESTRUCTION = "dice-pull-destruction"  # your dice pull Destruction (a space or more)
     PULL_OFF_TILE = "pull-off-tile"  # a step of your pull leaves a Buzz tile
-    # duel-cards-roll
     OF_A_KIND = "of-a-kind"  # When your roll has <param> or more of one face,
     RESOLVED = "resolved"  # When your roll is resolved,
     SKIPPED = "skipped"  # When your roll is skipped, (its owner skipped resolving it)
     LEFT_UNRESOLVED = "left-unresolved"  # When your dice are left unresolved,
-    # kony-cards (King of New York): tiles destroyed, attacks, the special cards, moves.
+    # King of New York: tiles destroyed, attacks, the special cards, moves.
     DESTROY_BUILDING = "destroy-building"  # When you destroy a building,
     DESTROY_UNIT = "destroy-unit"  # When you destroy a unit,
     DESTROY_INFANTRY = "destroy-infantry"  # When you destroy an infantry unit,
@@ -249,11 +248,10 @@ class Condition(Enum):
     FEWEST_STARS = "fewest-stars"  # if you have fewer stars than every other monster
     EVERY_FACE = "every-face"  # if your dice show every face
     ONE_TWO_THREE = "one-two-three"  # if your dice show a 1, a 2 and a 3
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     FAME_ON_TILE = "fame-on-tile"  # while the Fame marker is on a Buzz tile
-    # duel-cards-roll
     NO_SMASH = "no-smash"  # if it has no smash (the roll)
-    # kony-cards (King of New York)
+    # King of New York.
     IN_QUEENS = "in-queens"  # if you are in Queens
     HAVE_SUPERSTAR = "have-superstar"  # if you have the Superstar
     ROLL_HAS_STAR = "roll-has-star"  # if your roll has a star face
@@ -321,7 +319,7 @@ class ModifierKind(Enum):
     BUY_FROM_OTHERS = "buy-from-others"  # You may buy keep cards from other monsters, ...
     HEAL_OTHERS = "heal-others"  # You may spend heart faces to heal other monsters, who pay N.
     EXTRA_HEALING_ANY = "extra-healing-any"  # Whenever you heal a monster, heal it N more.
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     IMMUNE = "immune"  # Damage does not hurt you.
     FIRST_DAMAGE = "first-damage"  # In each turn not yours, the first N damage does not hurt.
     EXTRA_HEALING_ONCE = "extra-healing-once"  # Once per turn, a heal that heals heals N more.
@@ -330,11 +328,10 @@ class ModifierKind(Enum):
     EMPTY_SPACE_SMASH = "empty-space-smash"  # Empty spaces of Buzz tiles give you a smash.
     # A Duel monster's power (its monster file only).
     MULTIPLY_SMASH = "multiply-smash"  # smash faces may count times the power faces
-    # duel-cards-roll
     EXTRA_SMASH = "extra-smash"  # Your roll has N extra smash.
     EXTRA_SMASH_SPOTLIGHT = "extra-smash-spotlight"  # ... N extra smash for each marker in a ...
     REROLL_FAME = "reroll-fame"  # You may reroll dice showing fame even after your last roll.
-    # kony-cards (King of New York): prices, the roll, tiles, damage, the special cards.
+    # King of New York: prices, the roll, tiles, damage, the special cards.
     CHEAPER_IN_MANHATTAN = "cheaper-in-manhattan"  # This card costs you N energy less in ...
     CHEAPER_IN_QUEENS = "cheaper-in-queens"
     CHEAPER_IN_BROOKLYN = "cheaper-in-brooklyn"
@@ -384,7 +381,7 @@ class TokenRuleKind(Enum):
     END_OF_TURN_DAMAGE = "end-of-turn-damage"  # takes N damage per token at its turn's end
     FEWER_DICE = "fewer-dice"  # rolls N dice fewer per token
     HEART_REMOVES = "heart-removes"  # may spend a heart face to remove one token
-    # kony-cards (King of New York)
+    # King of New York.
     FEWER_ROLLS = "fewer-rolls"  # has N rolls fewer per token
     CLAW_REMOVES = "claw-removes"  # may spend a claw face to remove one token
     OUCH_TOLL = "ouch-toll"  # pays N energy per token to reroll a die showing ouch
@@ -442,7 +439,7 @@ class CardDef:
     empty_rules: tuple[EmptyRule, ...] = ()
     token_mentions: tuple[tuple[str, Position], ...] = ()
     """Every token kind the card names outside its supply lines, and where (for the set check)."""
-    buzz: str = ""  # duel-words
+    buzz: str = ""
     """The Buzz tile the card's icon names (King of Tokyo: Duel), or "" for none."""
 
 

@@ -270,7 +270,7 @@ def _card_files(path: Path) -> tuple[list[Path], list[Diagnostic]]:
 
 
 _Collected = tuple[list[CardDef], list[Diagnostic], int, int, list[MonsterDef]]
-"""Cards, problems, files read, card titles read, monsters (duel-monsters)."""
+"""Cards, problems, files read, card titles read, monsters."""
 
 
 def _collect(paths: list[Path], game: str) -> _Collected:

@@ -350,7 +350,7 @@ def check_card(card: CardSyntax, source: Source, game: str = DEFAULT_GAME
 
     _check_games(card, game, report)
     buzz = _check_buzz(card.buzz if isinstance(card, FullCardSyntax) else (), game, report)
-    _check_roll_counts(card, game, report)  # duel-cards-roll
+    _check_roll_counts(card, game, report)
     if any(d.is_error for d in found) or cost_line is None:
         return None, found
     definition = CardDef(
@@ -573,7 +573,7 @@ def _check_clause_fits(syntax: AbilitySyntax, effect: EffectSyntax, report: _Rep
                "without claws.`")
         return False
     if (effect.verb is Verb.SKIP_RESOLVE or effect.verb is Verb.LEAVE_UNRESOLVED) \
-            and syntax.trigger is not Trigger.RESOLVE:  # duel-cards-roll
+            and syntax.trigger is not Trigger.RESOLVE:
         report("KOT220", effect.position,
                f"this choice does not fit the trigger {quote(trigger, 60)}: only a roll about "
                "to be resolved can be skipped or have dice left unresolved",
@@ -783,7 +783,7 @@ def check_set(cards: Sequence[CardDef], sources: Mapping[str, Source]) -> list[D
     return found
 
 
-# --- duel-words: a card's Buzz icon (King of Tokyo: Duel) --------------------------------
+# --- a card's Buzz icon (King of Tokyo: Duel) --------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -826,7 +826,7 @@ def _check_buzz(lines: Sequence[BuzzSyntax], game: str, report: _Report) -> str:
     return line.tile
 
 
-# --- kony-cards: King of New York ------------------------------------------------------
+# --- King of New York ------------------------------------------------------
 
 
 def _lasting(lines: Sequence[ModifierSyntax]) -> list[ModifierSyntax]:

@@ -29,7 +29,7 @@ class CodeExample:
 
 _K = 'card "Sample"\n  cost 4, keep\n'
 _D = 'card "Sample"\n  cost 4, discard\n'
-_M = 'monster "Sample"\n  hearts 9\n'  # duel-monsters
+_M = 'monster "Sample"\n  hearts 9\n'
 
 _PROOF = ("Found by the proofs (Z3), which `kot-rules verify` runs and `kot-rules check` "
           "runs after its checks (unless told to skip them): a card sentence that can break "

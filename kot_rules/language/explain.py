@@ -69,7 +69,6 @@ _KEYWORDS: dict[str, str] = {
     "FACE_1": "1",
     "FACE_2": "2",
     "FACE_3": "3",
-    # duel-cards-damage
     "IN_CAP": "In", "YOURS": "yours", "FIRST": "first",
     "BUZZ_CAP": "Buzz", "TILE": "tile", "WHENEVER_LC": "whenever", "SWAP": "swap",
     "GAINS": "gains", "SPOTLIGHT": "spotlight", "ZONE": "zone", "FOR_CAP": "For",
@@ -83,7 +82,6 @@ _KEYWORDS: dict[str, str] = {
     "SMASH": "smash",
     "MULTIPLY": "multiply",
     "BY": "by",
-    # duel-cards-roll
     **{w.upper(): w for w in ("smash", "power", "left", "unused", "marker", "spotlight",
                               "zone", "last", "resolved", "skip", "skipped", "resolving",
                               "unresolved")},
@@ -935,7 +933,7 @@ def _after_comma(f: _Failure) -> Diagnostic:
                         f"got {f.got_words}", hint)
 
 
-# --- kony-cards: King of New York's keywords -------------------------------------------
+# --- King of New York's keywords -------------------------------------------
 # Its lines part from the shared ones at these keywords (grammar/king-of-tokyo.lark), so a
 # King of Tokyo or Duel card's message leaves them out, as it does Duel's own.
 _KONY_WORDS: dict[str, str] = {

@@ -1,4 +1,4 @@
-"""A Duel monster written like a card: its board in a file of its own (duel-monsters).
+"""A Duel monster written like a card: its board in a file of its own.
 
 A monster file (``spec/cards/<game>/monsters/*.kot``) holds one ``monster "NAME"`` block:
 its starting hearts (``hearts 14``, the one home of that number), its aliases, and its

@@ -336,7 +336,7 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
         amount = next(t for t in _tokens(fewer) if t.type == "NUMBER")
         unit = next(t for t in _tokens(fewer) if t.type in ("DIE", "DICE"))
     per = _per_number(sentence, "per_held")
-    per_count, per_token = _per_count(sentence)  # duel-cards-roll
+    per_count, per_token = _per_count(sentence)
     if per_token is not None:
         per = per_token
     return PerEffectSyntax(

@@ -144,7 +144,7 @@ def render_ability(ability: Ability) -> str:
              else trigger]
     if ability.condition is not None:
         parts.append(CONDITIONS[ability.condition])
-    paid = f"you may pay {ability.price} energy to " if ability.price else ""  # duel-cards-damage
+    paid = f"you may pay {ability.price} energy to " if ability.price else ""
     parts.append(paid + _lowercase_first(render_effect(ability.effects[0])))
     return ", ".join(parts)
 

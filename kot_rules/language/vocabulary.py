@@ -108,7 +108,7 @@ def _dice(amount: int) -> str:
     return "die" if amount == 1 else "dice"
 
 
-def _spaces(amount: int) -> str:  # duel-words
+def _spaces(amount: int) -> str:
     return "space" if amount == 1 else "spaces"
 
 
@@ -353,7 +353,7 @@ VERBS: dict[Verb, Word[Verb, Effect]] = {w.member: w for w in (
          "the owner gains dice tokens; those past the most a monster may hold are lost",
          "Gain 2 dice tokens.", frozenset({"GAIN", "DICE"}),
          games=frozenset({KING_OF_TOKYO_DUEL})),
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     Word(Verb.SPOTLIGHT_DAMAGE, ("every_sentence", "SPOTLIGHT"),
          lambda e: f"Every monster with a marker in its spotlight zone takes {e.amount} damage."
          if e.who is Who.EVERY else None,
@@ -452,7 +452,6 @@ _ACT_WORDS: tuple[Word[Verb, int], ...] = (
          "You may take no damage this turn, then discard this card.", amount=False),
     Word(Verb.HEAL, ("heal_clause",), lambda n: f"heal {n}", "the owner heals",
          "You may pay 2 energy to heal 1."),
-    # duel-cards-rival
     Word(Verb.DISCARD_FROM_SHOP, ("discard_from_shop",),
          lambda n: "replace a card in the shop" if n == 0 else None,
          "the owner discards a face-up card of its choice; the shop fills the space",
@@ -528,7 +527,7 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
     Word(Trigger.START_OF_EACH_TURN, ("trigger",), _fixed("At the start of each turn"),
          "any monster's turn starts", "At the start of each turn, gain 1 energy.",
          frozenset({"START", "EACH_LC"}), amount=False),
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     Word(Trigger.OTHER_DICE_ENERGY, ("trigger",),
          _fixed("When another monster gains energy from its dice"),
          "another monster gains energy from its energy faces (the trigger's number: how much)",
@@ -555,7 +554,6 @@ TRIGGERS: dict[Trigger, Word[Trigger, int]] = {w.member: w for w in (
          "a step of the owner's pull takes a marker from a Buzz tile to a space off it",
          "When you pull a marker off a Buzz tile, gain 1 dice token.",
          frozenset({"PULL_LC", "OFF"}), amount=False, games=_DUEL),
-    # duel-cards-roll
     Word(Trigger.OF_A_KIND, ("trigger",),
          lambda n: f"When your roll has {n} or more of one face",
          "the owner's roll (its final dice, added faces counted) has at least that many "
@@ -603,14 +601,13 @@ CONDITIONS: dict[Condition, Word[Condition, int]] = {w.member: w for w in (
          "the resolved dice show a 1, a 2 and a 3",
          "When you resolve your dice, if they show a 1, a 2 and a 3, gain 2 stars.",
          frozenset({"FACE_1"}), amount=False),
-    # duel-cards-damage (King of Tokyo: Duel): said only before a modifier.
+    # King of Tokyo: Duel: said only before a modifier.
     Word(Condition.FAME_ON_TILE, ("fame_on_tile",),
          _fixed("while the Fame marker is on a Buzz tile"),
          "the Fame marker stands on a space of a Buzz tile",
          "While the Fame marker is on a Buzz tile, in each turn that is not yours, the first 1 "
          "damage you take does not hurt you.", frozenset({"FAME", "MARKER"}), amount=False,
          games=_DUEL),
-    # duel-cards-roll
     Word(Condition.NO_SMASH, ("condition",), _fixed("if it has no smash"),
          "the owner's roll (added faces counted) has no smash face",
          "When your roll is resolved, if it has no smash, gain 1 energy.",
@@ -693,7 +690,7 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          lambda n: f"Whenever you heal a monster, heal it {n} more.",
          "each healing the owner gives heals more",
          "Whenever you heal a monster, heal it 1 more."),
-    # duel-cards-damage (King of Tokyo: Duel).
+    # King of Tokyo: Duel.
     Word(ModifierKind.IMMUNE, ("immune",), _if_zero("Damage does not hurt you."),
          "no damage hurts the owner", "Damage does not hurt you.", amount=False, games=_DUEL),
     Word(ModifierKind.FIRST_DAMAGE, ("first_damage",),
@@ -723,7 +720,6 @@ MODIFIERS: dict[ModifierKind, Word[ModifierKind, int]] = {w.member: w for w in (
          "resolving its smash faces, the owner may count them times its power faces",
          "When you resolve your smash faces, you may multiply them by your power faces.",
          amount=False, games=_DUEL),
-    # duel-cards-roll
     Word(ModifierKind.EXTRA_SMASH, ("extra_smash",),
          lambda n: f"Your roll has {n} extra smash.",
          "smash faces join the owner's roll once it stops rolling",
@@ -773,7 +769,7 @@ TOKEN_RULES: dict[TokenRuleKind, Word[TokenRuleKind, TokenRule]] = {w.member: w 
 )}
 
 
-# --- kony-cards: King of New York's words (issue 11) -----------------------------------
+# --- King of New York's words (issue 11) -----------------------------------
 # King of Tokyo's words its cards say too (same meaning), then the words only its cards say.
 # One block, so that the tables above keep their rows as they were; each row is added at
 # the end of its table, in enum order.

@@ -1,4 +1,4 @@
-"""The Duel speed-ups (branch duel-coverage) give the same answers as the plain code they
+"""The Duel speed-ups give the same answers as the plain code they
 replace: the victory check's early exit, and the board built field by field."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Duel's pull and dice-token words (branch duel-words): parsed, rendered back, and meant
+"""Duel's pull and dice-token words: parsed, rendered back, and meant
 by the interpreter as the same step-by-step pull the dice make."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """King of New York's board value (kot_rules.games.king_of_new_york.board): the data read from
 spec/games/king-of-new-york-board.yaml, the set-up's layout of the tiles, the board's JSON and
-the facts card words may use (kony-kernel)."""
+the facts card words may use."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""King of New York's fast paths (branch kony-speed) take exactly the steps the plain ones take.
+"""King of New York's fast paths take exactly the steps the plain ones take.
 
 The board's field-by-field changes (``CityBoard.moved``, ``with_*``, ``for_turn``,
 ``flip_tile``) against ``dataclasses.replace``; the random agent's fused decision

@@ -1,4 +1,4 @@
-"""King of Tokyo's fast paths (branch kot-speed) take exactly the steps the plain ones take.
+"""King of Tokyo's fast paths take exactly the steps the plain ones take.
 
 Each shortcut is checked against the computation it replaces, on every decision and roll
 of many seeded games: KoT's own step (``kingoftokyo.step``) against ``turn.apply``, its

@@ -1,4 +1,4 @@
-"""Duel's damage cards (branch duel-cards-damage): their words parse, render back, are
+"""Duel's damage cards: their words parse, render back, are
 Duel's only, and the interpreter reads them the same way in every game it plays."""
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ class TestOtherGamesWords:
 class TestDialects:
     def test_every_built_in_word_is_king_of_tokyo_s(self) -> None:
         # Duel's cards say some of King of Tokyo's words, meaning the same (issue 10).
-        # Since issue 10's later steps some words are Duel's only (duel-cards-damage).
+        # Since issue 10's later steps some words are Duel's only.
         # And King of New York's (issue 11), some of them King of Tokyo's too.
         assert all(word.games and word.games <= {DEFAULT_GAME, "king-of-tokyo-duel",
                                                  "king-of-new-york"}

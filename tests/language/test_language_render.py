@@ -306,7 +306,7 @@ class TestRoundTrip:
 # --- Generated cards ------------------------------------------------------------------
 
 # The generated cards are King of Tokyo's: the words only Duel's cards say are left out
-# (duel-cards-damage; Duel's cards are checked in tests/language/test_duel_cards_damage.py).
+# (Duel's cards are checked in tests/language/test_duel_cards_damage.py).
 def _kot(table: dict[Any, Any]) -> list[Any]:
     return [member for member, word in table.items() if "king-of-tokyo" in word.games]
 
@@ -353,7 +353,7 @@ clauses = st.one_of(
 )
 
 
-# King of Tokyo's words only: these cards are parsed as King of Tokyo's (duel-cards-roll).
+# King of Tokyo's words only: these cards are parsed as King of Tokyo's.
 
 
 @st.composite

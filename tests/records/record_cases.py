@@ -41,7 +41,7 @@ CASES: tuple[Case, ...] = (
          "revived_leaves_tokyo": True, "probe_after_last_roll": True,
          "refund_printed_cost": True},
     ),
-    # King of Tokyo: Duel with its built-in cards (branch duel-coverage). Adding Duel cards
+    # King of Tokyo: Duel with its built-in cards. Adding Duel cards
     # changes its deck and so these games: regenerate them when a card is added.
     *(Case(f"duel-seed{s}", 2, s, game_id="king-of-tokyo-duel") for s in (1, 2, 3)),
 )

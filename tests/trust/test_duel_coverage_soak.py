@@ -1,4 +1,4 @@
-"""The soak checks each game's own invariants (branch duel-coverage): a Duel game's states
+"""The soak checks each game's own invariants: a Duel game's states
 against INV-DUEL-*, not King of Tokyo's; ``--game`` plays one game's configurations."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def states(draw: st.DrawFn) -> tuple[State, int]:
 # scenarios: metamorph.yaml, psychic-probe.yaml, freeze-time*.yaml).
 # Verbs about what lies on a card need a real card in play (scenarios smoke-cloud*.yaml,
 # monster-batteries*.yaml, poison-spit*.yaml).
-# Only King of Tokyo's words: a Duel-only verb (a pull) means nothing here (duel-words).
+# Only King of Tokyo's words: a Duel-only verb (a pull) means nothing here.
 PLAIN_VERBS = [v for v in Verb if v not in DICE_VERBS | {
     Verb.PROTECT, Verb.SELL_CARDS, Verb.REROLL_OTHERS_DIE, Verb.PUT_TOKENS, Verb.STORE_ENERGY,
     Verb.TAKE_STORED, Verb.COPY_CARD, Verb.MAY_EXTRA_TURN} and KING_OF_TOKYO in VERBS[v].games]

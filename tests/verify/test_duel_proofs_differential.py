@@ -37,7 +37,7 @@ GAME = games.get(KING_OF_TOKYO_DUEL).new_game(2)
 DUEL_CARDS = [c for p in sorted(CARDS.glob("*.kot"))
               for c in parse_text(p.read_text("utf-8"), str(p), KING_OF_TOKYO_DUEL)[0]]
 SENTENCES = [e for c in DUEL_CARDS for e in c.effects if not e.per_count]
-"""Every effect sentence the Duel cards say, but those counted on the roll (duel-cards-roll:
+"""Every effect sentence the Duel cards say, but those counted on the roll (
 the symbolic state holds no dice, so their count is a free choice; scenarios pin them)."""
 DICE_CARDS = sorted(c.slug for c in DUEL_CARDS if c.modifiers and all(
     m.kind in (ModifierKind.EXTRA_DICE, ModifierKind.EXTRA_ROLLS) for m in c.modifiers))
@@ -47,7 +47,7 @@ DICE_CARDS = sorted(c.slug for c in DUEL_CARDS if c.modifiers and all(
 ASKING = {Verb.MAY_EXTRA_TURN} | {v for v, w in VERBS.items() if w.form == ASKING_FORM}
 ASKING |= {Verb.BUY_FOR_LESS}  # the owner picks a card (scenarios)
 ASKING |= {Verb.ADD_FACES, Verb.PLACE_KING_TILE}  # a power's choices
-ASKING |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}  # duel-cards-roll
+ASKING |= {Verb.SKIP_RESOLVE, Verb.LEAVE_UNRESOLVED}
 PLAIN_VERBS = sorted((v for v, w in VERBS.items()
                       if KING_OF_TOKYO_DUEL in w.games
                       and (v in effects.MEANINGS or v in duel_rules.RULES.words.verbs)

@@ -606,7 +606,7 @@ def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
 
 
 # Duel's own verbs, which two monsters' powers say (a pull, dice tokens). Registered
-# here until branch duel-words registers them (then keep one of the two: a second
+# here until branch registers them (then keep one of the two: a second
 # registration raises at import).
 
 def monster_transitions(monster: MonsterDef) -> list[tuple[CardTransition, Position]]:
