@@ -44,6 +44,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import adapter_floor
 import numpy as np
 import pyspiel  # type: ignore[import-untyped]
 
@@ -116,9 +117,9 @@ def pettingzoo(
                     continue
                 if read:  # a learning agent's policy reads the observation vector
                     obs["observation"]
-                # The ids the mask allows (np.flatnonzero of the 0/1 mask read as booleans,
-                # several times faster than of the int8 numbers; the same ids).
-                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+                # The ids the mask allows (the 0/1 mask read as booleans: several times
+                # faster than of the int8 numbers; the same ids).
+                legal = obs["action_mask"].view(np.bool_).nonzero()[0]
                 env.step(int(legal[int(rng.random() * len(legal))]))
                 decisions += 1
         return decisions
@@ -188,11 +189,11 @@ def callers_work(game_id: str, players: int, games: int, seed: int) -> dict[str,
         while not env.node.is_terminal():
             mask = env.observe(env.agent_selection)["action_mask"]
             masks.append(mask)
-            legal = np.flatnonzero(mask.view(np.bool_))
+            legal = mask.view(np.bool_).nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
     start = time.process_time()
     for mask in masks:
-        legal = np.flatnonzero(mask.view(np.bool_))
+        legal = mask.view(np.bool_).nonzero()[0]
         picks.append(int(legal[int(rng.random() * len(legal))]))
     picking = time.process_time() - start
     return {"openspiel_sampling": sampling / games, "pettingzoo_mask_pick": picking / games}
@@ -206,7 +207,13 @@ ADAPTERS = ("openspiel", "pettingzoo", "pettingzoo_raw")
 
 
 def measure(
-    game_id: str, players: int, games: int, repeat: int, seed: int, breakdown: bool = False
+    game_id: str,
+    players: int,
+    games: int,
+    repeat: int,
+    seed: int,
+    breakdown: bool = False,
+    floor: bool = False,
 ) -> dict[str, Any]:
     runs = {name: make(game_id, players) for name, make in MEASURES}
     if breakdown:
@@ -238,10 +245,60 @@ def measure(
             key = f"games_per_second_{clock}"
             out[name][f"ratio_{clock}"] = out[name][key] / out["simulate"][key]
         out[name]["ratio_decisions_cpu"] = (
-            out[name]["decisions_per_second_cpu"] / out["simulate"]["decisions_per_second_cpu"])
+            out[name]["decisions_per_second_cpu"] / out["simulate"]["decisions_per_second_cpu"]
+        )
     if breakdown:
         out["callers_cpu_seconds_per_game"] = callers_work(
-            game_id, players, min(games, BREAKDOWN_GAMES), seed)
+            game_id, players, min(games, BREAKDOWN_GAMES), seed
+        )
+    if floor:
+        out["floor"] = floors(game_id, players, games, repeat, seed, decisions, out)
+    return out
+
+
+def floors(
+    game_id: str,
+    players: int,
+    games: int,
+    repeat: int,
+    seed: int,
+    decisions: dict[str, int],
+    measured: dict[str, Any],
+) -> dict[str, Any]:
+    """Each adapter's floor (``adapter_floor``) on the very games it played above, in ms of
+    CPU time per game, and the ratio to ``simulate`` no adapter can pass: ``simulate /
+    (floor + simulate)``, per decision (the adapter's games and simulate's are other random
+    games, of other lengths; the floor's per decision cost is scaled to simulate's games)."""
+    recorded = {
+        "openspiel": adapter_floor.record_openspiel(game_id, players, games, seed),
+        "pettingzoo": adapter_floor.record_pettingzoo(game_id, players, games, seed),
+    }
+    runs = {
+        "openspiel": adapter_floor.openspiel_floor(game_id, players, recorded["openspiel"]),
+        "pettingzoo": adapter_floor.pettingzoo_floor(game_id, players, recorded["pettingzoo"]),
+    }
+    simulate_ms = 1000 / measured["simulate"]["games_per_second_cpu"]
+    simulate_length = decisions["simulate"] / games
+    out: dict[str, Any] = {}
+    for name, run in runs.items():
+        replayed = sum(node[0] >= 0 for nodes in recorded[name] for node in nodes)
+        if replayed != decisions[name]:  # the record must be of the games timed above
+            raise RuntimeError(f"{name}: recorded {replayed} decisions, played {decisions[name]}")
+        run(min(WARMUP, games))
+        cpu = []
+        for _ in range(repeat):
+            c = time.process_time()
+            run(games)
+            cpu.append(time.process_time() - c)
+        floor_ms = 1000 * min(cpu) / games
+        scaled = floor_ms * simulate_length / (decisions[name] / games)
+        out[name] = {
+            "floor_ms_per_game_cpu": floor_ms,
+            "floor_ms_per_simulate_game_cpu": scaled,
+            "playout_ms_per_game_cpu": 1000 / measured[name]["games_per_second_cpu"],
+            "simulate_ms_per_game_cpu": simulate_ms,
+            "bound_cpu": simulate_ms / (scaled + simulate_ms),
+        }
     return out
 
 
@@ -252,16 +309,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1, help="first seed (default: 1)")
     p.add_argument("--game", action="append", help="only this game id (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--breakdown", action="store_true",
-                   help="also time the adapters' shared core and the callers' own work")
+    p.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also time the adapters' shared core and the callers' own work",
+    )
+    p.add_argument(
+        "--floor",
+        action="store_true",
+        help="also time each adapter's floor: its machinery around a null game",
+    )
     args = p.parse_args(argv)
     if args.games < 1 or args.repeat < 1:
         p.error("--games and --repeat must be at least 1")
     load = os.getloadavg()
     start = time.perf_counter()
     results = [
-        measure(gid, n, args.games, args.repeat, args.seed, args.breakdown)
-        for gid, n in GAMES if not args.game or gid in args.game
+        measure(gid, n, args.games, args.repeat, args.seed, args.breakdown, args.floor)
+        for gid, n in GAMES
+        if not args.game or gid in args.game
     ]
     report = {
         "engine": engine_status().to_json()["engine"],
@@ -275,43 +341,81 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(report, sys.stdout, indent=1)
         print()
         return 0
-    print(f"engine {report['engine']}, {report['python']}, {args.games} games x "
-          f"{args.repeat}, best repeat; 1-minute load average before {load[0]:.2f}, "
-          f"after {report['load_average_after'][0]:.2f}")
-    print(f"{'game (monsters)':24} {'clock':5} {'simulate':>9} {'OpenSpiel':>10} {'ratio':>6}"
-          f" {'PettingZoo':>11} {'ratio':>6} {'PZ raw':>8} {'ratio':>6}   (games/s)")
+    print(
+        f"engine {report['engine']}, {report['python']}, {args.games} games x "
+        f"{args.repeat}, best repeat; 1-minute load average before {load[0]:.2f}, "
+        f"after {report['load_average_after'][0]:.2f}"
+    )
+    print(
+        f"{'game (monsters)':24} {'clock':5} {'simulate':>9} {'OpenSpiel':>10} {'ratio':>6}"
+        f" {'PettingZoo':>11} {'ratio':>6} {'PZ raw':>8} {'ratio':>6}   (games/s)"
+    )
     for r in results:
         for clock in ("wall", "cpu"):
             key, ratio = f"games_per_second_{clock}", f"ratio_{clock}"
-            print(f"{r['game'] + ' (' + str(r['players']) + ')':24} {clock:5} "
-                  f"{r['simulate'][key]:9.1f} "
-                  + " ".join(f"{r[a][key]:{w}.1f} {r[a][ratio]:6.2f}"
-                             for a, w in zip(ADAPTERS, (10, 11, 8), strict=True)))
-    print("decisions per game, and decisions per second of CPU time as a ratio to simulate's"
-          " (games of one kind differ much in length: steadier than the games' ratio)")
+            print(
+                f"{r['game'] + ' (' + str(r['players']) + ')':24} {clock:5} "
+                f"{r['simulate'][key]:9.1f} "
+                + " ".join(
+                    f"{r[a][key]:{w}.1f} {r[a][ratio]:6.2f}"
+                    for a, w in zip(ADAPTERS, (10, 11, 8), strict=True)
+                )
+            )
+    print(
+        "decisions per game, and decisions per second of CPU time as a ratio to simulate's"
+        " (games of one kind differ much in length: steadier than the games' ratio)"
+    )
     for r in results:
-        print(f"{r['game'] + ' (' + str(r['players']) + ')':24} "
-              + "; ".join(f"{name} {r[name]['decisions'] / r['games']:.0f}"
-                          + ("" if name == "simulate" else
-                             f" ({r[name]['ratio_decisions_cpu']:.2f})")
-                          for name in ("simulate", *ADAPTERS)))
+        print(
+            f"{r['game'] + ' (' + str(r['players']) + ')':24} "
+            + "; ".join(
+                f"{name} {r[name]['decisions'] / r['games']:.0f}"
+                + ("" if name == "simulate" else f" ({r[name]['ratio_decisions_cpu']:.2f})")
+                for name in ("simulate", *ADAPTERS)
+            )
+        )
     if args.breakdown:
-        print("per game, ms of CPU time: simulate; the adapters' core (table, picks among"
-              " the legal ids); each adapter's playout and, timed apart, its caller's own"
-              " work in it (OpenSpiel: scanning chance outcomes; PettingZoo: the mask's ids"
-              " and the pick)")
+        print(
+            "per game, ms of CPU time: simulate; the adapters' core (table, picks among"
+            " the legal ids); each adapter's playout and, timed apart, its caller's own"
+            " work in it (OpenSpiel: scanning chance outcomes; PettingZoo: the mask's ids"
+            " and the pick)"
+        )
         for r in results:
-            ms = {name: 1000 / r[name]["games_per_second_cpu"]
-                  for name in ("simulate", "core", "openspiel", "pettingzoo",
-                               "pettingzoo_observed")}
+            ms = {
+                name: 1000 / r[name]["games_per_second_cpu"]
+                for name in ("simulate", "core", "openspiel", "pettingzoo", "pettingzoo_observed")
+            }
             caller = r["callers_cpu_seconds_per_game"]
-            print(f"{r['game'] + ' (' + str(r['players']) + ')':24} simulate "
-                  f"{ms['simulate']:.2f}; core {ms['core']:.2f} "
-                  f"({r['core']['ratio_cpu']:.2f}); OpenSpiel {ms['openspiel']:.2f}, "
-                  f"caller {1000 * caller['openspiel_sampling']:.2f}; PettingZoo "
-                  f"{ms['pettingzoo']:.2f}, caller {1000 * caller['pettingzoo_mask_pick']:.2f}"
-                  f"; PettingZoo reading every observation vector too "
-                  f"{ms['pettingzoo_observed']:.2f} ({r['pettingzoo_observed']['ratio_cpu']:.2f})")
+            print(
+                f"{r['game'] + ' (' + str(r['players']) + ')':24} simulate "
+                f"{ms['simulate']:.2f}; core {ms['core']:.2f} "
+                f"({r['core']['ratio_cpu']:.2f}); OpenSpiel {ms['openspiel']:.2f}, "
+                f"caller {1000 * caller['openspiel_sampling']:.2f}; PettingZoo "
+                f"{ms['pettingzoo']:.2f}, caller {1000 * caller['pettingzoo_mask_pick']:.2f}"
+                f"; PettingZoo reading every observation vector too "
+                f"{ms['pettingzoo_observed']:.2f} ({r['pettingzoo_observed']['ratio_cpu']:.2f})"
+            )
+    if args.floor:
+        print(
+            "floor: each adapter's playout of the same games with a game that costs nothing"
+            " (OpenSpiel's and PettingZoo's machinery, the caller's sampling and picks;"
+            " benchmarks/adapter_floor.py), ms of CPU time per game, and the highest ratio to"
+            " simulate an adapter can reach, simulate / (floor + simulate), the floor scaled"
+            " to simulate's decisions per game"
+        )
+        for r in results:
+            f = r["floor"]
+            print(
+                f"{r['game'] + ' (' + str(r['players']) + ')':24} simulate "
+                f"{f['openspiel']['simulate_ms_per_game_cpu']:.2f}; "
+                + "; ".join(
+                    f"{label} {f[name]['playout_ms_per_game_cpu']:.2f}, floor "
+                    f"{f[name]['floor_ms_per_game_cpu']:.2f}, at most "
+                    f"{f[name]['bound_cpu']:.2f}"
+                    for name, label in (("openspiel", "OpenSpiel"), ("pettingzoo", "PettingZoo"))
+                )
+            )
     print(f"({report['seconds']:.0f} s)")
     return 0
 
