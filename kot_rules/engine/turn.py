@@ -259,13 +259,19 @@ def start_turn(s: State, ev: list[Event], fewer_dice: int = 0) -> None:
         abilities.fire(s, ev, _T_START_OF_EACH_TURN, abilities.clockwise(s, a))
 
 
-def apply_roll(s: State, ev: list[Event], action: Action) -> None:
+def rolled(s: State, action: Action) -> dice.Counts:
+    """The faces of the dice being thrown: ``action`` must be a :class:`Roll` of exactly
+    ``s.to_roll`` dice (chance), else :class:`IllegalActionError` (every game's roll)."""
     if not isinstance(action, Roll):
         illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
     counts = action.counts
     if len(counts) != 6 or sum(counts) != s.to_roll or min(counts) < 0:
         illegal(s, action, f"a roll of exactly {s.to_roll} dice")
-    _roll(s, ev, counts)
+    return counts
+
+
+def apply_roll(s: State, ev: list[Event], action: Action) -> None:
+    _roll(s, ev, rolled(s, action))
 
 
 def add_roll(s: State, counts: dice.Counts) -> None:

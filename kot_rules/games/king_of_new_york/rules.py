@@ -252,12 +252,7 @@ def start_of_turn(s: State, ev: list[Event]) -> None:
 
 def apply_roll(s: State, ev: list[Event], action: Action) -> None:
     """A roll of the dice being thrown (chance; kony.turn.roll)."""
-    if not isinstance(action, Roll):
-        turn.illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
-    c = action.counts
-    if len(c) != 6 or sum(c) != s.to_roll or min(c) < 0:
-        turn.illegal(s, action, f"a roll of exactly {s.to_roll} dice")
-    _roll(s, ev, c)
+    _roll(s, ev, turn.rolled(s, action))
 
 
 def _roll(s: State, ev: list[Event], c: Counts) -> None:

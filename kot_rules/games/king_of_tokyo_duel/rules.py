@@ -788,12 +788,7 @@ def describe_dice(counts: Sequence[int]) -> str:
 
 def apply_roll(s: State, ev: list[Event], action: Action) -> None:
     """A roll of the dice being thrown (chance; duel.roll.three-rolls)."""
-    if not isinstance(action, Roll):
-        turn.illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
-    c = action.counts
-    if len(c) != 6 or sum(c) != s.to_roll or min(c) < 0:
-        turn.illegal(s, action, f"a roll of exactly {s.to_roll} dice")
-    _roll(s, ev, c)
+    _roll(s, ev, turn.rolled(s, action))
 
 
 def _roll(s: State, ev: list[Event], c: Counts) -> None:
