@@ -8,7 +8,7 @@ list the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -25,6 +25,10 @@ Check = Callable[[State], list[str]]
 
 Property = Callable[[S, S, bool], Bool]
 """``(post, pre, ends_turn)``: the invariant, over symbolic states, after a step."""
+
+Findings = Callable[[State, Iterable[str]], list[tuple[str, str]]]
+"""A game's plain checks run together (its ``concrete.findings``): each invariant of the ids
+given that a state breaks, as ``(id, message)``; an empty message: the statement says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,30 @@ def holds(invariant: Invariant[S], s: S) -> bool:
 def check_all(invariants: Iterable[Invariant[Any]], state: State) -> list[Violation]:
     """Every finding of each invariant's own check on ``state`` (empty: it keeps them all)."""
     return [Violation(inv.id, msg) for inv in invariants for msg in inv.check(state)]
+
+
+def plain_check(findings: Findings, invariant_id: str, statement: str) -> Check:
+    """The concrete check of ``invariant_id`` alone, through the game's ``findings``."""
+
+    def check(state: State) -> list[str]:
+        return [message or f"broken: {statement}"
+                for _, message in findings(state, (invariant_id,))]
+
+    return check
+
+
+def check_found(findings: Findings, by_id: Mapping[str, Invariant[Any]],
+                state: State) -> list[Violation]:
+    """Every invariant of ``by_id`` (in its order) that ``state`` breaks, through the game's
+    ``findings`` run once for all of them (the soak's fast path); empty: it keeps them all."""
+    return [Violation(i, message or f"broken: {by_id[i].statement}")
+            for i, message in findings(state, by_id)]
+
+
+def assert_kept(violations: list[Violation], state: State) -> None:
+    """Raise :class:`InvariantViolation` if ``violations`` (found in ``state``) is not empty."""
+    if violations:
+        raise InvariantViolation(violations, state)
 
 
 @dataclass(frozen=True, slots=True)

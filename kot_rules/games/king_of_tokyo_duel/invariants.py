@@ -31,7 +31,7 @@ from kot_rules.games.king_of_tokyo_duel.state import (
     SymTrack,
 )
 from kot_rules.verify import invariant
-from kot_rules.verify.invariant import Check, Invariant, InvariantViolation, Violation, of_state
+from kot_rules.verify.invariant import Invariant, Violation, of_state, plain_check
 from kot_rules.verify.symbolic import Bool
 
 DUEL = "king-of-tokyo-duel"
@@ -113,20 +113,10 @@ def victory(s: SymDuel) -> Bool:
                   z3.Implies(s.over, s.pull_left == 0))
 
 
-def _plain(invariant_id: str, statement: str) -> Check:
-    """The plain check of ``invariant_id`` (:mod:`concrete`) on an engine state."""
-
-    def check(state: State) -> list[str]:
-        return [message or f"broken: {statement}"
-                for _, message in concrete.findings(state, (invariant_id,))]
-
-    return check
-
-
 def _invariant(invariant_id: str, statement: str, rules: tuple[str, ...],
                prop: Callable[[SymDuel], Bool], code: str) -> Invariant[SymDuel]:
-    return Invariant(invariant_id, statement, rules, _plain(invariant_id, statement),
-                     of_state(prop), code)
+    check = plain_check(concrete.findings, invariant_id, statement)
+    return Invariant(invariant_id, statement, rules, check, of_state(prop), code)
 
 
 INVARIANTS: tuple[Invariant[SymDuel], ...] = (
@@ -186,15 +176,12 @@ def holds(invariant_id: str, s: SymDuel) -> bool:
 def check_all(state: State) -> list[Violation]:
     """Every invariant the engine state ``state`` breaks (empty: it keeps them all): the
     view is read once for all of them (the soak's fast path)."""
-    return [Violation(i, message or f"broken: {BY_ID[i].statement}")
-            for i, message in concrete.findings(state, IDS)]
+    return invariant.check_found(concrete.findings, BY_ID, state)
 
 
 def assert_all(state: State) -> None:
     """Raise :class:`InvariantViolation` if ``state`` breaks an invariant."""
-    violations = check_all(state)
-    if violations:
-        raise InvariantViolation(violations, state)
+    invariant.assert_kept(check_all(state), state)
 
 
 def holds_symbolically(invariant_id: str, v: concrete.DuelView) -> bool:

@@ -51,9 +51,7 @@ def check_all(state: State) -> list[Violation]:
 
 def assert_all(state: State) -> None:
     """Raise :class:`InvariantViolation` if ``state`` breaks an invariant."""
-    violations = check_all(state)
-    if violations:
-        raise InvariantViolation(violations, state)
+    invariant.assert_kept(check_all(state), state)
 
 
 def all_hold(s: SymState) -> Bool:
