@@ -38,7 +38,29 @@ class Roll:
         return {"type": "roll", "faces": _faces_json(self.counts)}
 
     def __str__(self) -> str:
+        if not is_counts(self.counts):  # shown in the error refusing it
+            return f"roll (not a multiset of dice: {self.counts!r})"
         return f"roll {dice.describe(self.counts)}"
+
+
+def is_counts(value: object) -> bool:
+    """Whether ``value`` is a multiset of dice: a tuple of six non-negative ints."""
+    return (
+        type(value) is tuple
+        and len(value) == 6
+        and all(type(n) is int and n >= 0 for n in value)
+    )
+
+
+def roll_counts(action: object, dice_thrown: int) -> Counts | None:
+    """The counts of ``action`` if it is a :class:`Roll` of exactly ``dice_thrown`` dice
+    (:func:`is_counts`), else None. Kept in this module, which is never compiled: a
+    compiled read of ``Roll.counts`` is typed as six ints and raises TypeError on a wrong
+    value before any check could refuse it as an illegal action."""
+    if not isinstance(action, Roll):
+        return None
+    c = action.counts
+    return c if is_counts(c) and sum(c) == dice_thrown else None
 
 
 @dataclass(frozen=True, slots=True)

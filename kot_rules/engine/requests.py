@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from kot_rules.engine import dice
-from kot_rules.engine.actions import Action, Roll
+from kot_rules.engine.actions import Action, Roll, roll_counts
 
 # A runtime import, not only a typing one: compiled with mypyc, Pending's annotation needs
 # State's class object when this module starts, and a module that imports this one before
@@ -52,12 +52,7 @@ class Request:
 
     def accepts(self, action: Action) -> bool:
         if self.is_chance:
-            return (
-                isinstance(action, Roll)
-                and len(action.counts) == 6
-                and min(action.counts) >= 0
-                and sum(action.counts) == self.dice
-            )
+            return roll_counts(action, self.dice) is not None
         return action in self.options
 
     def to_json(self) -> dict[str, Any]:

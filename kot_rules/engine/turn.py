@@ -24,6 +24,7 @@ from kot_rules.engine.actions import (
     Sweep,
     UseCard,
     YieldTokyo,
+    roll_counts,
 )
 from kot_rules.engine.dice import NO_DICE
 from kot_rules.engine.errors import IllegalActionError
@@ -264,8 +265,8 @@ def rolled(s: State, action: Action) -> dice.Counts:
     ``s.to_roll`` dice (chance), else :class:`IllegalActionError` (every game's roll)."""
     if not isinstance(action, Roll):
         illegal(s, action, f"a roll of {s.to_roll} dice (chance)")
-    counts = action.counts
-    if len(counts) != 6 or sum(counts) != s.to_roll or min(counts) < 0:
+    counts = roll_counts(action, s.to_roll)
+    if counts is None:
         illegal(s, action, f"a roll of exactly {s.to_roll} dice")
     return counts
 

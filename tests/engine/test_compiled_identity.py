@@ -20,6 +20,7 @@ import pytest
 from kot_rules import native
 
 GAMES_SCRIPT = Path(__file__).resolve().parent / "compiled_identity_games.py"
+ERRORS_SCRIPT = Path(__file__).resolve().parent / "compiled_identity_errors.py"
 REQUIRE_ENV = "KOT_RULES_REQUIRE_COMPILED"
 """CI sets it: a missing compiled build then fails the test instead of skipping it."""
 
@@ -65,6 +66,38 @@ class TestCompiledEngineIdentity:
         assert len(pure) >= 5 * 2 * 4, "every player count, both decks, several seeds"
         for case, record in pure.items():
             assert compiled[case] == record, f"{case}: {first_difference(record, compiled[case])}"
+
+
+def illegal_rolls(pure: bool) -> tuple[str, list[str]]:
+    """The engine and one line per illegal roll offered (compiled_identity_errors.py)."""
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    if pure:
+        env[native.PURE_ENV] = "1"
+    out = subprocess.run(
+        [sys.executable, str(ERRORS_SCRIPT)], env=env, capture_output=True, text=True,
+        check=True, timeout=300,
+    ).stdout.splitlines()
+    return json.loads(out[0])["engine"], out[1:]
+
+
+class TestIllegalRollsRefusedAlike:
+    """A roll of the wrong shape (five or seven counts, a negative or a float count, too many
+    dice, not a roll) raises IllegalActionError and leaves the state as it was, on both
+    engines, with the same message: compiled, reading six typed counts raised TypeError."""
+
+    def test_pure_engine_refuses_every_one(self) -> None:
+        engine, lines = illegal_rolls(pure=True)
+        assert engine == "pure"
+        assert len(lines) == 3 * 6, "six illegal rolls in each of the three games"
+        for line in lines:
+            assert "| IllegalActionError: illegal action " in line, line
+            assert line.endswith("| state unchanged: True"), line
+
+    def test_compiled_engine_refuses_them_alike(self, build: None) -> None:
+        _, pure = illegal_rolls(pure=True)
+        engine, compiled = illegal_rolls(pure=False)
+        assert engine == "compiled"
+        assert compiled == pure
 
 
 class TestEachCompiledModuleStartsAlone:
