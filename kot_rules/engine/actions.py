@@ -11,7 +11,7 @@ from typing import Any
 
 from kot_rules.engine import dice
 from kot_rules.engine.dice import Counts, Face
-from kot_rules.engine.errors import StateFormatError
+from kot_rules.engine.errors import IllegalActionError, StateFormatError
 
 
 def _faces_json(counts: Counts) -> list[str]:
@@ -30,6 +30,14 @@ class Roll:
 
     counts: Counts
 
+    def __post_init__(self) -> None:
+        # No malformed roll exists: compiled code reads the counts as six typed ints.
+        if not is_counts(self.counts):
+            raise IllegalActionError(
+                f"not a roll: {self.counts!r} is not six counts of dice (one per face, none "
+                "negative)"
+            )
+
     @classmethod
     def of(cls, *faces: Face | int | str) -> Roll:
         return cls(dice.counts_of(f if isinstance(f, Face) else Face.parse(f) for f in faces))
@@ -38,8 +46,6 @@ class Roll:
         return {"type": "roll", "faces": _faces_json(self.counts)}
 
     def __str__(self) -> str:
-        if not is_counts(self.counts):  # shown in the error refusing it
-            return f"roll (not a multiset of dice: {self.counts!r})"
         return f"roll {dice.describe(self.counts)}"
 
 
@@ -54,13 +60,11 @@ def is_counts(value: object) -> bool:
 
 def roll_counts(action: object, dice_thrown: int) -> Counts | None:
     """The counts of ``action`` if it is a :class:`Roll` of exactly ``dice_thrown`` dice
-    (:func:`is_counts`), else None. Kept in this module, which is never compiled: a
-    compiled read of ``Roll.counts`` is typed as six ints and raises TypeError on a wrong
-    value before any check could refuse it as an illegal action."""
+    (every Roll holds six counts: :meth:`Roll.__post_init__`), else None."""
     if not isinstance(action, Roll):
         return None
     c = action.counts
-    return c if is_counts(c) and sum(c) == dice_thrown else None
+    return c if sum(c) == dice_thrown else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,14 @@ class Reroll:
     """Keep these dice and reroll all the others (at least one die is rerolled)."""
 
     keep: Counts
+
+    def __post_init__(self) -> None:
+        # No malformed keep exists: compiled code reads it as six typed ints.
+        if not is_counts(self.keep):
+            raise IllegalActionError(
+                f"not a keep: {self.keep!r} is not six counts of dice (one per face, none "
+                "negative)"
+            )
 
     @classmethod
     def keeping(cls, *faces: Face | int | str) -> Reroll:

@@ -68,8 +68,9 @@ class TestCompiledEngineIdentity:
             assert compiled[case] == record, f"{case}: {first_difference(record, compiled[case])}"
 
 
-def illegal_rolls(pure: bool) -> tuple[str, list[str]]:
-    """The engine and one line per illegal roll offered (compiled_identity_errors.py)."""
+def illegal_actions(pure: bool) -> tuple[str, list[str]]:
+    """The engine and one line per illegal roll or keep offered
+    (compiled_identity_errors.py)."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     if pure:
         env[native.PURE_ENV] = "1"
@@ -80,22 +81,24 @@ def illegal_rolls(pure: bool) -> tuple[str, list[str]]:
     return json.loads(out[0])["engine"], out[1:]
 
 
-class TestIllegalRollsRefusedAlike:
-    """A roll of the wrong shape (five or seven counts, a negative or a float count, too many
-    dice, not a roll) raises IllegalActionError and leaves the state as it was, on both
-    engines, with the same message: compiled, reading six typed counts raised TypeError."""
+class TestIllegalRollsAndKeepsRefusedAlike:
+    """A roll or a keep of the wrong shape (five or seven counts, a negative or a float count,
+    a list) cannot be built, and a well-formed illegal one (too many dice, dice not on the
+    table, every die kept, not a roll) raises IllegalActionError, the state unchanged: on
+    both engines, with the same message (compiled, reading six typed counts raised
+    TypeError first)."""
 
     def test_pure_engine_refuses_every_one(self) -> None:
-        engine, lines = illegal_rolls(pure=True)
+        engine, lines = illegal_actions(pure=True)
         assert engine == "pure"
-        assert len(lines) == 3 * 6, "six illegal rolls in each of the three games"
+        assert len(lines) == 3 * (8 + 7), "eight rolls and seven keeps in each game"
         for line in lines:
-            assert "| IllegalActionError: illegal action " in line, line
+            assert "| IllegalActionError: " in line, line
             assert line.endswith("| state unchanged: True"), line
 
     def test_compiled_engine_refuses_them_alike(self, build: None) -> None:
-        _, pure = illegal_rolls(pure=True)
-        engine, compiled = illegal_rolls(pure=False)
+        _, pure = illegal_actions(pure=True)
+        engine, compiled = illegal_actions(pure=False)
         assert engine == "compiled"
         assert compiled == pure
 

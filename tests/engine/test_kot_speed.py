@@ -102,7 +102,6 @@ class TestStep:
             bad = (
                 Reroll(s.dice),  # keeps every die: nothing to reroll
                 Reroll((7, 0, 0, 0, 0, 0)),  # dice that are not on the table
-                Reroll((0, 0, 0)),  # not a multiset of the six faces
                 END_TURN,  # not in this phase
             )
             for action in bad:
@@ -113,6 +112,12 @@ class TestStep:
                 with pytest.raises(IllegalActionError):
                     turn.apply(plain, action)
                 assert s.canonical() == before
+
+    def test_a_keep_that_is_not_six_counts_cannot_be_made(self) -> None:
+        # Refused when built, so no step (pure or compiled) ever reads a malformed keep.
+        for keep in ((0, 0, 0), (0, 0, 0, 0, 0, 0, 0), [0] * 6, (1.0, 0, 0, 0, 0, 0)):
+            with pytest.raises(IllegalActionError, match="not six counts"):
+                Reroll(keep)  # type: ignore[arg-type]
 
     def test_a_reroll_with_no_roll_left_is_refused(self, decisions: list[State]) -> None:
         s = next(s for s in decisions if s.phase is Phase.KEEP and s.pending is None).copy()
