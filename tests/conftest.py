@@ -15,7 +15,7 @@ from typing import Any
 # compiled one (set KOT_RULES_PURE=0 to run it on the compiled engine): some tests replace
 # engine functions with monkeypatch or pass ill-typed values on purpose, which compiled
 # modules do not see or reject with TypeError. The compiled engine is checked by
-# tests/engine/test_compiled_identity.py (in subprocesses) and by the scenarios (issue 12).
+# tests/engine/test_compiled_identity.py (in subprocesses) and by the scenarios.
 os.environ.setdefault("KOT_RULES_PURE", "1")
 
 import pytest

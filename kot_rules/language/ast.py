@@ -270,8 +270,8 @@ class Ability:
     condition: Condition | None = None
     once_per_turn: bool = False
     price: int = 0
-    """duel-cards-damage: energy its owner may pay for the effects (`you may pay N energy
-    to ...`); unpaid, nothing happens. 0: no price, the effects just happen."""
+    """Energy its owner may pay for the effects (`you may pay N energy to ...`); unpaid,
+    nothing happens. 0: no price, the effects just happen."""
 
 
 @dataclass(frozen=True, slots=True)

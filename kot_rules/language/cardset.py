@@ -159,7 +159,7 @@ class CheckReport:
     read: int = 0
     """The card titles read, valid or not: each file's ``card`` lines (at least one)."""
     monsters: tuple[MonsterDef, ...] = ()
-    """duel-monsters: the valid monsters of the monster files read."""
+    """The valid monsters of the monster files read."""
 
     def render(self) -> str:
         return "\n".join(d.render() for d in self.diagnostics)

@@ -127,7 +127,7 @@ class AbilitySyntax:
     replacement: bool = False
     """Written `When you would be eliminated, instead ...`."""
     price: int = 0
-    """duel-cards-damage: the N of `you may pay N energy to ...` before the clause."""
+    """The N of `you may pay N energy to ...` before the clause."""
     price_position: Position | None = None
 
 
@@ -400,8 +400,8 @@ def _said_words(card: CardSyntax) -> Iterator[tuple[str, AnyWord, Position]]:
 
 
 def _check_roll_counts(card: CardSyntax, game: str, report: _Report) -> None:
-    """duel-cards-roll: KOT223 for an amount counted on Duel's roll (``for each smash face
-    in your roll``, ``for each roll you left unused``) in another game's card."""
+    """KOT223 for an amount counted on Duel's roll (``for each smash face in your roll``,
+    ``for each roll you left unused``) in another game's card."""
     if game == KING_OF_TOKYO_DUEL:
         return
     said = list(card.effects)

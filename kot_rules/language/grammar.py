@@ -78,10 +78,11 @@ class CardIndenter(Indenter):
 
 SHARED_DIALECTS = {
     "king-of-tokyo-duel": DEFAULT_GAME,
-    "king-of-new-york": DEFAULT_GAME,  # New York's cards, for now (issue 11)
+    "king-of-new-york": DEFAULT_GAME,  # New York's cards, for now
 }
-"""Games whose cards are written, for now, in another game's dialect: Duel's first cards
-use King of Tokyo's words only (issue 10, step 1; Duel's own words come with its file)."""
+"""Games whose cards are written in another game's dialect file: Duel's and New York's
+cards parse with King of Tokyo's grammar, and the checker keeps each game's own words to
+its cards (``games`` in vocabulary.py; KOT223)."""
 
 
 def dialect_games() -> tuple[str, ...]:

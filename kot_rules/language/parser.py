@@ -354,8 +354,8 @@ def _effect(sentence: Tree[Token], pos: Callable[[Token], Position]) -> EffectSy
 
 
 def _per_count(clause: Tree[Token]) -> tuple[str, Token | None]:
-    """duel-cards-roll: what a ``per_count`` subtree counts, and the token of its N (the
-    face word or ``roll`` where it says ``for each``, counted as 1)."""
+    """What a ``per_count`` subtree counts, and the token of its N (the face word or
+    ``roll`` where it says ``for each``, counted as 1)."""
     tree = _subtree(clause, "per_count")
     if tree is None:
         return "", None

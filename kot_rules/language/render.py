@@ -97,8 +97,8 @@ def _only_in_abilities(effect: Effect) -> bool:
 
 
 def per_count_text(per: int, counted: str) -> str:
-    """duel-cards-roll: ``for each smash face in your roll``, ``for every 3 power faces in
-    your roll``, ``for each roll you left unused``."""
+    """An amount counted, in words: ``for each smash face in your roll``, ``for every 3
+    power faces in your roll``, ``for each roll you left unused``."""
     if counted == PER_UNUSED_ROLL:
         if per != 1:
             raise ValueError(f"unused rolls are counted one by one, got every {per}")

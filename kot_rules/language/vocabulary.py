@@ -41,7 +41,7 @@ KING_OF_TOKYO = "king-of-tokyo"
 _KOT = frozenset({KING_OF_TOKYO})
 KING_OF_TOKYO_DUEL = "king-of-tokyo-duel"
 _KOT_DUEL = frozenset({KING_OF_TOKYO, KING_OF_TOKYO_DUEL})
-"""King of Tokyo's words that Duel's cards say too, meaning the same (issue 10, step 1)."""
+"""King of Tokyo's words that Duel's cards say too, meaning the same."""
 _DUEL = frozenset({KING_OF_TOKYO_DUEL})  # words only Duel's cards say
 KING_OF_NEW_YORK = "king-of-new-york"  # the game id New York's words name
 
@@ -113,7 +113,7 @@ def _spaces(amount: int) -> str:
 
 
 def _pull(marker: str) -> Callable[[Effect], str | None]:
-    """duel-cards-roll: a pull, maybe `for every N energy you have` (per_count: render.py)."""
+    """A pull, maybe `for every N energy you have` (per_count: render.py)."""
     def render(e: Effect) -> str | None:
         if e.who is not Who.YOU:
             return None
@@ -769,7 +769,7 @@ TOKEN_RULES: dict[TokenRuleKind, Word[TokenRuleKind, TokenRule]] = {w.member: w 
 )}
 
 
-# --- King of New York's words (issue 11) -----------------------------------
+# --- King of New York's words ----------------------------------------------
 # King of Tokyo's words its cards say too (same meaning), then the words only its cards say.
 # One block, so that the tables above keep their rows as they were; each row is added at
 # the end of its table, in enum order.
@@ -1239,7 +1239,7 @@ CONDITION_KEYS: tuple[tuple[frozenset[str], Condition], ...] = tuple(
 
 
 MONSTER_GRAMMAR = frozenset({"add_faces_clause", "king_tile_clause", "multiply_line"})
-"""duel-monsters: the grammar rules only a monster file says (grammar rule monster_file)."""
+"""The grammar rules only a monster file says (grammar rule monster_file)."""
 
 
 def words() -> Iterator[tuple[str, AnyWord]]:

@@ -1,5 +1,5 @@
 """The agents a command can name: the greedy agent is registered, legal, deterministic,
-better than random, and follows its documented rules (issue 13)."""
+better than random, and follows its documented rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The compiled engine plays exactly the games the pure Python engine plays (issue 12).
+"""The compiled engine plays exactly the games the pure Python engine plays.
 
 ``make compiled`` builds the hot engine modules with mypyc from the same sources
 (``kot_rules.native``). This plays seeded games of every registered game, player count,

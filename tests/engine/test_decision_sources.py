@@ -1,5 +1,5 @@
 """Every decision (D-*) cites the seed passages it follows; a decision may not contradict
-a seed sentence (issue 15). The table below lists each decision with the seed file and
+a seed sentence. The table below lists each decision with the seed file and
 section of every passage it cites: a new decision, or a changed citation, must be
 listed here too."""
 

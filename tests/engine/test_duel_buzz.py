@@ -1,5 +1,5 @@
-"""King of Tokyo: Duel's Buzz tiles (issue 10, step 1): the tile data, a step's geometry
-over tiles, the legal places for a tile, and the tiles in a state's JSON."""
+"""King of Tokyo: Duel's Buzz tiles: the tile data, a step's geometry over tiles, the legal
+places for a tile, and the tiles in a state's JSON."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""duel-cards-rival: what the scenarios do not show of the rival-and-shop words: the marks
-on the board survive JSON, a cut never goes below no ordinary dice, and the shop's
-discard is a Buy-phase action open once per turn."""
+"""What the scenarios do not show of the rival-and-shop words: the marks on the board
+survive JSON, a cut never goes below no ordinary dice, and the shop's discard is a
+Buy-phase action open once per turn."""
 
 from __future__ import annotations
 

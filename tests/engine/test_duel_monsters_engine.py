@@ -1,4 +1,4 @@
-"""duel-monsters: a Duel monster's board is its file's text, and the engine plays that text.
+"""A Duel monster's board is its file's text, and the engine plays that text.
 
 Changing a number in a monster file changes the game (hearts, amounts, groups); the
 questions a power asks are requests any agent can answer; no monster name is in the code.

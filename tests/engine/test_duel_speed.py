@@ -1,4 +1,4 @@
-"""duel-speed: every fast path of King of Tokyo: Duel's engine gives what the plain
+"""Every fast path of King of Tokyo: Duel's engine gives what the plain
 computation it replaces gives (the Buzz tile places and their cache, the boards built
 field by field, the victory check's early answer, the resolve checks, the cached actions).
 """

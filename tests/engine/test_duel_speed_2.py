@@ -1,4 +1,4 @@
-"""duel-speed-2: King of Tokyo: Duel's random step and the driver's random loop for it.
+"""King of Tokyo: Duel's random step and the driver's random loop for it.
 
 Each fast path is checked against the plain computation it replaces, on every decision
 and roll of seeded random Duel games: ``duel.random_step`` (questions answered as they are

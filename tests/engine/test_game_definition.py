@@ -1,5 +1,5 @@
 """A game is a definition behind a registry; Game(...) plays King of Tokyo unless told
-otherwise, and the kernel reaches the game only through ``game.rules`` (issue 9)."""
+otherwise, and the kernel reaches the game only through ``game.rules``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""kony-cards: the meanings of King of New York's words on the kernel's board (issue 11, step
-2), and the clear error for a word the engine cannot run yet."""
+"""The meanings of King of New York's words on the kernel's board, and the clear error for
+a word the engine cannot run yet."""
 
 from __future__ import annotations
 

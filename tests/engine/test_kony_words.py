@@ -1,5 +1,5 @@
-"""kony-words: the King of New York words that made its last 18 cards run (issue 11), one
-behaviour test per card, with the case where its condition does not apply."""
+"""The King of New York words that made its last 18 cards run, one behaviour test per
+card, with the case where its condition does not apply."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every number of the rules has one home: spec/games/king-of-tokyo.yaml (issue 9).
+"""Every number of the rules has one home: spec/games/king-of-tokyo.yaml.
 
 The engine binds them once (kot_rules.engine.numbers), the Z3 kernel imports the same
 names, the site can read them with their rules (kot_rules.rulebook.game_numbers).

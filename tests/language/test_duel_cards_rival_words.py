@@ -1,4 +1,4 @@
-"""duel-cards-rival: Duel's words for the rival's keep cards and dice, the shop at other
+"""Duel's words for the rival's keep cards and dice, the shop at other
 moments and the changed Buzz bonuses parse, render back, stay Duel's only, and keep King
 of Tokyo's messages free of them."""
 

@@ -1,4 +1,4 @@
-"""duel-monsters: monster files in the card language - grammar, checker, formatter, check.
+"""Monster files in the card language - grammar, checker, formatter, check.
 
 Each diagnostic a monster file can give is pinned by code, line, column and message; the
 six built-in boards parse, format to themselves, and `check` counts them apart from the

@@ -1,6 +1,5 @@
-"""King of New York's cards (issue 11, kony-cards): every title parses, every word of its own
-parses and renders back, another game's card may not say them, and a number is never
-ignored."""
+"""King of New York's cards: every title parses, every word of its own parses and renders
+back, another game's card may not say them, and a number is never ignored."""
 
 from __future__ import annotations
 

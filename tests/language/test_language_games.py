@@ -85,9 +85,8 @@ class TestOtherGamesWords:
 
 class TestDialects:
     def test_every_built_in_word_is_king_of_tokyo_s(self) -> None:
-        # Duel's cards say some of King of Tokyo's words, meaning the same (issue 10).
-        # Since issue 10's later steps some words are Duel's only.
-        # And King of New York's (issue 11), some of them King of Tokyo's too.
+        # Duel's cards say some of King of Tokyo's words, meaning the same; some words are
+        # Duel's only. Likewise New York's: some of its words are King of Tokyo's too.
         assert all(word.games and word.games <= {DEFAULT_GAME, "king-of-tokyo-duel",
                                                  "king-of-new-york"}
                    for _, word in v.words())

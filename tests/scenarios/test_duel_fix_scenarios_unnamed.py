@@ -1,4 +1,4 @@
-"""Scenario set-up field ``unnamed`` (branch duel-fix-scenarios): where the cards named nowhere go.
+"""Scenario set-up field ``unnamed``: where the cards named nowhere go.
 
 ``deck`` (the default) puts them at the bottom of the deck; ``discard`` discards them, so a
 scenario can start with an empty deck without listing every card of its set.

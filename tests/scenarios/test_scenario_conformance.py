@@ -27,9 +27,8 @@ def _all_scenarios(game: str = "king-of-tokyo") -> list[Scenario]:
 
 
 # Rules and decisions of a game that no scenario can pin yet because the engine does not play
-# them yet (issue 10): end-of-turn card effects (no Duel card has one yet). The test
-# below fails both when another rule lacks a scenario and when one of these gets one (then
-# delete it here), so this list only shrinks.
+# them yet. The test below fails both when another rule lacks a scenario and when one of
+# these gets one (then delete it here), so this list only shrinks.
 PENDING: dict[str, frozenset[str]] = {
     "king-of-tokyo": frozenset(),
     "king-of-tokyo-duel": frozenset(),

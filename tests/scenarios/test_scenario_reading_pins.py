@@ -1,5 +1,5 @@
-"""Each reading of an issue-15 ruling has a scenario that fails under the other reading:
-the default's scenario fails with the option on, and the option's without it."""
+"""Each reading of a ruling with a ruleset option has a scenario that fails under the other
+reading: the default's scenario fails with the option on, and the option's without it."""
 
 from __future__ import annotations
 

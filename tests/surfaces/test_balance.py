@@ -1,5 +1,5 @@
-"""The designer's loop (issue 13): ``--add-cards``, ``kot-rules balance`` and its figures,
-and ``--jobs`` (issue 12) giving the same summaries as one process."""
+"""The designer's loop: ``--add-cards``, ``kot-rules balance`` and its figures, and
+``--jobs`` giving the same summaries as one process."""
 
 from __future__ import annotations
 

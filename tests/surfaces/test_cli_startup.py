@@ -1,6 +1,6 @@
 """Starting ``kot-rules`` loads only what the command needs: building the parser of
 ``check`` or the top-level ``--help`` loads neither the engine, the card parser, Z3, Lark,
-Hypothesis nor the site (a test of structure, not of time; issue 12)."""
+Hypothesis nor the site (a test of structure, not of time)."""
 
 from __future__ import annotations
 

@@ -168,7 +168,7 @@ def test_the_checks_can_fail() -> None:
 
 
 class TestSentences:
-    """The forms the brief of the log names, word for word."""
+    """The play log's sentences for these events, word for word."""
 
     NAMES = ("Kong", "Mantis", "Drakonis")
 

@@ -1,5 +1,5 @@
-"""``--backend ray`` (issue 12): the seed ranges of ``simulate`` and ``balance`` played as Ray
-tasks give the summary of one process; without Ray the option is a clear usage error.
+"""``--backend ray``: the seed ranges of ``simulate`` and ``balance`` played as Ray tasks
+give the summary of one process; without Ray the option is a clear usage error.
 
 One local Ray with 2 CPUs serves the whole module (starting one takes seconds); the
 command finds it running and uses it.

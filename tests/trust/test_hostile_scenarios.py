@@ -92,7 +92,7 @@ process of 300 MB reports at least 300 MB.)"""
 
 
 def test_the_bomb_through_the_cli_exits_1_fast_and_small(tmp_path: Path) -> None:
-    """The done-when of issue 14: exit 1 in under 2 s and 200 MB."""
+    """Through the CLI the bomb fails with exit 1, in under 2 s and 200 MB."""
     path = tmp_path / "bomb.yaml"
     path.write_text(BOMB, encoding="utf-8")
     start = time.perf_counter()

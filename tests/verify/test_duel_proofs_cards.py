@@ -202,8 +202,8 @@ class TestCheckCommand:
 
 
 def pull_sentence(steps: int) -> duel_semantics.CardTransition:
-    """What a card's `Pull the Fame marker N spaces.` means (the word is registered by the
-    branch that adds it): the owner's pull, step by step, then the sentence's check."""
+    """What a card's `Pull the Fame marker N spaces.` means, built here from the pull helper:
+    the owner's pull, step by step, then the sentence's check."""
     def build(ctx: Any, s: Any) -> Any:
         return duel_semantics.owned(ctx, lambda owner: (
             duel_kernel.idle(s),
@@ -267,7 +267,7 @@ class TestAPullSentence:
 
 class TestTheTable:
     def test_a_word_registered_twice_is_refused_naming_the_first(self) -> None:
-        # Branches register their words' meanings: a merge keeping two is an error.
+        # A word has one meaning per game: a second registration is an error.
         with pytest.raises(ValueError, match=r"Verb.HEAL has a Duel meaning already "
                                              r"\(kot_rules.games.king_of_tokyo_duel.semantics._heal\)"):
             duel_semantics.verb(duel_semantics.Verb.HEAL)(lambda *a: a[1])

@@ -1,4 +1,4 @@
-"""duel-proofs: Duel's card proofs are about the code that runs. The same card sentence on
+"""Duel's card proofs are about the code that runs. The same card sentence on
 the same concrete Duel state, through the interpreter (effects.run, then the victory check
 after the step) and through its Z3 meaning (kot_rules.games.king_of_tokyo_duel.semantics, every
 input

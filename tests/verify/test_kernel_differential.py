@@ -5,8 +5,8 @@ the card bought, a yield decision, ...), gives the post-state the engine gives, 
 The engine runs the actions (``State.apply``); the Z3 model runs the chain of kernel
 steps the action is made of, with every variable of its pre-state and every free choice
 fixed to the concrete values (kernel_model.py). What the cards held add (extra energy,
-extra damage, damage ignored) is the value their texts give (kernel_cases.py). The three
-wrong models of issue 14 are test-only weakenings of the kernel: each must make these
+extra damage, damage ignored) is the value their texts give (kernel_cases.py). Three
+wrong models, test-only weakenings of the kernel (``WRONG`` below), must each make these
 tests fail.
 """
 
@@ -136,8 +136,8 @@ def compare(links: list[Link], pre: dict[str, Value], valuations: list[Valuation
 def everyone_from_outside(s: State, counts: Counts) -> bool:
     """An attack that hits every other monster, from outside Tokyo: the engine asks the
     two occupants it hit in the order of their seat numbers, the model clockwise from the
-    attacker (a known difference, pinned by test_who_is_asked_first_by_an_attack_on_everyone;
-    issue 14). Neither matters to an invariant; elsewhere the order is compared."""
+    attacker (a known difference, pinned by test_who_is_asked_first_by_an_attack_on_everyone).
+    Neither matters to an invariant; elsewhere the order is compared."""
     a = s.active
     return (counts[CLAW] > 0 and bool(mods(s.monsters[a].cards, K.ATTACK_EVERYONE))
             and not s.in_tokyo(a))

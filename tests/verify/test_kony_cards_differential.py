@@ -1,4 +1,4 @@
-"""kony-proofs: New York's card proofs are about the code that runs. The same card sentence
+"""New York's card proofs are about the code that runs. The same card sentence
 on the same concrete New York position, through the interpreter (effects.run) and through
 its Z3 meaning (kot_rules.games.king_of_new_york.semantics, every choice fixed to the engine's),
 gives

@@ -13,7 +13,7 @@ from kot_rules.games.king_of_new_york.definition import KING_OF_NEW_YORK
 from kot_rules.games.king_of_new_york.invariants import INVARIANTS, holds
 
 CARD_WIN = "wins at once"
-"""The engine's reason when a card says its owner wins (kony-cards' ``win`` verb)."""
+"""The engine's reason when a card says its owner wins (New York's ``win-game`` verb)."""
 
 
 def broken(s: State) -> list[str]:

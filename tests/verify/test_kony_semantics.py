@@ -1,4 +1,4 @@
-"""kony-proofs: the Z3 meaning of New York's card words. Every word New York's cards may say
+"""The Z3 meaning of New York's card words. Every word New York's cards may say
 has one (kot_rules/games/king_of_new_york/semantics.py) and no other word does, as
 tests/test_vocabulary_table.py asks of Duel's; every one of the 66 cards says only words
 with a meaning; the meanings agree with the engine on concrete states."""

@@ -1,5 +1,5 @@
-"""King of New York (2-6 players) as a game of the family (issue 11, step 1: the kernel;
-the card words of its own come with its cards)."""
+"""King of New York (2-6 players) as a game of the family: its rules, dialect, invariants
+and symbolic kernel, as the registry loads them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""King of Tokyo: Duel (2 players) as a game of the family (step 1 of issue 10: the
-kernel; the monsters' powers, Buzz tiles and the Duel-only card words come later)."""
+"""King of Tokyo: Duel (2 players) as a game of the family: its rules, dialect, invariants
+and symbolic kernel, as the registry loads them."""
 
 from __future__ import annotations
 

@@ -381,8 +381,8 @@ def _reroll_fame(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     return z3.And(ok, s.active == owner), t
 
 
-# Duel's own verbs, registered here (as this module's docstring shows) so
-# that this branch's cards are proved; a merge keeps ONE registration of each.
+# Duel's own verbs, registered here (as this module's docstring shows), so that the cards
+# saying them are proved; each has ONE registration (a second raises at import).
 
 
 @verb(Verb.PULL_FAME)
@@ -605,9 +605,8 @@ def _multiply_smash(ctx: Ctx, s: SymDuel, owner: int, m: Modifier) -> Step:
     return z3.And(ok, s.active == owner, target == rival(owner), dealt <= 16), t
 
 
-# Duel's own verbs, which two monsters' powers say (a pull, dice tokens). Registered
-# here until branch registers them (then keep one of the two: a second
-# registration raises at import).
+# The monsters' powers say Duel's own verbs too (a pull, dice tokens): their meanings are
+# the cards' ones above (a second registration would raise at import).
 
 def monster_transitions(monster: MonsterDef) -> list[tuple[CardTransition, Position]]:
     """Every transition a monster's board brings, with the position of its line: each power
