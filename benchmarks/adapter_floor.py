@@ -26,6 +26,7 @@ from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from kot_rules.adapters import openspiel as kot_openspiel
 from kot_rules.adapters.pettingzoo import BoundsWrapper, KotEnv, OrderWrapper
+from kot_rules.adapters.sampling import sample_outcome
 
 Node = tuple[int, list[Any]]
 """Who moves (a seat, or -1 for chance) and what the caller gets there (the outcomes with
@@ -45,13 +46,7 @@ def record_openspiel(game_id: str, players: int, games: int, seed: int) -> list[
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 nodes.append((-1, outcomes))
-                u = rng.random()
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    u -= p
-                    if u < 0:
-                        action = a
-                        break
+                action = sample_outcome(outcomes, rng.random())
             else:
                 legal = state.legal_actions()
                 nodes.append((state.current_player(), legal))
@@ -131,14 +126,7 @@ def openspiel_floor(game_id: str, players: int, records: list[list[Node]]) -> Ca
             state = NullState(game, nodes)
             while not state.is_terminal():
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    u = rng.random()
-                    action = outcomes[-1][0]
-                    for a, p in outcomes:
-                        u -= p
-                        if u < 0:
-                            action = a
-                            break
+                    action = sample_outcome(state.chance_outcomes(), rng.random())
                 else:
                     legal = state.legal_actions()
                     action = legal[int(rng.random() * len(legal))]

@@ -12,7 +12,8 @@ built):
 - ``OpenSpiel``: ``pyspiel.load_game("python_kot_<id>", {"players": n})``; each game
   from ``new_initial_state()`` (the deal's chance nodes included) to the end: at a chance
   node one uniform number ``u`` and the first outcome of ``chance_outcomes()`` at which
-  the running sum of probabilities passes ``u`` (OpenSpiel's own ``SampleAction`` rule);
+  the running sum of probabilities passes ``u`` (OpenSpiel's own ``SampleAction`` rule,
+  ``kot_rules.adapters.sampling.sample_outcome``);
   at a decision a uniform pick among ``legal_actions()``; then ``apply_action``;
 - ``PettingZoo``: ``kot_rules.adapters.pettingzoo.env(game, n)`` (with PettingZoo's
   order and bounds wrappers), ``reset(seed=k)``, then ``agent_iter()``, ``last()`` and
@@ -51,6 +52,7 @@ import pyspiel  # type: ignore[import-untyped]
 from kot_rules.adapters import openspiel as kot_openspiel
 from kot_rules.adapters.pettingzoo import KotEnv
 from kot_rules.adapters.pettingzoo import env as pettingzoo_env
+from kot_rules.adapters.sampling import sample_outcome
 from kot_rules.games import get as get_game
 from kot_rules.native import status as engine_status
 from kot_rules.simulation import play_games
@@ -82,14 +84,7 @@ def openspiel(game_id: str, players: int) -> Callable[[int, int], int]:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    u = rng.random()
-                    action = outcomes[-1][0]  # if rounding leaves u above the sum
-                    for a, p in outcomes:
-                        u -= p
-                        if u < 0:
-                            action = a
-                            break
+                    action = sample_outcome(state.chance_outcomes(), rng.random())
                 else:
                     legal = state.legal_actions()
                     action = legal[int(rng.random() * len(legal))]
@@ -155,7 +150,7 @@ def core(game_id: str, players: int) -> Callable[[int, int], int]:
 def callers_work(game_id: str, players: int, games: int, seed: int) -> dict[str, float]:
     """CPU seconds per game of what the callers of the playouts above do themselves, timed
     apart on what ``games`` games gave them: OpenSpiel's caller scanning each chance
-    node's outcomes (the sampler above), PettingZoo's finding the ids of each mask and
+    node's outcomes (``sample_outcome``), PettingZoo's finding the ids of each mask and
     picking one."""
     game = pyspiel.load_game(kot_openspiel.short_name(game_id), {"players": players})
     rng = random.Random(f"bench-adapters/callers/{seed}")
@@ -173,14 +168,7 @@ def callers_work(game_id: str, players: int, games: int, seed: int) -> dict[str,
     picks: list[int] = []
     start = time.process_time()
     for outcomes in lists:
-        u = rng.random()
-        action = outcomes[-1][0]
-        for a, p in outcomes:
-            u -= p
-            if u < 0:
-                action = a
-                break
-        picks.append(action)
+        picks.append(sample_outcome(outcomes, rng.random()))
     sampling = time.process_time() - start
     env = KotEnv(game_id, players)
     masks = []

@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from itertools import islice
@@ -39,6 +40,7 @@ import pyspiel  # type: ignore[import-untyped]
 from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from kot_rules.adapters import openspiel as kot_openspiel
+from kot_rules.adapters.sampling import sample_outcome
 from kot_rules.engine.greedy import GreedyAgent
 
 GAMES = ("king-of-tokyo", "king-of-tokyo-duel", "king-of-new-york")
@@ -75,6 +77,27 @@ def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float]:
     return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
 
 
+def playout(state: Any, chance: random.Random, decide: Callable[[Any], int]) -> None:
+    """Play ``state`` to its end: chance by ``chance`` (one number a node,
+    :func:`sample_outcome`), each decision by ``decide(state)``."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), chance.random())
+        else:
+            action = decide(state)
+        state.apply_action(action)
+
+
+def uniform(rng: random.Random) -> Callable[[Any], int]:
+    """A uniform pick among ``legal_actions()``, one number of ``rng`` a decision."""
+
+    def decide(state: Any) -> int:
+        legal: list[int] = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    return decide
+
+
 class RolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     """OpenSpiel's ``RandomRolloutEvaluator`` with one rollout, drawing from Python's
     ``random`` instead of numpy's ``RandomState.choice`` (which costs several times a
@@ -84,22 +107,8 @@ class RolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         self.rng = rng
 
     def evaluate(self, state: Any) -> Any:
-        rng = self.rng
         working = state.clone()
-        while not working.is_terminal():
-            if working.is_chance_node():
-                outcomes = working.chance_outcomes()
-                u = rng.random()
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    u -= p
-                    if u < 0:
-                        action = a
-                        break
-            else:
-                legal = working.legal_actions()
-                action = legal[int(rng.random() * len(legal))]
-            working.apply_action(action)
+        playout(working, self.rng, uniform(self.rng))
         return np.array(working.returns())
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
@@ -121,37 +130,29 @@ def play(game_id: str, budget: int, opponent: str, index: int, seed: int) -> Gam
     chance = random.Random(f"mcts/chance/{tag}")
     picks = random.Random(f"mcts/opponent/{tag}")
     greedy = GreedyAgent(picks)
+    random_pick = uniform(picks)
     mcts_seat = index % 2
     decisions = [0, 0]
     cpu = [0.0, 0.0]
     wall = [0.0, 0.0]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            u = chance.random()
-            action = outcomes[-1][0]
-            for a, p in outcomes:
-                u -= p
-                if u < 0:
-                    action = a
-                    break
-            state.apply_action(action)
-            continue
+
+    def decide(state: Any) -> int:
         side = 0 if state.current_player() == mcts_seat else 1
         c, w = time.process_time(), time.perf_counter()
+        action: int
         if side == 0:
             action = bot.step(state)
         elif opponent == "random":
-            legal = state.legal_actions()
-            action = legal[int(picks.random() * len(legal))]
+            action = random_pick(state)
         else:
-            engine = state.node.state
-            action = game.shape.codec.encode(greedy.act(engine))
+            action = game.shape.codec.encode(greedy.act(state.node.state))
         cpu[side] += time.process_time() - c
         wall[side] += time.perf_counter() - w
         decisions[side] += 1
-        state.apply_action(action)
+        return action
+
+    state = game.new_initial_state()
+    playout(state, chance, decide)
     outcome = state.node.state.outcome
     return Game(
         game_id, budget, opponent, index, mcts_seat,

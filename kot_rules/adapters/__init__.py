@@ -5,6 +5,6 @@ Importing this package imports no library: ``kot_rules.adapters.openspiel`` need
 ``openspiel`` extra, ``kot_rules.adapters.pettingzoo`` and ``kot_rules.adapters.vector``
 the ``pettingzoo`` extra (``pip install 'kot-rules[openspiel]'``). The encoding of
 actions (:mod:`.encoding`), the tree with explicit chance (:mod:`.tree`), the observation
-layout (:mod:`.observation`) and a game with its own chance generator (:mod:`.table`) are
-plain Python.
+layout (:mod:`.observation`), a game with its own chance generator (:mod:`.table`) and the
+sampling of a chance outcome (:mod:`.sampling`) are plain Python.
 """

@@ -1,8 +1,10 @@
-"""The invariants page, generated from the results of ``kot-rules verify``.
+"""King of Tokyo's invariants page, generated from the results of ``kot-rules verify``, and
+each game's proof report, cached.
 
-The results are cached in ``build/verify-cache.json`` under a hash of what they depend
-on (the verifier, the card language's tree, the engine and the card files), so that a
-site build runs the proofs (a few seconds) only when one of those changed.
+A report is cached (King of Tokyo's in ``build/verify-cache.json``, the other games' beside
+it) under a hash of what it depends on (the verifier, the card language's tree, the engine
+and the card files), so that a site build runs the proofs (a few seconds) only when one of
+those changed.
 """
 
 from __future__ import annotations
@@ -58,16 +60,22 @@ def _key(root: Path) -> str:
         package / "language" / "ast.py", *(root / "spec" / "cards").rglob("*.kot")]))
 
 
-def verify_results(root: Path) -> dict[str, Any]:
-    """``kot-rules verify --json`` for the built-in cards (from the cache when current)."""
+def game_report(game: str, cache: Path, key: str) -> dict[str, Any]:
+    """``kot-rules verify --game game --json`` for the game's built-in cards, read from
+    ``cache`` when its key there is ``key`` (:func:`cached_report`)."""
 
     def compute() -> dict[str, Any]:
         from kot_rules.language.cardset import builtin_card_set
         from kot_rules.verify.prover import verify
 
-        return verify(builtin_card_set().cards, game=DEFAULT_GAME).to_json()
+        return verify(builtin_card_set(game).cards, game=game).to_json()
 
-    return cached_report(root / CACHE, _key(root), compute)
+    return cached_report(cache, key, compute)
+
+
+def verify_results(root: Path) -> dict[str, Any]:
+    """``kot-rules verify --json`` for the built-in cards (from the cache when current)."""
+    return game_report(DEFAULT_GAME, root / CACHE, _key(root))
 
 
 def invariants_page(results: dict[str, Any]) -> str:

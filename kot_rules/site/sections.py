@@ -1,4 +1,5 @@
-"""What Duel's and New York's sections of the site (:mod:`.duel`, :mod:`.newyork`) write alike.
+"""What Duel's and New York's sections of the site (the ``site`` module of each game's folder)
+write alike.
 
 A section is a :class:`Section` (its game id, titles, folder and sources) and its data, a
 :class:`SectionData` that each game's module extends with its own. The functions here take
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 
 from kot_rules.language.ast import CardDef, unaccented
 from kot_rules.language.cardset import CardSet, builtin_card_set, load_card_set
+from kot_rules.language.checker import physical_ids
 from kot_rules.paths import builtin_cards_dir, spec_dir
 from kot_rules.rulebook import (
     Decision,
@@ -31,8 +33,10 @@ from kot_rules.surfaces.rulesdoc import scenarios_by_rule
 
 from .model import CardInfo, Rulings, Scenario, load_rulings, load_scenarios, renderer
 from .pages import (
+    CARD_BOOST,
     DECISION_BOOST,
     RULE_BOOST,
+    WIDE,
     Paths,
     alternatives,
     boosted,
@@ -41,6 +45,7 @@ from .pages import (
     cell,
     decision_cell,
     decision_title,
+    describe_sentences,
     fenced,
     indented,
     inline,
@@ -303,6 +308,34 @@ def rule_row(section: Section, data: SectionData, src: str, rule: Rule, *more: s
                           section)]
 
 
+def index_page(section: Section, what: str, intro: str, head: Sequence[str],
+               rows: Sequence[Sequence[str]], source: str, boxes: Sequence[str] = ()) -> str:
+    """An index page of the section, wide: its title (``what`` it lists), ``intro``,
+    ``boxes``, the table (``head``, ``rows``) and the note naming its ``source``."""
+    out = [*WIDE, f"# {section.title}: {what}", "", intro, "", *boxes]
+    out += table(head, rows)
+    out += note(source)
+    return "\n".join(out)
+
+
+def rules_index(section: Section, data: SectionData, aside: str = "", after: str = "",
+                column: tuple[str, Callable[[Rule], str]] | None = None) -> str:
+    """The rules index: ``aside`` before the sentence on the clarifications, ``after`` it;
+    ``column``: the title of one more column and its cell for a rule."""
+    src = section.index("rules")
+    intro = (f"The {len(data.book.rules)} rules of {section.title} as kot-rules reads them, "
+             "by number: a stable slug, a statement in our words, and the Polish phrase of "
+             f"the rulebook (seed {section.seed}) it comes from with its English translation. "
+             f"{aside}The open points are settled on the [clarifications]"
+             f"({link(src, section.index('clarifications'))}) pages.{after}")
+    more = [column[0]] if column else []
+    rows = [rule_row(section, data, src, rule, *([column[1](rule)] if column else []))
+            for rule in data.book.rules]
+    return index_page(section, "rules", intro,
+                      ["#", "Rule", "Slug", "Source", *more, "Scenarios", "Clarification"],
+                      rows, section.spec("rules"))
+
+
 def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str],
               none: str) -> str:
     """A rule's page: ``box`` under its statement, ``none`` when no scenario tests it."""
@@ -317,6 +350,18 @@ def rule_page(section: Section, data: SectionData, rule: Rule, box: Sequence[str
                          else None, section, none)
     out += note(section.spec("rules"))
     return "\n".join(out)
+
+
+def decisions_index(section: Section, data: SectionData, intro: str,
+                    others: bool = False) -> str:
+    """The clarifications index: ``intro``, then a row per decision (``others``: with the
+    count of the further scenarios of the rules it settles)."""
+    src = section.index("clarifications")
+    rows = [decision_row(section, data, src, d, others) for d in data.book.decisions]
+    return index_page(section, "clarifications", intro,
+                      ["Decision", "Question", "Rules",
+                       *(["Pinning", "Other"] if others else ["Pinning scenarios"])],
+                      rows, section.spec("rules"))
 
 
 def decision_row(section: Section, data: SectionData, src: str, decision: Decision,
@@ -399,17 +444,42 @@ def home_rows(section: Section, data: SectionData, src: str, unclear: str) -> li
 def every_number(section: Section, data: SectionData, src: str, lead: str) -> list[str]:
     """The board page's table of the game's numbers, each with its rule (``lead`` ends the
     sentence before it)."""
+    return numbers_table(section.title, data.numbers,
+                         lambda slug: rule_ref(section, data, src, slug), lead)
+
+
+def numbers_table(title: str, numbers: RuleNumbers, ref: Callable[[str], str],
+                  lead: str) -> list[str]:
+    """A board page's table of the numbers of the game ``title``, each with its rule (named
+    by ``ref``) or source (any game's, King of Tokyo's too)."""
     out = ["## Every number", "",
-           f"The numbers of {section.title}'s rules that the engine uses, each with the rule "
+           f"The numbers of {title}'s rules that the engine uses, each with the rule "
            f"it comes from{lead}", ""]
     out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value), rule_ref(section, data, src, x.rule) if x.rule
+                 [[f"`{x.key}`", str(x.value), ref(x.rule) if x.rule
                    else (x.source.cite() if x.source else "")]
-                  for x in data.numbers.numbers])
+                  for x in numbers.numbers])
     return out
 
 
 # -- cards ----------------------------------------------------------------------------
+
+
+def card_head(section: Section, card: CardDef, what: str) -> list[str]:
+    """A card page's title and the line that says ``what`` the card is."""
+    src = section.card_uri(card.slug)
+    return [*boosted(CARD_BOOST), f"# {card.name}", "",
+            f"{section.title} {what}. [All {section.short} cards]"
+            f"({link(src, section.index('cards'))}).", ""]
+
+
+def card_facts(card: CardDef, cost: str, kind: str, polish: str, mark: SourceMark) -> list[str]:
+    """A card page's table: ``cost``, ``kind``, copies (with their ids), Polish name,
+    source and sentences."""
+    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
+    return table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
+                 [[cost, kind, f"{card.copies} ({ids})", cell(polish) or "—", cell(mark.label),
+                   describe_sentences(card)]])
 
 
 def namesake_line(section: Section, src: str, namesake: CardDef) -> str:

@@ -24,7 +24,8 @@ class TestLazyImport:
     def test_nothing_third_party_is_loaded(self) -> None:
         code = (
             "import sys, kot_rules, kot_rules.adapters, kot_rules.adapters.encoding, "
-            "kot_rules.adapters.tree, kot_rules.adapters.observation, kot_rules.adapters.table\n"
+            "kot_rules.adapters.tree, kot_rules.adapters.observation, kot_rules.adapters.table, "
+            "kot_rules.adapters.sampling\n"
             f"print(sorted(m for m in {THIRD_PARTY!r} if m in sys.modules))"
         )
         done = _run(code)

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from kot_rules.language.ast import CardDef, strip_positions
-from kot_rules.language.cardset import builtin_card_set
 from kot_rules.language.checker import physical_ids
 from kot_rules.language.parser import parse_cards
 from kot_rules.paths import spec_dir
@@ -30,16 +29,12 @@ from kot_rules.rulebook import (
     Decision,
     Rule,
 )
-from kot_rules.site import sections
+from kot_rules.site import proof_report, sections
 from kot_rules.site.family import GameColumn, GameSite
 from kot_rules.site.model import CardInfo, Scenario, SiteData, _load_yaml, card_info
 from kot_rules.site.pages import (
-    CARD_BOOST,
     RULE_BOOST,
-    WIDE,
-    boosted,
     cell,
-    describe_sentences,
     indented,
     inline,
     link,
@@ -47,7 +42,7 @@ from kot_rules.site.pages import (
     sentence_counts,
     table,
 )
-from kot_rules.site.proofs import cached_report
+from kot_rules.site.proofs import game_report
 from kot_rules.site.sections import FACT_SHEET, Section, SectionData
 from kot_rules.site.sources import sources_section
 from kot_rules.sources import Glossary, cited
@@ -198,16 +193,7 @@ def newyork_proofs(root: Path) -> dict[str, Any] | None:
     name = symbolic_model()
     if not name:
         return None
-    key = SECTION.proof_key(root, root / BOARD_FILE)
-
-    def compute() -> dict[str, Any]:
-        from kot_rules.games.king_of_new_york.model import MODEL
-        from kot_rules.verify.prover import verify
-
-        out: dict[str, Any] = verify(builtin_card_set(KONY).cards, model=MODEL).to_json()
-        return out
-
-    return cached_report(root / CACHE, key, compute)
+    return game_report(KONY, root / CACHE, SECTION.proof_key(root, root / BOARD_FILE))
 
 
 def card_proofs(data: NewYorkData, card: CardDef) -> bool | None:
@@ -366,20 +352,9 @@ def rule_page(data: NewYorkData, rule: Rule) -> str:
 
 
 def rules_index(data: NewYorkData) -> str:
-    src = RULES_INDEX
-    rows = []
-    for rule in data.book.rules:
-        rows.append(sections.rule_row(SECTION, data, src, rule))
     untested = sum(1 for r in data.book.rules if not data.by_rule.get(r.slug))
-    out = [*WIDE, f"# {TITLE}: rules", "",
-           f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
-           "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
-           "(seed 003) it comes from with its English translation. The open points are "
-           f"settled on the [clarifications]({link(src, DECISIONS_INDEX)}) pages. "
-           f"{untested} of the rules have no scenario yet.", ""]
-    out += table(["#", "Rule", "Slug", "Source", "Scenarios", "Clarification"], rows)
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.rules_index(SECTION, data,
+                                after=f" {untested} of the rules have no scenario yet.")
 
 
 def decision_page(data: NewYorkData, decision: Decision) -> str:
@@ -391,19 +366,13 @@ def decision_page(data: NewYorkData, decision: Decision) -> str:
 
 
 def decisions_index(data: NewYorkData) -> str:
-    src = DECISIONS_INDEX
-    rows = []
-    for d in data.book.decisions:
-        rows.append(sections.decision_row(SECTION, data, src, d, others=True))
-    out = [*WIDE, f"# {TITLE}: clarifications", "",
-           "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
-           "where two of its passages disagree, kot-rules decides, says why and names the "
-           "alternatives. A decision may not contradict a sentence of the seed; each page "
-           "quotes the passages it rests on. *Pinning*: scenarios tagged with the decision; "
-           "*other*: further scenarios of the rules it settles.", ""]
-    out += table(["Decision", "Question", "Rules", "Pinning", "Other"], rows)
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.decisions_index(
+        SECTION, data,
+        "Where the Polish rulebook (seed 003) is silent, where its OCR lost the text or "
+        "where two of its passages disagree, kot-rules decides, says why and names the "
+        "alternatives. A decision may not contradict a sentence of the seed; each page "
+        "quotes the passages it rests on. *Pinning*: scenarios tagged with the decision; "
+        "*other*: further scenarios of the rules it settles.", others=True)
 
 
 # -- cards ----------------------------------------------------------------------------
@@ -449,8 +418,7 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
     kind = card_type(data, card)
     what = ("special card: it is never in the deck, a rule of the game hands it to a monster"
             if kind == "special" else f"Power card ({kind})")
-    out = [*boosted(CARD_BOOST), f"# {card.name}", "",
-           f"{TITLE} {what}. [All New York cards]({link(src, CARDS_INDEX)}).", ""]
+    out = sections.card_head(SECTION, card, what)
     out += [f"Polish: **{inline(polish)}** (as seed 003 names it)" if polish else
             "Polish: no Polish name is known (seed 003 names only some of the cards).", ""]
     out += sections.card_names(SECTION, data, src, card, polish)
@@ -460,11 +428,8 @@ def card_page(data: NewYorkData, info: CardInfo) -> str:
                                 + ("; the rules that hand the card over are seed 003's. "
                                    if kind == "special" else ". "))
     out += sections.card_text(info)
-    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
-    out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
-                 [[f"{card.cost} energy" if kind != "special" else "— (not bought)", kind,
-                   f"{card.copies} ({ids})", cell(polish) or "—", cell(mark.label),
-                   describe_sentences(card)]])
+    out += sections.card_facts(card, f"{card.cost} energy" if kind != "special"
+                               else "— (not bought)", kind, polish, mark)
     out += ["## Status", ""]
     out += table(["Check", "Status"], [
         ["parsed", "yes"],
@@ -496,22 +461,19 @@ def cards_index(data: NewYorkData) -> str:
                      "no" if card_proofs(data, card) is not True else "yes"])
     power = [c for c in data.cards if c.slug not in data.special]
     kinds = Counter(c.card.kind.value for c in power)
-    out = [*WIDE, f"# {TITLE}: cards", "",
-           f"The {len(data.cards)} cards of the box, one per card file of `{CARDS_FOLDER}`: "
-           f"{len(power)} Power cards ({kinds['keep']} keep, {kinds['discard']} discard) and "
-           f"{len(data.special)} special cards that never enter the deck. Each page shows the "
-           "card's text in the card language exactly as the engine parses it, its source, "
-           "its Polish name where seed 003 gives one, the scenarios that test it and its "
-           "proof status. *Runs*: the engine can play the card (a card it cannot is never "
-           "offered for sale). *Tested*: a scenario buys the card or starts with it in "
-           "play. *Proved*: the Z3 proofs cover every sentence of the card.", ""]
     why = unproved(data)
-    if why is not None:
-        out += not_proved_box(why)
-    out += table(["Card", "Polish", "Cost", "Type", "Sentences", "Runs", "Tested", "Proved"],
-                 rows)
-    out += note(f"{CARDS_FOLDER}*.kot")
-    return "\n".join(out)
+    return sections.index_page(
+        SECTION, "cards",
+        f"The {len(data.cards)} cards of the box, one per card file of `{CARDS_FOLDER}`: "
+        f"{len(power)} Power cards ({kinds['keep']} keep, {kinds['discard']} discard) and "
+        f"{len(data.special)} special cards that never enter the deck. Each page shows the "
+        "card's text in the card language exactly as the engine parses it, its source, "
+        "its Polish name where seed 003 gives one, the scenarios that test it and its "
+        "proof status. *Runs*: the engine can play the card (a card it cannot is never "
+        "offered for sale). *Tested*: a scenario buys the card or starts with it in "
+        "play. *Proved*: the Z3 proofs cover every sentence of the card.",
+        ["Card", "Polish", "Cost", "Type", "Sentences", "Runs", "Tested", "Proved"], rows,
+        f"{CARDS_FOLDER}*.kot", boxes=not_proved_box(why) if why is not None else ())
 
 
 # -- the board ------------------------------------------------------------------------
@@ -698,7 +660,6 @@ def invariants_page(data: NewYorkData) -> str:
         kernel = {r.get("transition") for r in rows_ if r.get("kind") == "kernel"}
         sentences = {(r.get("kind"), r.get("transition")) for r in rows_
                      if r.get("kind") != "kernel"}
-        verdict = "everything proved" if results.get("ok") else "NOT everything is proved"
         out += ["## Proofs", "",
                 "Each invariant is stated once over Z3 terms and **proved** for New York's "
                 f"rule kernel ({len(kernel)} steps, the set-up included) and for every "
@@ -706,47 +667,25 @@ def invariants_page(data: NewYorkData) -> str:
                 "sentences): one Z3 query per step and invariant assumes every invariant "
                 "before the step and asks for a state after it that breaks the invariant; "
                 "*unsat* means proved.",
-                "", f"Result: **{verdict}** ({len(rows_)} queries, "
+                "", f"Result: **{proof_report.verdict(results)}** ({len(rows_)} queries, "
                 f"{float(results.get('seconds', 0.0)):.1f} s).", ""]
         statements = {str(i.get("id")): i for i in results.get("invariants", ())}
         counts: Mapping[str, Mapping[str, int]] = results.get("counts", {})
-        rows = []
-        for inv_id, c in counts.items():
-            total = sum(c.values())
-            proved = c.get("proved", 0)
-            inv = statements.get(inv_id, {})
-            status = (f"all {total} steps" if proved == total
-                      else f"**{proved} of {total}** ({total - proved} not proved)")
-            rows.append([f"`{inv_id}`", cell(str(inv.get("statement", ""))) or "—",
-                         ", ".join(_rule_ref(data, src, str(r)) for r in inv.get("rules", ()))
-                         or "—", status])
-        out += table(["Invariant", "Statement", "Rests on", "Proved (Z3)"], rows)
+
+        def ref(slug: str) -> str:
+            return _rule_ref(data, src, slug)
+
+        out += proof_report.invariants_table(
+            ((inv_id, str(statements.get(inv_id, {}).get("statement", "")),
+              [str(r) for r in statements.get(inv_id, {}).get("rules", ())])
+             for inv_id in counts), counts, ref)
         steps = kernel_steps(data.model)
         if steps:
-            out += ["## The kernel steps", "",
-                    ("Every step below is proved to keep every invariant" if results.get("ok")
-                     else "The steps the proofs cover (what is not proved is listed below)")
-                    + "; each rests on the rules named:", ""]
-            out += table(["Step", "Rules"],
-                         [[cell(name), ", ".join(_rule_ref(data, src, r) for r in rules)]
-                          for name, rules in steps])
+            out += proof_report.kernel_steps(steps, ref, all_proved=bool(results.get("ok")))
         canaries = results.get("canaries", ())
         if canaries:
-            out += ["## Reachability canaries", "",
-                    "If nothing could ever happen, every invariant would hold. These must be "
-                    "reachable from a legal state:", ""]
-            out += [f"- {'reachable' if c.get('reachable') else '**unreachable**'}: "
-                    f"{inline(str(c.get('name', '')))}" for c in canaries] + [""]
-        failed = [r for r in rows_ if r.get("status") != "proved"]
-        out += ["## Not proved", ""]
-        if failed:
-            out += [f"- `{r.get('invariant')}` for *{inline(str(r.get('transition')))}*: "
-                    f"{r.get('status')}"
-                    + (f" ({inline(str(r['detail']))})" if r.get("detail") else "")
-                    + (f", cards: {', '.join(str(c) for c in r.get('cards', ()))}"
-                       if r.get("cards") else "") for r in failed] + [""]
-        else:
-            out += ["Nothing: every invariant is proved for every step.", ""]
+            out += proof_report.canaries(canaries)
+        out += proof_report.not_proved(rows_, with_cards=True)
     proved_ids = set(results.get("counts", {})) if results is not None else set()
     out += ["## Checked on the engine's states", "",
             "The soak (`kot_rules/verify/soak.py`) plays seeded New York games with random "

@@ -30,7 +30,7 @@ from kot_rules.site.pages import (
     table,
 )
 from kot_rules.site.proofs import INVARIANTS_PAGE
-from kot_rules.site.sections import players
+from kot_rules.site.sections import numbers_table, players
 from kot_rules.site.sources import sources_section
 from kot_rules.sources import cited
 
@@ -119,13 +119,8 @@ def board_page(data: SiteData) -> str:
            f"more monsters a second place, Tokyo Bay, opens ({ref('bay.variant')}), and it "
            f"closes for good when fewer than {n['bay-min-players']} remain "
            f"({ref('bay.closes')}). Each monster keeps its hearts and stars on its own "
-           f"monster board ({ref('setup.board')}).", "",
-           "## Every number", "",
-           f"The numbers of {TITLE}'s rules that the engine uses, each with the rule it comes "
-           f"from (`{GAME_FILE}`):", ""]
-    out += table(["Key", "Value", "Rule or source"],
-                 [[f"`{x.key}`", str(x.value), ref(x.rule) if x.rule
-                   else (x.source.cite() if x.source else "")] for x in n.numbers])
+           f"monster board ({ref('setup.board')}).", ""]
+    out += numbers_table(TITLE, n, ref, f" (`{GAME_FILE}`):")
     out += note(GAME_FILE)
     return "\n".join(out)
 

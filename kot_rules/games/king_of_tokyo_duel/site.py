@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from kot_rules.language.ast import CardDef, slugify
-from kot_rules.language.cardset import builtin_card_set
-from kot_rules.language.checker import physical_ids
 from kot_rules.rulebook import (
     BuzzTile,
     Decision,
@@ -32,17 +30,15 @@ from kot_rules.rulebook import (
     game_buzz_tiles,
     game_monsters,
 )
-from kot_rules.site import sections
+from kot_rules.site import proof_report, sections
 from kot_rules.site.family import GameColumn, GameSite
 from kot_rules.site.model import CardInfo, Scenario, SiteData, _load_yaml, card_info
 from kot_rules.site.pages import (
     CARD_BOOST,
     RULE_BOOST,
-    WIDE,
     boosted,
     cell,
     decision_title,
-    describe_sentences,
     fenced,
     indented,
     inline,
@@ -53,7 +49,7 @@ from kot_rules.site.pages import (
     sentence_counts,
     table,
 )
-from kot_rules.site.proofs import cached_report
+from kot_rules.site.proofs import game_report
 from kot_rules.site.sections import FACT_SHEET, Section, SectionData
 from kot_rules.site.sources import sources_section
 from kot_rules.sources import Glossary, cited
@@ -165,14 +161,7 @@ CACHE = Path("build") / "duel-verify-cache.json"
 def duel_proofs(root: Path) -> dict[str, Any]:
     """Duel's ``verify`` report for its built-in cards as JSON (cached in
     ``build/duel-verify-cache.json`` under a hash of what it depends on)."""
-
-    def compute() -> dict[str, Any]:
-        from kot_rules.games.king_of_tokyo_duel.model import MODEL
-        from kot_rules.verify.prover import verify
-
-        return verify(builtin_card_set(DUEL).cards, model=MODEL).to_json()
-
-    return cached_report(root / CACHE, SECTION.proof_key(root), compute)
+    return game_report(DUEL, root / CACHE, SECTION.proof_key(root))
 
 
 # -- shared pieces --------------------------------------------------------------------
@@ -262,24 +251,17 @@ def rule_page(data: DuelData, rule: Rule) -> str:
                               "No scenario tests this rule.")
 
 
+def _fact_sheet_cell(rule: Rule) -> str:
+    letter = fact_sheet_mark(rule)
+    return f"fact sheet, {letter}" if letter else ""
+
+
 def rules_index(data: DuelData) -> str:
-    src = RULES_INDEX
-    rows = []
-    for rule in data.book.rules:
-        letter = fact_sheet_mark(rule)
-        rows.append(sections.rule_row(SECTION, data, src, rule,
-                                      f"fact sheet, {letter}" if letter else ""))
-    out = [*WIDE, f"# {TITLE}: rules", "",
-           f"The {len(data.book.rules)} rules of {TITLE} as kot-rules reads them, by number: "
-           "a stable slug, a statement in our words, and the Polish phrase of the rulebook "
-           "(seed 002) it comes from with its English translation. *Fact sheet*: the rule "
-           "rests on the fact sheet alone, with its confidence mark (C confirmed, L likely, "
-           f"U unconfirmed). The open points are settled on the [clarifications]"
-           f"({link(src, DECISIONS_INDEX)}) pages.", ""]
-    out += table(["#", "Rule", "Slug", "Source", "Fact sheet", "Scenarios", "Clarification"],
-                 rows)
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.rules_index(
+        SECTION, data,
+        aside="*Fact sheet*: the rule rests on the fact sheet alone, with its confidence mark "
+              "(C confirmed, L likely, U unconfirmed). ",
+        column=("Fact sheet", _fact_sheet_cell))
 
 
 def decision_page(data: DuelData, decision: Decision) -> str:
@@ -291,17 +273,11 @@ def decision_page(data: DuelData, decision: Decision) -> str:
 
 
 def decisions_index(data: DuelData) -> str:
-    src = DECISIONS_INDEX
-    rows = []
-    for d in data.book.decisions:
-        rows.append(sections.decision_row(SECTION, data, src, d))
-    out = [*WIDE, f"# {TITLE}: clarifications", "",
-           "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
-           "kot-rules decides, says why and names the alternatives. A decision may not "
-           "contradict a sentence of the seed; each page quotes the passages it rests on.", ""]
-    out += table(["Decision", "Question", "Rules", "Pinning scenarios"], rows)
-    out += note(RULES_FILE)
-    return "\n".join(out)
+    return sections.decisions_index(
+        SECTION, data,
+        "Where the Polish rulebook (seed 002) is silent, or its OCR damaged the text, "
+        "kot-rules decides, says why and names the alternatives. A decision may not "
+        "contradict a sentence of the seed; each page quotes the passages it rests on.")
 
 
 # -- cards ----------------------------------------------------------------------------
@@ -316,8 +292,7 @@ def card_page(data: DuelData, info: CardInfo) -> str:
     src = card_uri(card.slug)
     mark = data.marks[card.slug]
     polish = _aliases(info, "pl")
-    out = [*boosted(CARD_BOOST), f"# {card.name}", "",
-           f"{TITLE} Power card. [All Duel cards]({link(src, CARDS_INDEX)}).", ""]
+    out = sections.card_head(SECTION, card, "Power card")
     out += [f"Polish: **{inline(polish)}**" if polish else
             "Polish: no Polish name is known for Duel (the Polish rulebook, seed 002, prints "
             "no card names).", ""]
@@ -326,10 +301,7 @@ def card_page(data: DuelData, info: CardInfo) -> str:
                                 "Only the fact sheet speaks for this card: the Polish "
                                 "rulebook prints no card texts. ")
     out += sections.card_text(info)
-    ids = ", ".join(f"`{i}`" for i in physical_ids(card.slug, card.copies))
-    out += table(["Cost", "Type", "Copies", "Polish name", "Source", "Sentences"],
-                 [[f"{card.cost} energy", card.kind.value, f"{card.copies} ({ids})",
-                   cell(polish) or "—", cell(mark.label), describe_sentences(card)]])
+    out += sections.card_facts(card, f"{card.cost} energy", card.kind.value, polish, mark)
     cited = cited_decisions(info.source_text)
     if cited:
         out += ["## Clarifications", "", "The decisions the card file's comments cite:", ""]
@@ -354,17 +326,17 @@ def cards_index(data: DuelData) -> str:
                      cell(data.marks[card.slug].label),
                      "yes" if sections.tested(data, card.slug) else "no"])
     sheet = sum(1 for info in data.cards if data.marks[info.slug].fact_sheet_only)
-    out = [*WIDE, f"# {TITLE}: cards", "",
-           f"The {len(data.cards)} Power cards of {TITLE}, one per card file of "
-           f"`{CARDS_FOLDER}`. Each page shows the card's text in the card "
-           "language exactly as the engine parses it, its source and the scenarios that "
-           f"test it. {sheet} of them rest on the fact sheet alone (the Polish rulebook "
-           "prints no card texts): the *Source* column gives its confidence mark "
-           "(C confirmed, L likely, U unconfirmed). *Tested*: a scenario buys the card or "
-           "starts with it in play.", ""]
-    out += table(["Card", "Polish", "Cost", "Type", "Sentences", "Source", "Tested"], rows)
-    out += note(f"{CARDS_FOLDER}*.kot")
-    return "\n".join(out)
+    return sections.index_page(
+        SECTION, "cards",
+        f"The {len(data.cards)} Power cards of {TITLE}, one per card file of "
+        f"`{CARDS_FOLDER}`. Each page shows the card's text in the card "
+        "language exactly as the engine parses it, its source and the scenarios that "
+        f"test it. {sheet} of them rest on the fact sheet alone (the Polish rulebook "
+        "prints no card texts): the *Source* column gives its confidence mark "
+        "(C confirmed, L likely, U unconfirmed). *Tested*: a scenario buys the card or "
+        "starts with it in play.",
+        ["Card", "Polish", "Cost", "Type", "Sentences", "Source", "Tested"], rows,
+        f"{CARDS_FOLDER}*.kot")
 
 
 # -- monsters -------------------------------------------------------------------------
@@ -537,39 +509,19 @@ def invariants_page(data: DuelData) -> str:
     if results is None:
         out += ["The proofs did not run for this build.", ""]
     else:
-        out += [f"Result: **{'everything proved' if results['ok'] else 'NOT everything is proved'}"
-                f"** ({results['seconds']:.1f} s).", ""]
-    rows = []
-    counts: Mapping[str, Mapping[str, int]] = results["counts"] if results else {}
-    for inv in DUEL_INVARIANTS:
-        c = counts.get(inv.id, {})
-        total = sum(c.values())
-        proved = c.get("proved", 0)
-        status = ("not run" if results is None else f"all {total} steps" if proved == total
-                  else f"**{proved} of {total}** ({total - proved} not proved)")
-        rows.append([f"`{inv.id}`", cell(inv.statement),
-                     ", ".join(_rule_ref(data, src, r) for r in inv.rules), status])
-    out += table(["Invariant", "Statement", "Rests on", "Proved (Z3)"], rows)
-    out += ["## The kernel steps", "",
-            "Every step below is proved to keep every invariant; each rests on the rules "
-            "named:", ""]
-    out += table(["Step", "Rules"],
-                 [[cell(t.name), ", ".join(_rule_ref(data, src, r) for r in t.rules)]
-                  for t in TRANSITIONS])
+        out += [f"Result: **{proof_report.verdict(results)}** ({results['seconds']:.1f} s).", ""]
+
+    def ref(slug: str) -> str:
+        return _rule_ref(data, src, slug)
+
+    out += proof_report.invariants_table(
+        ((inv.id, inv.statement, inv.rules) for inv in DUEL_INVARIANTS),
+        results["counts"] if results is not None else None, ref)
+    out += proof_report.kernel_steps(((t.name, t.rules) for t in TRANSITIONS), ref,
+                                     all_proved=True)
     if results is not None:
-        out += ["## Reachability canaries", "",
-                "If nothing could ever happen, every invariant would hold. These must be "
-                "reachable from a legal state:", ""]
-        out += [f"- {'reachable' if c['reachable'] else '**unreachable**'}: "
-                f"{inline(c['name'])}" for c in results["canaries"]] + [""]
-        failed = [r for r in results["results"] if r["status"] != "proved"]
-        out += ["## Not proved", ""]
-        if failed:
-            out += [f"- `{r['invariant']}` for *{inline(r['transition'])}*: {r['status']}"
-                    + (f" ({inline(r['detail'])})" if r["detail"] else "")
-                    for r in failed] + [""]
-        else:
-            out += ["Nothing: every invariant is proved for every step.", ""]
+        out += proof_report.canaries(results["canaries"])
+        out += proof_report.not_proved(results["results"])
     return "\n".join(out)
 
 
