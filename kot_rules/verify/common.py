@@ -121,7 +121,7 @@ def find(table: Mapping[E, V], member: E, why: str) -> V:
 
 class Registry(Generic[E, F]):
     """A decorator registering one game's meaning of vocabulary members in ``table``;
-    a member registered twice (two branches, one word) raises."""
+    a member registered twice (two meanings for one word) raises."""
 
     def __init__(self, table: dict[E, F], game: str) -> None:
         self.table = table
