@@ -286,3 +286,30 @@ def test_search_finds_duel_pages_by_polish_words(browser_page: Any,  # noqa: F81
     body = page.locator("article").inner_text()
     assert "source: fact sheet, confidence C" in body
     assert 'card "Snack Time"' in body
+
+
+class TestInvariantsPageSaysWhatWasProved:
+    """The kernel steps are said to be proved only when the report says everything is: a
+    failing report, or proofs that did not run, never read as proved."""
+
+    def report(self, ok: bool) -> dict[str, Any]:
+        first = INVARIANTS[0].id
+        status = "proved" if ok else "counterexample"
+        return {"ok": ok, "seconds": 1.0, "counts": {first: {status: 1}}, "canaries": [],
+                "results": [{"invariant": first, "transition": "set-up", "kind": "kernel",
+                             "status": status, "cards": [], "detail": ""}]}
+
+    def test_all_proved(self) -> None:
+        text = duel.invariants_page(replace(data(), proofs=self.report(ok=True)))
+        assert "Every step below is proved to keep every invariant" in text
+
+    def test_a_failure_is_not_called_proved(self) -> None:
+        text = duel.invariants_page(replace(data(), proofs=self.report(ok=False)))
+        assert "Every step below is proved" not in text
+        assert "The steps the proofs cover (what is not proved is listed below)" in text
+        assert f"- `{INVARIANTS[0].id}` for *set-up*: counterexample" in text
+
+    def test_proofs_that_did_not_run_are_not_called_proved(self) -> None:
+        text = duel.invariants_page(replace(data(), proofs=None))
+        assert "The proofs did not run for this build." in text
+        assert "Every step below is proved" not in text

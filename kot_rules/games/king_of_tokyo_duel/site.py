@@ -518,7 +518,7 @@ def invariants_page(data: DuelData) -> str:
         ((inv.id, inv.statement, inv.rules) for inv in DUEL_INVARIANTS),
         results["counts"] if results is not None else None, ref)
     out += proof_report.kernel_steps(((t.name, t.rules) for t in TRANSITIONS), ref,
-                                     all_proved=True)
+                                     all_proved=results is not None and bool(results.get("ok")))
     if results is not None:
         out += proof_report.canaries(results["canaries"])
         out += proof_report.not_proved(results["results"])
