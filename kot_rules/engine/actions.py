@@ -7,7 +7,7 @@ Every action is a small frozen value with a JSON form (``to_json``) that
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from kot_rules.engine import dice
 from kot_rules.engine.dice import Counts, Face
@@ -33,10 +33,7 @@ class Roll:
     def __post_init__(self) -> None:
         # No malformed roll exists: compiled code reads the counts as six typed ints.
         if not is_counts(self.counts):
-            raise IllegalActionError(
-                f"not a roll: {self.counts!r} is not six counts of dice (one per face, none "
-                "negative)"
-            )
+            _refuse("a roll", self.counts, "six counts of dice (one per face, none negative)")
 
     @classmethod
     def of(cls, *faces: Face | int | str) -> Roll:
@@ -51,11 +48,25 @@ class Roll:
 
 def is_counts(value: object) -> bool:
     """Whether ``value`` is a multiset of dice: a tuple of six non-negative ints."""
+    if type(value) is not tuple or len(value) != 6:
+        return False
+    a, b, c, d, e, f = value  # unrolled: built at every roll of a game that asks
     return (
-        type(value) is tuple
-        and len(value) == 6
-        and all(type(n) is int and n >= 0 for n in value)
+        type(a) is int and type(b) is int and type(c) is int and type(d) is int
+        and type(e) is int and type(f) is int and min(value) >= 0
     )
+
+
+def _int(value: object) -> bool:
+    """Whether ``value`` is an int (not a bool); whether it is in range is the state's to
+    say (an illegal action)."""
+    return type(value) is int
+
+
+def _refuse(what: str, value: object, expected: str) -> NoReturn:
+    """An action of the wrong shape is refused when built, on either engine: compiled code
+    reads its fields as typed values and would raise TypeError instead."""
+    raise IllegalActionError(f"not {what}: {value!r} is not {expected}")
 
 
 def roll_counts(action: object, dice_thrown: int) -> Counts | None:
@@ -73,6 +84,10 @@ class FirstPlayer:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        if not _int(self.seat):
+            _refuse("a first player", self.seat, "a seat (an int)")
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "first-player", "seat": self.seat}
 
@@ -89,10 +104,7 @@ class Reroll:
     def __post_init__(self) -> None:
         # No malformed keep exists: compiled code reads it as six typed ints.
         if not is_counts(self.keep):
-            raise IllegalActionError(
-                f"not a keep: {self.keep!r} is not six counts of dice (one per face, none "
-                "negative)"
-            )
+            _refuse("a keep", self.keep, "six counts of dice (one per face, none negative)")
 
     @classmethod
     def keeping(cls, *faces: Face | int | str) -> Reroll:
@@ -146,6 +158,12 @@ class Buy:
     card: str
     seller: int | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.card) is not str:
+            _refuse("a buy", self.card, "a card id (text)")
+        if self.seller is not None and not _int(self.seller):
+            _refuse("a buy", self.seller, "a seller's seat (an int)")
+
     def to_json(self) -> dict[str, Any]:
         if self.seller is None:
             return {"type": "buy", "card": self.card}
@@ -193,6 +211,17 @@ class UseCard:
     to: Face | None = None
     count: int = 0
 
+    def __post_init__(self) -> None:
+        if type(self.card) is not str:
+            _refuse("a card's use", self.card, "a card id (text)")
+        if not _int(self.ability):
+            _refuse("a card's use", self.ability, "an ability's index (an int)")
+        for face in (self.die, self.to):
+            if face is not None and type(face) is not Face:
+                _refuse("a card's use", face, "a die face")
+        if not _int(self.count):
+            _refuse("a card's use", self.count, "a number of dice (an int)")
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "use", "card": self.card, "ability": self.ability}
         if self.die is not None:
@@ -220,6 +249,10 @@ class Choose:
 
     key: str
 
+    def __post_init__(self) -> None:
+        if type(self.key) is not str:
+            _refuse("an answer", self.key, "an option's name (text)")
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "choose", "option": self.key}
 
@@ -234,6 +267,10 @@ class SpendDiceTokens:
 
     count: int
 
+    def __post_init__(self) -> None:
+        if not _int(self.count):
+            _refuse("a spending of dice tokens", self.count, "a number (an int)")
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "spend-dice-tokens", "count": self.count}
 
@@ -246,6 +283,10 @@ class ResolveFaces:
     """Duel: resolve every die showing this face now (D-DUEL-RESOLVE-ORDER)."""
 
     face: Face
+
+    def __post_init__(self) -> None:
+        if type(self.face) is not Face:
+            _refuse("a resolution", self.face, "a die face")
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "resolve", "face": self.face.value}

@@ -1,4 +1,4 @@
-"""Illegal rolls and keeps offered to every game, and what each raised.
+"""Illegal rolls, keeps and other actions offered to every game, and what each raised.
 
     python tests/engine/compiled_identity_errors.py
 
@@ -15,12 +15,24 @@ from collections.abc import Callable
 from typing import Any
 
 from kot_rules import native
-from kot_rules.engine.actions import STOP, Action, Reroll, Roll
+from kot_rules.engine.actions import (
+    STOP,
+    Action,
+    Buy,
+    Choose,
+    FirstPlayer,
+    Reroll,
+    ResolveFaces,
+    Roll,
+    SpendDiceTokens,
+    UseCard,
+)
+from kot_rules.engine.dice import Face
 from kot_rules.engine.state import Phase, State
 from kot_rules.games import definitions
 
 
-def wrong(value: tuple[Any, ...] | list[Any]) -> Any:
+def wrong(value: object) -> Any:
     """A value of the wrong shape where six counts are expected (what a careless caller
     passes; the type checker would refuse it)."""
     return value
@@ -48,6 +60,26 @@ def illegal_keeps(dice: tuple[int, ...]) -> list[tuple[str, Callable[[], Action]
         ("keep: dice not on the table", lambda: Reroll((7, 0, 0, 0, 0, 0))),
         ("keep: every die", lambda: Reroll(wrong(tuple(dice)))),
         ("keep: a roll", lambda: Roll((1, 0, 0, 0, 0, 0))),
+    ]
+
+
+def other_actions() -> list[tuple[str, Callable[[], Action]]]:
+    return [
+        ("buy: an int card", lambda: Buy(wrong(3))),
+        ("buy: a text seller", lambda: Buy("x", wrong("y"))),
+        ("buy: no such card", lambda: Buy("no-such-card")),
+        ("use: an int card", lambda: UseCard(wrong(5))),
+        ("use: a text ability", lambda: UseCard("x", wrong("a"))),
+        ("use: a text face", lambda: UseCard("x", die=wrong("claw"))),
+        ("use: no such card", lambda: UseCard("no-such-card")),
+        ("answer: None", lambda: Choose(wrong(None))),
+        ("answer: nothing was asked", lambda: Choose("yes")),
+        ("tokens: a text count", lambda: SpendDiceTokens(wrong("2"))),
+        ("resolve: a text face", lambda: ResolveFaces(wrong("claw"))),
+        ("resolve: a face", lambda: ResolveFaces(Face.HEART)),
+        ("first player: a text seat", lambda: FirstPlayer(wrong("0"))),
+        ("first player: a bool seat", lambda: FirstPlayer(wrong(True))),
+        ("first player: seat 9", lambda: FirstPlayer(9)),
     ]
 
 
@@ -79,6 +111,7 @@ def main() -> None:
         offer(definition.id, state, illegal_rolls(state.to_roll))
         state = first(state, Phase.KEEP)
         offer(definition.id, state, illegal_keeps(state.dice))
+        offer(definition.id, state, other_actions())
 
 
 if __name__ == "__main__":

@@ -81,17 +81,18 @@ def illegal_actions(pure: bool) -> tuple[str, list[str]]:
     return json.loads(out[0])["engine"], out[1:]
 
 
-class TestIllegalRollsAndKeepsRefusedAlike:
-    """A roll or a keep of the wrong shape (five or seven counts, a negative or a float count,
-    a list) cannot be built, and a well-formed illegal one (too many dice, dice not on the
-    table, every die kept, not a roll) raises IllegalActionError, the state unchanged: on
-    both engines, with the same message (compiled, reading six typed counts raised
-    TypeError first)."""
+class TestIllegalActionsRefusedAlike:
+    """An action of the wrong shape (a roll or keep not six non-negative int counts, a card
+    id that is not text, a seat, count or ability that is not an int, a face that is not a
+    die face) cannot be built, and a well-formed illegal one (too many dice, dice not on the
+    table, no such card, an answer nobody asked for, a seat out of range) raises
+    IllegalActionError, the state unchanged: on both engines, with the same message
+    (compiled, reading a field typed otherwise raised TypeError first)."""
 
     def test_pure_engine_refuses_every_one(self) -> None:
         engine, lines = illegal_actions(pure=True)
         assert engine == "pure"
-        assert len(lines) == 3 * (8 + 7), "eight rolls and seven keeps in each game"
+        assert len(lines) == 3 * (8 + 7 + 15), "8 rolls, 7 keeps and 15 other actions a game"
         for line in lines:
             assert "| IllegalActionError: " in line, line
             assert line.endswith("| state unchanged: True"), line
