@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import z3
 
@@ -53,9 +53,6 @@ from kot_rules.games.king_of_new_york.state import (
 )
 from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
-
-if TYPE_CHECKING:
-    pass
 
 Step = tuple[Bool, SymKony]
 """A transition's precondition and post-state."""

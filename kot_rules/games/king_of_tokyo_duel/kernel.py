@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import z3
 
@@ -42,9 +42,6 @@ from kot_rules.games.king_of_tokyo_duel.state import (
 )
 from kot_rules.verify.common import KernelTransition, Weakenings
 from kot_rules.verify.symbolic import Bool, Ctx, Int, zmax, zmin
-
-if TYPE_CHECKING:
-    pass
 
 Step = tuple[Bool, SymDuel]
 """A transition's precondition and post-state."""
