@@ -120,12 +120,7 @@ class KeepChoices(Sequence[Action]):
         if not isinstance(action, Reroll):
             return action in self.extra
         keep = action.keep
-        return (
-            len(keep) == 6
-            and min(keep) >= 0
-            and dice.contains(self.dice, keep)
-            and keep != self.dice
-        )
+        return dice.contains(self.dice, keep) and keep != self.dice
 
 
 def legal_actions(s: State) -> Sequence[Action]:

@@ -335,7 +335,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
         illegal(s, action, "keep some dice and reroll the others, or stop")
     if s.rolls_done >= s.rolls_allowed:
         illegal(s, action, "no reroll: every roll of this turn is used")
-    if len(action.keep) != 6 or min(action.keep) < 0 or not dice.contains(s.dice, action.keep):
+    if not dice.contains(s.dice, action.keep):  # a Reroll is six counts, none negative
         illegal(s, action, f"a keep taken from the dice on the table ({dice.describe(s.dice)})")
     if action.keep == s.dice:
         illegal(s, action, "at least one die to reroll (to keep them all, stop)")

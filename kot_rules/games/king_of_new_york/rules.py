@@ -292,7 +292,7 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     k = action.keep
     if s.rolls_done >= s.rolls_allowed:
         turn.illegal(s, action, "no reroll: every roll of this turn is used")
-    if len(k) != 6 or min(k) < 0 or not dice.contains(s.dice, k) or k == s.dice:
+    if not dice.contains(s.dice, k) or k == s.dice:
         turn.illegal(s, action, f"a keep taken from the dice on the table, leaving at least "
                      f"one to reroll ({describe_dice(s.dice)})")
     ev.append(NO_EVENT if type(ev) is Quiet else  # as in _roll
@@ -957,7 +957,7 @@ def _allowed(s: State, action: Action, jinxed: bool, claws: bool) -> bool:
     if jinxed and isinstance(action, StopRolling):
         return False
     return not (claws and isinstance(action, Reroll)
-                and len(action.keep) == 6 and action.keep[SMASH_I] < s.dice[SMASH_I])
+                and action.keep[SMASH_I] < s.dice[SMASH_I])
 
 
 def roll_choices(s: State) -> Sequence[Action]:
@@ -1183,7 +1183,7 @@ def per_token(s: State, seat: int, kind: TokenRuleKind) -> int:
 def ouch_toll(s: State, action: Action) -> int:
     """The energy a reroll costs the active monster: the toll per token for each ouch die
     it rerolls (0 for any other decision)."""
-    if not isinstance(action, Reroll) or len(action.keep) != 6:
+    if not isinstance(action, Reroll):
         return 0
     rerolled = s.dice[OUCH_I] - action.keep[OUCH_I]
     return per_token(s, s.active, _OUCH_TOLL) * rerolled if rerolled > 0 else 0

@@ -326,7 +326,6 @@ def _reroll(s: State, keep: dice.Counts) -> bool:
     d = s.dice
     if (
         s.rolls_done >= s.rolls_allowed
-        or len(keep) != 6
         or not 0 <= keep[0] <= d[0]
         or not 0 <= keep[1] <= d[1]
         or not 0 <= keep[2] <= d[2]

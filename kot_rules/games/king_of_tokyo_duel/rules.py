@@ -841,8 +841,6 @@ def apply_keep(s: State, ev: list[Event], action: Action) -> None:
     if not isinstance(action, Reroll):
         turn.illegal(s, action, "keep some dice and reroll the others, or stop")
     k = action.keep
-    if len(k) != 6:
-        turn.illegal(s, action, "a keep of the six faces' counts")
     # Face by face: compiled, the counts stay plain C integers (indexing or slicing them
     # builds a tuple). The keep is taken from the dice (no count below 0 or above the
     # dice's) and rerolls at least one die.
