@@ -25,15 +25,26 @@ REQUIRE_ENV = "KOT_RULES_REQUIRE_COMPILED"
 """CI sets it: a missing compiled build then fails the test instead of skipping it."""
 
 
-def play_all(pure: bool) -> tuple[dict[str, Any], dict[str, str]]:
-    """The engine status line and the records by case, from a fresh process."""
+def engine_env(pure: bool = False) -> dict[str, str]:
+    """This process's environment for a child on the pure engine, or on the compiled one
+    when it is built (``KOT_RULES_PURE`` unset)."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     if pure:
         env[native.PURE_ENV] = "1"
-    out = subprocess.run(
-        [sys.executable, str(GAMES_SCRIPT)], env=env, capture_output=True, text=True,
-        check=True, timeout=600,
+    return env
+
+
+def script_output(script: Path, pure: bool, timeout: int) -> str:
+    """What ``script`` prints, run in a fresh process on the pure or the compiled engine."""
+    return subprocess.run(
+        [sys.executable, str(script)], env=engine_env(pure), capture_output=True, text=True,
+        check=True, timeout=timeout,
     ).stdout
+
+
+def play_all(pure: bool) -> tuple[dict[str, Any], dict[str, str]]:
+    """The engine status line and the records by case, from a fresh process."""
+    out = script_output(GAMES_SCRIPT, pure, timeout=600)
     head, _, body = out.partition("\n")
     records: dict[str, str] = {}
     for chunk in ("\n" + body).split("\n=== ")[1:]:
@@ -69,15 +80,8 @@ class TestCompiledEngineIdentity:
 
 
 def illegal_actions(pure: bool) -> tuple[str, list[str]]:
-    """The engine and one line per illegal roll or keep offered
-    (compiled_identity_errors.py)."""
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    if pure:
-        env[native.PURE_ENV] = "1"
-    out = subprocess.run(
-        [sys.executable, str(ERRORS_SCRIPT)], env=env, capture_output=True, text=True,
-        check=True, timeout=300,
-    ).stdout.splitlines()
+    """The engine and one line per illegal action offered (compiled_identity_errors.py)."""
+    out = script_output(ERRORS_SCRIPT, pure, timeout=300).splitlines()
     return json.loads(out[0])["engine"], out[1:]
 
 
@@ -112,7 +116,7 @@ class TestEachCompiledModuleStartsAlone:
     def test_every_compiled_module_imports_first(self, build: None) -> None:
         have, _ = native.read_build()
         assert have is not None
-        env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+        env = engine_env()
         for module in sorted(have["files"]):
             done = subprocess.run(
                 [sys.executable, "-c", f"import kot_rules, {module}"], env=env,
@@ -139,7 +143,7 @@ class TestWorkersValuesPickle:
             "for v in values:\n"
             "    assert pickle.loads(pickle.dumps(v)) == v, v\n"
         )
-        env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+        env = engine_env()
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                               text=True, timeout=300)
         assert done.returncode == 0, done.stderr[-2000:]
@@ -151,7 +155,7 @@ class TestEngineChoice:
             [sys.executable, "-c",
              "from kot_rules import native; import kot_rules.engine.turn as t;"
              "print(native.status().compiled, t.__file__.endswith('.py'))"],
-            env={**os.environ, native.PURE_ENV: "1"}, capture_output=True, text=True,
+            env=engine_env(pure=True), capture_output=True, text=True,
             check=True,
         ).stdout.split()
         assert out == ["False", "True"]
